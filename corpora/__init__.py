@@ -1,0 +1,1 @@
+"""Built-in puzzle corpora, shipped as package data, and their index."""

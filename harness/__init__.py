@@ -1,0 +1,1 @@
+"""sudoku-bench harness: run solvers over corpora, cross-check, store and report."""

@@ -1,0 +1,266 @@
+"""The contract every solver keeps: `Status`, `SolveResult`, `Solver`, `Limits`.
+
+A solver implements `Solver._solve`; the public `Solver.solve` validates the
+arguments, answers ``INVALID`` for givens that break the rules, and hands the
+solver a `Limits` object it polls to honour ``time_limit`` and ``budget``
+cooperatively.
+
+>>> import solvers
+>>> result = solvers.get("dlx").solve(Grid.parse("1... 3..2 ...3 ..2."), limit=2)
+>>> result.status, result.exhausted
+(<Status.SOLVED: 'SOLVED'>, True)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from solvers.grid import Grid
+from solvers.verify import conflicts
+
+FAMILIES = ("human", "search", "exact-cover", "cp", "sat")
+
+
+class Status(str, Enum):
+    """How a solve ended.  ``SOLVED`` and ``MULTIPLE`` carry solutions."""
+
+    SOLVED = "SOLVED"  # a solution found (proved unique when exhausted with limit >= 2)
+    MULTIPLE = "MULTIPLE"  # two or more solutions found
+    UNSOLVABLE = "UNSOLVABLE"  # proved: no solution
+    STUCK = "STUCK"  # an incomplete method ran out of moves
+    TIMEOUT = "TIMEOUT"  # time_limit reached
+    BUDGET = "BUDGET"  # effort budget (nodes) spent
+    MEMOUT = "MEMOUT"  # set by the harness when a worker exceeds its memory limit
+    INVALID = "INVALID"  # the givens break the rules
+    ERROR = "ERROR"  # the solver failed
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class UnsupportedPuzzle(ValueError):
+    """A puzzle of a size the solver does not handle."""
+
+
+class UnknownOption(ValueError):
+    """A solver parameter that does not exist or has a bad value."""
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What a solve returns.  ``stats`` holds normalised counters (``nodes``,
+    ``guesses``, ``backtracks``, ``propagations``, per-technique counts) and any
+    backend statistics under their own names."""
+
+    status: Status
+    solutions: tuple[Grid, ...] = ()
+    exhausted: bool = False
+    stats: Mapping[str, Any] = field(default_factory=dict)
+    trace: tuple[Any, ...] | None = None
+    message: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", Status(self.status))
+        object.__setattr__(self, "solutions", tuple(self.solutions))
+        object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+
+    @property
+    def solution(self) -> Grid | None:
+        """The first solution, if any."""
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def solved(self) -> bool:
+        return self.status in (Status.SOLVED, Status.MULTIPLE)
+
+    @property
+    def unique(self) -> bool:
+        """True when exactly one solution exists and the search proved it."""
+        return self.status is Status.SOLVED and self.exhausted
+
+
+def counted_result(
+    solutions: list[Grid] | tuple[Grid, ...],
+    exhausted: bool,
+    stats: Mapping[str, Any],
+    stopped: Status | None = None,
+    **extra: Any,
+) -> SolveResult:
+    """The result of a counting search: how many solutions it found, whether
+    it explored everything, and why it stopped early, if it did."""
+    if len(solutions) >= 2:
+        status = Status.MULTIPLE
+    elif solutions:
+        status = Status.SOLVED
+    elif stopped is not None:
+        status = stopped
+    elif exhausted:
+        status = Status.UNSOLVABLE
+    else:
+        status = Status.STUCK
+    return SolveResult(status, tuple(solutions), exhausted, stats, **extra)
+
+
+class Limits:
+    """Time and effort limits, polled by cooperative solvers inside their loops.
+
+    ``stop(nodes)`` returns the `Status` to stop with, or None to go on; call it
+    every node, or every few hundred nodes in a hot loop (time checks cost a
+    clock read).
+    """
+
+    __slots__ = ("budget", "deadline", "started")
+
+    def __init__(self, time_limit: float | None = None, budget: int | None = None) -> None:
+        self.started = time.perf_counter()
+        self.deadline = self.started + time_limit if time_limit else float("inf")
+        self.budget = budget if budget is not None else float("inf")
+
+    def stop(self, nodes: int) -> Status | None:
+        if nodes > self.budget:
+            return Status.BUDGET
+        if time.perf_counter() >= self.deadline:
+            return Status.TIMEOUT
+        return None
+
+    def remaining(self) -> float | None:
+        """Seconds left before the deadline (None when there is none)."""
+        if self.deadline == float("inf"):
+            return None
+        return max(0.0, self.deadline - time.perf_counter())
+
+
+@dataclass(frozen=True)
+class Param:
+    """One solver parameter: its default, the allowed values, and what it means."""
+
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def coerce(self, name: str, value: Any) -> Any:
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str:
+            try:
+                if kind is bool:
+                    if value.lower() not in ("1", "0", "true", "false", "yes", "no"):
+                        raise ValueError(value)
+                    value = value.lower() in ("1", "true", "yes")
+                elif self.default is not None:
+                    value = kind(value)
+            except ValueError:
+                raise UnknownOption(
+                    f"parameter {name}={value!r}: expected a {kind.__name__}"
+                ) from None
+        if self.choices is not None and value not in self.choices:
+            raise UnknownOption(
+                f"parameter {name}={value!r}: expected one of "
+                + ", ".join(str(c) for c in self.choices)
+            )
+        return value
+
+
+class Solver(ABC):
+    """A Sudoku method behind one interface.
+
+    Subclasses set the class attributes and implement `_solve`; register them
+    with `solvers.register`.  Variants are parameters declared in
+    ``parameters`` and passed as keyword options:
+    ``solvers.get("cpsat", workers=1)``.
+    """
+
+    name: ClassVar[str]
+    family: ClassVar[str]
+    complete: ClassVar[bool]  # can prove uniqueness or that there is no solution
+    summary: ClassVar[str]
+    source: ClassVar[str]
+    sizes: ClassVar[tuple[int, ...] | None] = None  # sides it handles; None = any
+    native_time_limit: ClassVar[bool] = True  # honours time_limit by itself
+    counts: ClassVar[bool] = True  # can look for more than one solution
+    traces: ClassVar[bool] = False  # can return a step trace
+    requires: ClassVar[tuple[str, ...]] = ()  # importable modules it needs
+    install_hint: ClassVar[str] = ""
+    parameters: ClassVar[Mapping[str, Param]] = {}
+    # Conformance checks this method cannot pass, with the reason: {check: reason}.
+    gaps: ClassVar[Mapping[str, str]] = {}
+
+    def __init__(self, **options: Any) -> None:
+        unknown = set(options) - set(self.parameters)
+        if unknown:
+            valid = ", ".join(sorted(self.parameters)) or "none"
+            raise UnknownOption(
+                f"{self.name} has no parameter {', '.join(sorted(unknown))} "
+                f"(parameters: {valid})"
+            )
+        self.options = {
+            key: param.coerce(key, options.get(key, param.default))
+            for key, param in self.parameters.items()
+        }
+
+    @classmethod
+    def supported(cls) -> bool:
+        """True when the libraries this solver needs are installed."""
+        return all(importlib.util.find_spec(mod) is not None for mod in cls.requires)
+
+    @classmethod
+    def handles(cls, size: int) -> bool:
+        """True when the solver takes grids of side `size`."""
+        return cls.sizes is None or size in cls.sizes
+
+    @property
+    def spec(self) -> str:
+        """The name with non-default parameters: ``cpsat[model=boolean,workers=1]``."""
+        changed = {
+            k: v for k, v in self.options.items() if v != self.parameters[k].default
+        }
+        if not changed:
+            return self.name
+        return f"{self.name}[{','.join(f'{k}={v}' for k, v in sorted(changed.items()))}]"
+
+    def __repr__(self) -> str:
+        return f"<Solver {self.spec}>"
+
+    def solve(
+        self,
+        puzzle: Grid,
+        *,
+        limit: int = 1,
+        time_limit: float | None = None,
+        budget: int | None = None,
+        trace: bool = False,
+    ) -> SolveResult:
+        """Look for up to `limit` solutions of `puzzle`.
+
+        `time_limit` is in seconds and `budget` in search nodes; a solver that
+        reaches either returns ``TIMEOUT`` or ``BUDGET`` with its statistics.
+        """
+        if not isinstance(puzzle, Grid):
+            raise TypeError(f"solve() takes a Grid, not {type(puzzle).__name__}")
+        if not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"limit must be a positive integer, not {limit!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be positive seconds, not {time_limit!r}")
+        if budget is not None and (not isinstance(budget, int) or budget < 0):
+            raise ValueError(f"budget must be a non-negative integer, not {budget!r}")
+        if not self.handles(puzzle.size):
+            raise UnsupportedPuzzle(
+                f"{self.name} does not solve {puzzle.size}x{puzzle.size} grids "
+                f"(sizes: {', '.join(map(str, self.sizes or ()))})"
+            )
+        broken = conflicts(puzzle)
+        if broken:
+            return SolveResult(
+                Status.INVALID, exhausted=True, message="; ".join(map(str, broken))
+            )
+        return self._solve(puzzle, limit, Limits(time_limit, budget), trace)
+
+    @abstractmethod
+    def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
+        """Solve a puzzle whose givens are known not to conflict."""

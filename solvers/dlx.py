@@ -1,0 +1,202 @@
+"""Knuth's Algorithm X with dancing links, on Sudoku's exact-cover matrix.
+
+Sudoku is an exact cover problem: choose one *row* (a cell holding a digit,
+N^3 of them) so that every *column* (a constraint, 4N^2 of them) is covered
+exactly once.  The constraints are: each cell holds a digit; each row, each
+column and each box holds each digit.
+
+The links live in flat integer lists (``L``, ``R`` for column headers; ``U``,
+``D``, ``C`` for every node) rather than objects, and the matrix of a shape
+is built once and copied per solve.  Each matrix row has exactly four nodes,
+stored consecutively, so a row's other nodes are found by arithmetic.  The
+column to branch on is the one with the fewest rows (Knuth's S heuristic),
+the search is iterative, and givens are applied by covering their rows up
+front.  Counters: ``nodes`` (rows chosen during search), ``backtracks`` (rows
+undone) and ``updates`` (link removals, Knuth's measure of work).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from solvers.base import Limits, SolveResult, Solver, Status, counted_result
+from solvers.grid import Grid
+from solvers.registry import register
+
+_CHECK_EVERY = 256  # nodes between clock reads
+
+
+@cache
+def _matrix(box_rows: int, box_cols: int) -> tuple[list[int], ...]:
+    """The full exact-cover matrix of a shape as link lists (copied per solve).
+
+    Column headers are nodes 1..4N^2 (0 is the root); the four nodes of matrix
+    row ``r = cell*N + digit-1`` are ``base + 4r .. base + 4r + 3``.
+    """
+    n = box_rows * box_cols
+    ncols = 4 * n * n
+    base = ncols + 1
+    total = base + 4 * n**3
+    L = list(range(-1, ncols)) + [0] * (total - base)
+    L[0] = ncols
+    R = list(range(1, ncols + 1)) + [0] + [0] * (total - base)
+    U = list(range(total))
+    D = list(range(total))
+    C = list(range(base)) + [0] * (total - base)
+    S = [0] * base
+    for cell in range(n * n):
+        row, col = divmod(cell, n)
+        box = (row // box_rows) * box_rows + col // box_cols
+        for d in range(n):
+            r = cell * n + d
+            cols = (
+                1 + cell,
+                1 + n * n + row * n + d,
+                1 + 2 * n * n + col * n + d,
+                1 + 3 * n * n + box * n + d,
+            )
+            for k, c in enumerate(cols):
+                node = base + 4 * r + k
+                C[node] = c
+                # append at the bottom of column c
+                U[node] = U[c]
+                D[node] = c
+                D[U[c]] = node
+                U[c] = node
+                S[c] += 1
+    return L, R, U, D, C, S
+
+
+@register
+class DancingLinks(Solver):
+    name = "dlx"
+    family = "exact-cover"
+    complete = True
+    summary = "Knuth's Algorithm X with dancing links on the exact-cover matrix (S heuristic)"
+    source = "D. E. Knuth, 'Dancing Links' (2000), arXiv:cs/0011047"
+
+    def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
+        n = puzzle.size
+        L0, R0, U0, D0, C0, S0 = _matrix(puzzle.box_rows, puzzle.box_cols)
+        L, R, U, D, C, S = L0[:], R0[:], U0[:], D0[:], C0[:], S0[:]
+        base = len(S)
+        updates = 0
+
+        def cover(c: int) -> int:
+            """Remove column c and every row that meets it; return link removals."""
+            lc, rc = L[c], R[c]
+            R[lc] = rc
+            L[rc] = lc
+            count = 0
+            i = D[c]
+            while i != c:
+                first = i - (i - base) % 4
+                for j in (first, first + 1, first + 2, first + 3):
+                    if j != i:
+                        uj, dj = U[j], D[j]
+                        D[uj] = dj
+                        U[dj] = uj
+                        S[C[j]] -= 1
+                        count += 1
+                i = D[i]
+            return count
+
+        def uncover(c: int) -> None:
+            """Undo cover(c), restoring links in the reverse order."""
+            i = U[c]
+            while i != c:
+                first = i - (i - base) % 4
+                for j in (first + 3, first + 2, first + 1, first):
+                    if j != i:
+                        S[C[j]] += 1
+                        U[D[j]] = j
+                        D[U[j]] = j
+                i = U[i]
+            R[L[c]] = c
+            L[R[c]] = c
+
+        # Givens: choose their rows up front; a row already removed is a conflict.
+        for cell, digit in enumerate(puzzle.cells):
+            if not digit:
+                continue
+            first = base + 4 * (cell * n + digit - 1)
+            cols = [C[first + k] for k in range(4)]
+            if any(R[L[c]] != c for c in cols) or not _row_present(first, U, D):
+                return SolveResult(
+                    Status.INVALID,
+                    exhausted=True,
+                    message=f"given {digit} at r{cell // n + 1}c{cell % n + 1} "
+                    "conflicts with another given",
+                )
+            for c in cols:
+                updates += cover(c)
+
+        cells = list(puzzle.cells)
+        solutions: list[Grid] = []
+        chosen: list[int] = []  # the node chosen at each level
+        nodes = backtracks = guesses = 0
+        budget = limits.budget
+        stopped: Status | None = None
+
+        while True:
+            c = R[0]
+            if c == 0:  # every constraint covered: a solution
+                for node in chosen:
+                    r = (node - base) // 4
+                    cells[r // n] = r % n + 1
+                solutions.append(puzzle.replace(cells))
+                if len(solutions) >= limit:
+                    break
+                size = 0  # backtrack to look for the next solution
+            else:  # the column with the fewest rows; stop looking at one
+                size = S[c]
+                best = c
+                c = R[c]
+                while c and size > 1:
+                    if S[c] < size:
+                        best, size = c, S[c]
+                    c = R[c]
+            if size:
+                # Descend: cover the column and choose its first row.
+                updates += cover(best)
+                node = D[best]
+                guesses += size > 1
+            else:
+                # Backtrack: advance the deepest choice to its next row.
+                node = 0
+                while chosen:
+                    node = chosen.pop()
+                    backtracks += 1
+                    first = node - (node - base) % 4
+                    for j in (first + 3, first + 2, first + 1, first):
+                        if j != node:
+                            uncover(C[j])
+                    c = C[node]
+                    node = D[node]
+                    if node != c:
+                        break
+                    uncover(c)
+                    node = 0
+                if not node:
+                    break  # the whole space explored
+            chosen.append(node)
+            nodes += 1
+            first = node - (node - base) % 4
+            for j in (first, first + 1, first + 2, first + 3):
+                if j != node:
+                    updates += cover(C[j])
+            if nodes > budget:
+                stopped = Status.BUDGET
+                break
+            if nodes % _CHECK_EVERY == 0 and (stopped := limits.stop(nodes)):
+                break
+
+        exhausted = stopped is None and len(solutions) < limit
+        stats = {"nodes": nodes, "guesses": guesses, "backtracks": backtracks,
+                 "updates": updates}
+        return counted_result(solutions, exhausted, stats, stopped)
+
+
+def _row_present(first: int, U: list[int], D: list[int]) -> bool:
+    """True when the matrix row starting at node `first` is still linked in."""
+    return all(D[U[j]] == j for j in range(first, first + 4))

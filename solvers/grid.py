@@ -1,0 +1,407 @@
+"""The Sudoku vocabulary: shapes, cells, units, peers, and the immutable `Grid`.
+
+A grid of side ``N = box_rows * box_cols`` has ``N*N`` *cells*, numbered in
+reading order (cell ``i`` is row ``i // N``, column ``i % N``).  A *unit* is a
+row, a column or a box: ``N`` cells that must hold the digits ``1..N`` once
+each.  Two cells are *peers* when they share a unit.  A *candidate* is a digit
+that a cell may still take.  Digits are stored as ints, ``0`` meaning empty.
+
+>>> g = Grid.parse("1... 3..2 ...3 ..2.")
+>>> g.size, g.box_rows, g.box_cols, g.cells[:4]
+(4, 2, 2, (1, 0, 0, 0))
+>>> g.format()
+'1...3..2...3..2.'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+
+BLANKS = ".0-*_"
+"""Characters read as an empty cell in character notations."""
+
+_SEPARATOR_LINE = re.compile(r"^[\s\-+=|:]*$")
+
+
+class PuzzleFormatError(ValueError):
+    """Text that is not a puzzle; says what was expected and where."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        self.reason = message
+        self.source = source
+        self.line = line
+        self.column = column
+        where = ":".join(str(p) for p in (source, line, column) if p is not None)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The fixed geometry of one box shape: units and peers, computed once."""
+
+    box_rows: int
+    box_cols: int
+
+    @property
+    def size(self) -> int:
+        return self.box_rows * self.box_cols
+
+    @property
+    def ncells(self) -> int:
+        return self.size * self.size
+
+    def row_of(self, cell: int) -> int:
+        return cell // self.size
+
+    def col_of(self, cell: int) -> int:
+        return cell % self.size
+
+    def box_of(self, cell: int) -> int:
+        r, c = divmod(cell, self.size)
+        return (r // self.box_rows) * self.box_rows + c // self.box_cols
+
+    @cached_property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """All 3N units: rows 0..N-1, then columns N..2N-1, then boxes 2N..3N-1."""
+        n, br, bc = self.size, self.box_rows, self.box_cols
+        rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+        cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+        boxes = [
+            tuple(
+                (top + dr) * n + left + dc for dr in range(br) for dc in range(bc)
+            )
+            for top in range(0, n, br)
+            for left in range(0, n, bc)
+        ]
+        return tuple(rows + cols + boxes)
+
+    @cached_property
+    def cell_units(self) -> tuple[tuple[int, int, int], ...]:
+        """For each cell, the indices of its row, column and box units."""
+        n = self.size
+        return tuple(
+            (cell // n, n + cell % n, 2 * n + self.box_of(cell))
+            for cell in range(self.ncells)
+        )
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the sorted cells sharing a unit with it (itself excluded)."""
+        units = self.units
+        return tuple(
+            tuple(sorted({p for u in us for p in units[u]} - {cell}))
+            for cell, us in enumerate(self.cell_units)
+        )
+
+    def unit_name(self, unit: int) -> str:
+        """A human name for a unit index: 'row 4', 'column 7', 'box 2' (1-based)."""
+        kind, index = divmod(unit, self.size)
+        return f"{('row', 'column', 'box')[kind]} {index + 1}"
+
+    def cell_name(self, cell: int) -> str:
+        """The usual rXcY name of a cell (1-based)."""
+        r, c = divmod(cell, self.size)
+        return f"r{r + 1}c{c + 1}"
+
+
+@cache
+def shape(box_rows: int, box_cols: int) -> Shape:
+    """The shared `Shape` for a box shape (tables are built once per shape)."""
+    if box_rows < 1 or box_cols < 1 or box_rows * box_cols < 2:
+        raise ValueError(f"no Sudoku has {box_rows}x{box_cols} boxes")
+    return Shape(box_rows, box_cols)
+
+
+def box_shape_for(size: int) -> tuple[int, int]:
+    """The usual box shape for a side: the most square factorisation, rows <= cols.
+
+    >>> box_shape_for(9), box_shape_for(6), box_shape_for(12), box_shape_for(16)
+    ((3, 3), (2, 3), (3, 4), (4, 4))
+    """
+    rows = max(d for d in range(1, math.isqrt(size) + 1) if size % d == 0)
+    if rows < 2 and size != 2:
+        raise ValueError(f"a side of {size} has no box shape (it is prime)")
+    return rows, size // rows
+
+
+def default_symbols(size: int) -> str:
+    """The symbols written for digits 1..N: '1'-'9', then letters."""
+    alphabet = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    if size > len(alphabet):
+        return ""  # no single-character notation; numbers are written instead
+    return alphabet[:size]
+
+
+_ALTERNATIVE_SYMBOLS = {
+    16: ("123456789ABCDEFG", "0123456789ABCDEF"),
+    25: ("123456789ABCDEFGHIJKLMNOP", "ABCDEFGHIJKLMNOPQRSTUVWXY"),
+}
+
+
+@dataclass(frozen=True)
+class Grid:
+    """An immutable Sudoku grid of any box shape; cells are ints, 0 = empty.
+
+    Build one with `Grid.parse` (any common notation) or directly from cells:
+
+    >>> Grid(2, 2, (0,) * 16).size
+    4
+    """
+
+    box_rows: int
+    box_cols: int
+    cells: tuple[int, ...]
+    symbols: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        n = self.box_rows * self.box_cols
+        shape(self.box_rows, self.box_cols)  # validates the box shape
+        if not isinstance(self.cells, tuple):
+            object.__setattr__(self, "cells", tuple(self.cells))
+        if len(self.cells) != n * n:
+            raise ValueError(
+                f"a {n}x{n} grid has {n * n} cells, not {len(self.cells)}"
+            )
+        for i, v in enumerate(self.cells):
+            if not isinstance(v, int) or not 0 <= v <= n:
+                raise ValueError(
+                    f"cell {shape(self.box_rows, self.box_cols).cell_name(i)} "
+                    f"holds {v!r}: expected 0 (empty) or a digit 1..{n}"
+                )
+        if not self.symbols:
+            object.__setattr__(self, "symbols", default_symbols(n))
+
+    # -- derived views -------------------------------------------------
+    @property
+    def size(self) -> int:
+        """The side N (and the largest digit)."""
+        return self.box_rows * self.box_cols
+
+    @property
+    def shape(self) -> Shape:
+        return shape(self.box_rows, self.box_cols)
+
+    @property
+    def givens(self) -> int:
+        """How many cells are filled."""
+        return sum(1 for v in self.cells if v)
+
+    @property
+    def is_complete(self) -> bool:
+        return all(self.cells)
+
+    def __getitem__(self, rc: tuple[int, int]) -> int:
+        r, c = rc
+        return self.cells[r * self.size + c]
+
+    def rows(self) -> list[list[int]]:
+        """The cells as a list of rows (a fresh, mutable copy)."""
+        n = self.size
+        return [list(self.cells[r * n : (r + 1) * n]) for r in range(n)]
+
+    def replace(self, cells: tuple[int, ...] | list[int]) -> Grid:
+        """A grid of the same shape and symbols with other cells."""
+        return Grid(self.box_rows, self.box_cols, tuple(cells), self.symbols)
+
+    @classmethod
+    def empty(cls, box_rows: int = 3, box_cols: int | None = None) -> Grid:
+        """The empty grid of a box shape (square boxes when one side is given)."""
+        box_cols = box_rows if box_cols is None else box_cols
+        n = box_rows * box_cols
+        return cls(box_rows, box_cols, (0,) * (n * n))
+
+    # -- text ----------------------------------------------------------
+    @classmethod
+    def parse(
+        cls,
+        text: str,
+        *,
+        size: int | None = None,
+        box: tuple[int, int] | None = None,
+        symbols: str | None = None,
+        source: str | None = None,
+        first_line: int = 1,
+    ) -> Grid:
+        """Read a puzzle from any common notation, guessing the size.
+
+        Accepts one-line strings (blanks ``. 0 - * _``), multi-line pictures with
+        ``| + -`` separators, letters for 16x16 (``0-9A-F`` or ``1-9A-G``) and
+        25x25 (``A-Y`` or ``1-9A-P``), and whitespace- or comma-separated
+        integers for any size (``0`` or ``-1`` blank).  ``size``, ``box`` and
+        ``symbols`` override the guesses; ``source`` and ``first_line`` place
+        errors in a file.
+
+        >>> Grid.parse("4 0 0 0  0 0 0 3  0 3 0 0  0 0 0 1").givens
+        4
+        >>> Grid.parse("123")
+        Traceback (most recent call last):
+        ...
+        solvers.grid.PuzzleFormatError: expected a square number of cells (16 for 4x4, 81 for 9x9, ...), found 3
+        """
+        return _parse(text, size, box, symbols, source, first_line)
+
+    def format(self, style: str = "line", *, blank: str = ".") -> str:
+        """Write the grid: ``line`` (one string), ``pretty`` (boxes drawn) or
+        ``numbers`` (space-separated integers, any size)."""
+        if style == "numbers" or not self.symbols:
+            n = self.size
+            return "\n".join(
+                " ".join(str(v) for v in self.cells[r * n : (r + 1) * n])
+                for r in range(n)
+            )
+        chars = [self.symbols[v - 1] if v else blank for v in self.cells]
+        if style == "line":
+            return "".join(chars)
+        if style == "pretty":
+            return _pretty(chars, self.box_rows, self.box_cols)
+        raise ValueError(f"unknown style {style!r}: expected line, pretty or numbers")
+
+    def __str__(self) -> str:
+        return self.format("line")
+
+
+def _pretty(chars: list[str], box_rows: int, box_cols: int) -> str:
+    n = box_rows * box_cols
+    rule = "-+-".join("-" * (2 * box_cols - 1) for _ in range(n // box_cols))
+    lines = []
+    for r in range(n):
+        if r and r % box_rows == 0:
+            lines.append(rule)
+        row = chars[r * n : (r + 1) * n]
+        lines.append(
+            " | ".join(" ".join(row[c : c + box_cols]) for c in range(0, n, box_cols))
+        )
+    return "\n".join(lines)
+
+
+# -- parsing -----------------------------------------------------------------
+Token = tuple[str, int, int]  # text, line, column (1-based)
+
+
+def _tokens(text: str, first_line: int) -> tuple[list[Token], bool]:
+    """Split the text into cell tokens; True when the notation is integers."""
+    lines = [
+        (first_line + i, line)
+        for i, line in enumerate(text.splitlines())
+        if not line.lstrip().startswith("#")
+    ]
+    if len(lines) > 1:  # a picture: drop rule lines such as '------+------'
+        lines = [(no, line) for no, line in lines if not _SEPARATOR_LINE.match(line)]
+    numeric = any(
+        "," in line or re.search(r"(^|[\s,])(-1|\d{2,3})(?=$|[\s,])", line)
+        for _, line in lines
+    )
+    tokens: list[Token] = []
+    for no, line in lines:
+        if numeric:
+            for m in re.finditer(r"[^\s,|]+", line):
+                tokens.append((m.group(), no, m.start() + 1))
+        else:
+            tokens.extend(
+                (ch, no, col + 1)
+                for col, ch in enumerate(line)
+                if not ch.isspace() and ch != "|"
+            )
+    return tokens, numeric
+
+
+def _parse(
+    text: str,
+    size: int | None,
+    box: tuple[int, int] | None,
+    symbols: str | None,
+    source: str | None,
+    first_line: int,
+) -> Grid:
+    if not isinstance(text, str):
+        raise TypeError(f"Grid.parse takes text, not {type(text).__name__}")
+    tokens, numeric = _tokens(text, first_line)
+    where = {"source": source}
+    if not tokens:
+        raise PuzzleFormatError("no puzzle found (the text is empty)", line=first_line, **where)
+    n = size or (box[0] * box[1] if box else math.isqrt(len(tokens)))
+    if n * n != len(tokens):
+        expected = (
+            f"{n * n} cells for {n}x{n}"
+            if size or box
+            else "a square number of cells (16 for 4x4, 81 for 9x9, ...)"
+        )
+        raise PuzzleFormatError(
+            f"expected {expected}, found {len(tokens)}",
+            line=tokens[0][1],
+            **where,
+        )
+    try:
+        box_rows, box_cols = box or box_shape_for(n)
+    except ValueError as exc:
+        raise PuzzleFormatError(f"{len(tokens)} cells: {exc}", line=tokens[0][1], **where) from None
+    if numeric:
+        cells = [_integer_cell(tok, n, source) for tok in tokens]
+        chosen = default_symbols(n)
+    else:
+        chosen = symbols or _guess_symbols(n, "".join(t for t, _, _ in tokens))
+        if not chosen:
+            raise PuzzleFormatError(
+                f"a {n}x{n} grid has no one-character notation: write integers",
+                line=tokens[0][1],
+                **where,
+            )
+        index = {ch: i + 1 for i, ch in enumerate(chosen)}
+        index.update({ch.lower(): i for ch, i in list(index.items()) if ch.isalpha()})
+        cells = [_symbol_cell(tok, index, chosen, source) for tok in tokens]
+    return Grid(box_rows, box_cols, tuple(cells), chosen)
+
+
+def _guess_symbols(n: int, chars: str) -> str:
+    upper = chars.upper()
+    if n in _ALTERNATIVE_SYMBOLS:
+        natural, other = _ALTERNATIVE_SYMBOLS[n]
+        if n == 16:
+            # '0' is a digit in 0-9A-F only when blanks are written otherwise.
+            if "G" not in upper and "0" in upper and any(b in upper for b in ".-*_"):
+                return other
+            return natural
+        return natural if any(ch in "123456789" for ch in upper) else other
+    return default_symbols(n)
+
+
+def _symbol_cell(tok: Token, index: dict[str, int], symbols: str, source: str | None) -> int:
+    ch, line, col = tok
+    if ch in index:
+        return index[ch]
+    if ch in BLANKS:
+        return 0
+    raise PuzzleFormatError(
+        f"illegal character {ch!r}: expected one of {symbols} or a blank ({BLANKS})",
+        source=source,
+        line=line,
+        column=col,
+    )
+
+
+def _integer_cell(tok: Token, n: int, source: str | None) -> int:
+    text, line, col = tok
+    if text in (".", "-", "_", "*"):
+        return 0
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not -1 <= value <= n:
+        raise PuzzleFormatError(
+            f"illegal value {text!r}: expected an integer 1..{n}, or 0 / -1 for a blank",
+            source=source,
+            line=line,
+            column=col,
+        )
+    return max(value, 0)

@@ -1,0 +1,105 @@
+"""Solver lookup by name: built-ins, `@register`, and third-party entry points.
+
+Built-in solvers are listed in `BUILTIN` (name -> module) and imported only
+when asked for, so a missing optional backend never breaks ``import solvers``.
+Third-party packages add solvers through the entry-point group
+``sudoku_bench.solvers`` (``name = "package.module:SolverClass"``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from importlib.metadata import entry_points
+from typing import Any
+
+from solvers.base import Solver, UnknownOption
+
+ENTRY_POINT_GROUP = "sudoku_bench.solvers"
+
+# The public names, in the order tables list them; each module registers its class.
+BUILTIN: dict[str, str] = {
+    "dlx": "solvers.dlx",
+}
+
+_registered: dict[str, type[Solver]] = {}
+
+
+class UnknownSolver(KeyError):
+    """A solver name that is not registered; the message lists the valid ones."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class SolverUnavailable(RuntimeError):
+    """A registered solver whose backend library is not installed."""
+
+
+def register(cls: type[Solver]) -> type[Solver]:
+    """Class decorator: make a `Solver` subclass available under its ``name``."""
+    for attr in ("name", "family", "complete", "summary", "source"):
+        if not hasattr(cls, attr):
+            raise TypeError(f"{cls.__qualname__} must define the class attribute {attr!r}")
+    existing = _registered.get(cls.name)
+    if existing is not None and existing.__qualname__ != cls.__qualname__:
+        raise ValueError(f"solver name {cls.name!r} is taken by {existing.__qualname__}")
+    _registered[cls.name] = cls
+    return cls
+
+
+def _plugins() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def names() -> list[str]:
+    """Every solver name: built-ins in table order, then registered and plug-ins."""
+    extra = sorted((set(_registered) | set(_plugins())) - set(BUILTIN))
+    return list(BUILTIN) + extra
+
+
+def solver_class(name: str) -> type[Solver]:
+    """The class registered under `name` (importing its module if needed)."""
+    if name in _registered:
+        return _registered[name]
+    if name in BUILTIN:
+        importlib.import_module(BUILTIN[name])
+    elif name in (plugins := _plugins()):
+        register(plugins[name].load())
+    if name not in _registered:
+        raise UnknownSolver(
+            f"unknown solver {name!r}; choose one of: {', '.join(names())}"
+        )
+    return _registered[name]
+
+
+_SPEC = re.compile(r"^\s*([\w.-]+)\s*(?:\[(.*)\])?\s*$")
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"cpsat[workers=1,model=boolean]"`` into a name and its options."""
+    match = _SPEC.match(spec)
+    if not match:
+        raise UnknownOption(f"cannot read solver {spec!r}: expected NAME or NAME[key=value,...]")
+    name, inside = match.group(1), match.group(2)
+    options: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in (inside or "").split(","))):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise UnknownOption(f"cannot read {part!r} in {spec!r}: expected key=value")
+        options[key.strip()] = value.strip()
+    return name, options
+
+
+def get(spec: str, **options: Any) -> Solver:
+    """A ready solver: ``get("dlx")``, ``get("cpsat", workers=1)`` or ``get("cpsat[workers=1]")``.
+
+    Raises `UnknownSolver` (listing the valid names) for an unknown name and
+    `SolverUnavailable` (with the install command) when its backend is missing.
+    """
+    name, spec_options = parse_spec(spec)
+    cls = solver_class(name)
+    if not cls.supported():
+        hint = f": {cls.install_hint}" if cls.install_hint else ""
+        raise SolverUnavailable(f"solver {name!r} needs a library that is not installed{hint}")
+    return cls(**{**spec_options, **options})
