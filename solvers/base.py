@@ -196,8 +196,7 @@ class Solver(ABC):
         if unknown:
             valid = ", ".join(sorted(self.parameters)) or "none"
             raise UnknownOption(
-                f"{self.name} has no parameter {', '.join(sorted(unknown))} "
-                f"(parameters: {valid})"
+                f"{self.name} has no parameter {', '.join(sorted(unknown))} (parameters: {valid})"
             )
         self.options = {
             key: param.coerce(key, options.get(key, param.default))
@@ -217,9 +216,7 @@ class Solver(ABC):
     @property
     def spec(self) -> str:
         """The name with non-default parameters: ``cpsat[model=boolean,workers=1]``."""
-        changed = {
-            k: v for k, v in self.options.items() if v != self.parameters[k].default
-        }
+        changed = {k: v for k, v in self.options.items() if v != self.parameters[k].default}
         if not changed:
             return self.name
         return f"{self.name}[{','.join(f'{k}={v}' for k, v in sorted(changed.items()))}]"
@@ -256,9 +253,7 @@ class Solver(ABC):
             )
         broken = conflicts(puzzle)
         if broken:
-            return SolveResult(
-                Status.INVALID, exhausted=True, message="; ".join(map(str, broken))
-            )
+            return SolveResult(Status.INVALID, exhausted=True, message="; ".join(map(str, broken)))
         return self._solve(puzzle, limit, Limits(time_limit, budget), trace)
 
     @abstractmethod

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from solvers.base import Limits, SolveResult, Solver, Status, counted_result
+from solvers.base import Limits, Solver, SolveResult, Status, counted_result
 from solvers.grid import Grid
 from solvers.registry import register
 
@@ -192,8 +192,7 @@ class DancingLinks(Solver):
                 break
 
         exhausted = stopped is None and len(solutions) < limit
-        stats = {"nodes": nodes, "guesses": guesses, "backtracks": backtracks,
-                 "updates": updates}
+        stats = {"nodes": nodes, "guesses": guesses, "backtracks": backtracks, "updates": updates}
         return counted_result(solutions, exhausted, stats, stopped)
 
 

@@ -77,9 +77,7 @@ class Shape:
         rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
         cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
         boxes = [
-            tuple(
-                (top + dr) * n + left + dc for dr in range(br) for dc in range(bc)
-            )
+            tuple((top + dr) * n + left + dc for dr in range(br) for dc in range(bc))
             for top in range(0, n, br)
             for left in range(0, n, bc)
         ]
@@ -90,8 +88,7 @@ class Shape:
         """For each cell, the indices of its row, column and box units."""
         n = self.size
         return tuple(
-            (cell // n, n + cell % n, 2 * n + self.box_of(cell))
-            for cell in range(self.ncells)
+            (cell // n, n + cell % n, 2 * n + self.box_of(cell)) for cell in range(self.ncells)
         )
 
     @cached_property
@@ -169,9 +166,7 @@ class Grid:
         if not isinstance(self.cells, tuple):
             object.__setattr__(self, "cells", tuple(self.cells))
         if len(self.cells) != n * n:
-            raise ValueError(
-                f"a {n}x{n} grid has {n * n} cells, not {len(self.cells)}"
-            )
+            raise ValueError(f"a {n}x{n} grid has {n * n} cells, not {len(self.cells)}")
         for i, v in enumerate(self.cells):
             if not isinstance(v, int) or not 0 <= v <= n:
                 raise ValueError(
@@ -246,7 +241,7 @@ class Grid:
         >>> Grid.parse("123")
         Traceback (most recent call last):
         ...
-        solvers.grid.PuzzleFormatError: expected a square number of cells (16 for 4x4, 81 for 9x9, ...), found 3
+        solvers.grid.PuzzleFormatError: expected a square number of cells ..., found 3
         """
         return _parse(text, size, box, symbols, source, first_line)
 
@@ -256,8 +251,7 @@ class Grid:
         if style == "numbers" or not self.symbols:
             n = self.size
             return "\n".join(
-                " ".join(str(v) for v in self.cells[r * n : (r + 1) * n])
-                for r in range(n)
+                " ".join(str(v) for v in self.cells[r * n : (r + 1) * n]) for r in range(n)
             )
         chars = [self.symbols[v - 1] if v else blank for v in self.cells]
         if style == "line":
@@ -278,9 +272,7 @@ def _pretty(chars: list[str], box_rows: int, box_cols: int) -> str:
         if r and r % box_rows == 0:
             lines.append(rule)
         row = chars[r * n : (r + 1) * n]
-        lines.append(
-            " | ".join(" ".join(row[c : c + box_cols]) for c in range(0, n, box_cols))
-        )
+        lines.append(" | ".join(" ".join(row[c : c + box_cols]) for c in range(0, n, box_cols)))
     return "\n".join(lines)
 
 
@@ -298,8 +290,7 @@ def _tokens(text: str, first_line: int) -> tuple[list[Token], bool]:
     if len(lines) > 1:  # a picture: drop rule lines such as '------+------'
         lines = [(no, line) for no, line in lines if not _SEPARATOR_LINE.match(line)]
     numeric = any(
-        "," in line or re.search(r"(^|[\s,])(-1|\d{2,3})(?=$|[\s,])", line)
-        for _, line in lines
+        "," in line or re.search(r"(^|[\s,])(-1|\d{2,3})(?=$|[\s,])", line) for _, line in lines
     )
     tokens: list[Token] = []
     for no, line in lines:
@@ -308,9 +299,7 @@ def _tokens(text: str, first_line: int) -> tuple[list[Token], bool]:
                 tokens.append((m.group(), no, m.start() + 1))
         else:
             tokens.extend(
-                (ch, no, col + 1)
-                for col, ch in enumerate(line)
-                if not ch.isspace() and ch != "|"
+                (ch, no, col + 1) for col, ch in enumerate(line) if not ch.isspace() and ch != "|"
             )
     return tokens, numeric
 

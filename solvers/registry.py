@@ -67,9 +67,7 @@ def solver_class(name: str) -> type[Solver]:
     elif name in (plugins := _plugins()):
         register(plugins[name].load())
     if name not in _registered:
-        raise UnknownSolver(
-            f"unknown solver {name!r}; choose one of: {', '.join(names())}"
-        )
+        raise UnknownSolver(f"unknown solver {name!r}; choose one of: {', '.join(names())}")
     return _registered[name]
 
 

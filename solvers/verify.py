@@ -86,7 +86,7 @@ def check(puzzle: Grid, solution: Grid) -> list[Violation]:
     ]
     problems += [
         Violation("changed-given", (i,), f"{_name(i, n)} is {s}, but the given is {g}")
-        for i, (g, s) in enumerate(zip(puzzle.cells, solution.cells))
+        for i, (g, s) in enumerate(zip(puzzle.cells, solution.cells, strict=True))
         if g and g != s
     ]
     return problems + _duplicates(solution)
