@@ -24,6 +24,7 @@ BLANKS = ".0-*_"
 """Characters read as an empty cell in character notations."""
 
 _SEPARATOR_LINE = re.compile(r"^[\s\-+=|:]*$")
+_MULTI_DIGIT = re.compile(r"-1|\d{2,3}")
 
 
 class PuzzleFormatError(ValueError):
@@ -290,7 +291,9 @@ def _tokens(text: str, first_line: int) -> tuple[list[Token], bool]:
     if len(lines) > 1:  # a picture: drop rule lines such as '------+------'
         lines = [(no, line) for no, line in lines if not _SEPARATOR_LINE.match(line)]
     numeric = any(
-        "," in line or re.search(r"(^|[\s,])(-1|\d{2,3})(?=$|[\s,])", line) for _, line in lines
+        "," in line
+        or (len(line.split()) > 1 and any(_MULTI_DIGIT.fullmatch(t) for t in line.split()))
+        for _, line in lines
     )
     tokens: list[Token] = []
     for no, line in lines:
@@ -319,7 +322,7 @@ def _parse(
     if not tokens:
         raise PuzzleFormatError("no puzzle found (the text is empty)", line=first_line, **where)
     n = size or (box[0] * box[1] if box else math.isqrt(len(tokens)))
-    if n * n != len(tokens):
+    if n * n != len(tokens) or n < 4:
         expected = (
             f"{n * n} cells for {n}x{n}"
             if size or box
