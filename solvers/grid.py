@@ -42,8 +42,14 @@ class PuzzleFormatError(ValueError):
         self.source = source
         self.line = line
         self.column = column
-        where = ":".join(str(p) for p in (source, line, column) if p is not None)
-        super().__init__(f"{where}: {message}" if where else message)
+        if source is not None:
+            where = ":".join(str(p) for p in (source, line, column) if p is not None)
+            super().__init__(f"{where}: {message}")
+        elif line is not None:
+            at = f"line {line}" + (f", column {column}" if column is not None else "")
+            super().__init__(f"{message} ({at})")
+        else:
+            super().__init__(message)
 
 
 @dataclass(frozen=True)
@@ -330,7 +336,7 @@ def _parse(
         )
         raise PuzzleFormatError(
             f"expected {expected}, found {len(tokens)}",
-            line=tokens[0][1],
+            line=first_line if source else None,
             **where,
         )
     try:
