@@ -71,6 +71,39 @@ def read_puzzles(path: str | os.PathLike[str]) -> Iterator[Puzzle]:
         raise PuzzleFormatError("no puzzle found (the file is empty)", source=str(path))
 
 
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "corpora"
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """A named set of puzzles; `puzzles()` streams them with stable ids."""
+
+    name: str
+    path: Path
+
+    def puzzles(self) -> Iterator[Puzzle]:
+        return read_puzzles(self.path)
+
+
+def builtin_names() -> list[str]:
+    """Names of the corpora shipped in the `corpora` package."""
+    return sorted(p.stem for p in BUILTIN_DIR.glob("*.txt"))
+
+
+def open_corpus(name_or_path: str) -> Corpus:
+    """A built-in corpus by name, or a puzzle file by path."""
+    builtin = BUILTIN_DIR / f"{name_or_path}.txt"
+    if builtin.is_file():
+        return Corpus(name_or_path, builtin)
+    path = Path(name_or_path)
+    if path.is_file():
+        return Corpus(path.stem, path)
+    raise PuzzleFormatError(
+        f"no corpus {name_or_path!r}: not a built-in name ({', '.join(builtin_names()) or 'none'}) "
+        "and not a file"
+    )
+
+
 def puzzles_from_argument(text: str) -> list[Puzzle]:
     """A puzzle given on the command line, or a file of puzzles if it names one."""
     if os.path.isfile(text):
