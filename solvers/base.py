@@ -94,7 +94,18 @@ def counted_result(
     **extra: Any,
 ) -> SolveResult:
     """The result of a counting search: how many solutions it found, whether
-    it explored everything, and why it stopped early, if it did."""
+    it explored everything, and why it stopped early, if it did.
+
+    Solutions found are the answer even when a limit stopped the search (two
+    solutions prove ``MULTIPLE``); the limit that stopped it is then recorded
+    as ``stats["stopped"]`` and in the message.
+    """
+    if stopped is not None and solutions:
+        stats = {**stats, "stopped": stopped.value}
+        extra.setdefault(
+            "message",
+            f"stopped by the {stopped.value.lower()} limit after {len(solutions)} solution(s)",
+        )
     if len(solutions) >= 2:
         status = Status.MULTIPLE
     elif solutions:
