@@ -7,8 +7,11 @@ that defines their fields.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
+
+from solvers.grid import Grid, box_shape_for, default_symbols
 
 VERDICTS = ("CORRECT", "WRONG", "UNKNOWN")
 
@@ -49,3 +52,58 @@ class ResultRecord:
     error: str = ""
     verdict: str | None = None  # one of VERDICTS once cross-checked
     time_limit: float | None = None  # the limit in force, for PAR-2
+    variant: int = 0  # 0: the puzzle as given; k >= 1: its k-th metamorphic form
+    reason: str = ""  # why the verdict is WRONG (or what is unknown), for findings
+    box: str = ""  # "RxC" when the box shape is not the usual one for the size
+    limit: int = 2  # how many solutions the solver was asked for
+
+
+@dataclass(frozen=True)
+class Truth:
+    """What the oracle (a complete solver) established about one puzzle."""
+
+    puzzle: str  # line format, as in `ResultRecord.puzzle`
+    kind: str  # one of TRUTH_KINDS
+    solution: str | None = None  # the solution when it is unique
+    oracle: str = ""  # the solver spec that established it
+    box: str = ""
+
+
+TRUTH_KINDS = ("none", "unique", "multiple", "invalid")
+
+
+def puzzle_text(grid: Grid) -> tuple[str, str]:
+    """The canonical text of a grid and its box note: ``(line, "")`` for the usual shapes.
+
+    Digits are written with the default symbols (so 16x16 grids read in ``0-F``
+    are stored in ``1-G``), and as space-separated numbers beyond 35; the box
+    note is ``"RxC"`` only when the shape differs from `box_shape_for(size)`.
+    """
+    n = grid.size
+    symbols = default_symbols(n)
+    if symbols:
+        text = "".join(symbols[v - 1] if v else "." for v in grid.cells)
+    else:
+        text = " ".join(map(str, grid.cells))
+    usual = box_shape_for(n) == (grid.box_rows, grid.box_cols)
+    return text, "" if usual else f"{grid.box_rows}x{grid.box_cols}"
+
+
+def grid_of(text: str, box: str = "") -> Grid:
+    """The grid `puzzle_text` wrote (the inverse of `puzzle_text`)."""
+    if box:
+        rows, _, cols = box.partition("x")
+        shape = (int(rows), int(cols))
+    else:
+        n = math.isqrt(len(text)) if " " not in text else math.isqrt(len(text.split()))
+        shape = box_shape_for(n)
+    n = shape[0] * shape[1]
+    symbols = default_symbols(n)
+    if symbols and " " not in text:
+        index = {c: i for i, c in enumerate(symbols, 1)}
+        index["."] = 0
+        try:
+            return Grid(shape[0], shape[1], tuple(index[c] for c in text))
+        except (KeyError, ValueError):
+            pass  # not canonical text: let the parser say what is wrong
+    return Grid.parse(text, box=shape)
