@@ -1,0 +1,311 @@
+"""The one technique table: every technique with its family, ratings, level and order.
+
+The engine tries techniques in table order and applies the first step found,
+so the order is the engine's idea of "easiest first".  It follows the
+Sudoku-Explainer-style ratings (``se``), with ties kept in the order listed.
+``score`` and ``level`` are HoDoKu-style: a solve path scores the sum of its
+steps' scores, and its level is the hardest technique's level, raised while
+the score exceeds that level's maximum (see `solvers.human.rating`).
+
+Where a rating scale has no entry for a technique (Sudoku Explainer has no
+locked pair, W-Wing or simple colouring; HoDoKu rates chains by kind, not
+length), the table gives the value of the closest technique it has, noted in
+``note``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache, partial
+
+from solvers.human.state import CandidateState
+from solvers.human.step import Step
+from solvers.human.techniques import (
+    chains,
+    colouring,
+    fish,
+    intersections,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
+
+Finder = Callable[[CandidateState], "Step | None"]
+
+LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+
+
+@dataclass(frozen=True)
+class Technique:
+    """One row of the technique table."""
+
+    name: str
+    title: str
+    family: str
+    tier: int  # 1: the methods of the project's source write-ups; 2: the rest
+    se: float  # Sudoku-Explainer-style rating (the lowest, for variable ones)
+    score: int  # HoDoKu-style score per step
+    level: str  # HoDoKu-style level
+    find: Finder
+    enabled: bool = True
+    assumes_unique: bool = False  # sound only when the puzzle has one solution
+    note: str = ""
+
+
+def _t(name, title, family, tier, se, score, level, find, **kw) -> Technique:
+    return Technique(name, title, family, tier, se, score, level, find, **kw)
+
+
+TECHNIQUES: tuple[Technique, ...] = (
+    _t("full_house", "Full house", "singles", 1, 1.0, 4, "Easy", singles.full_house),
+    _t(
+        "hidden_single",
+        "Hidden single",
+        "singles",
+        1,
+        1.2,
+        14,
+        "Easy",
+        singles.hidden_single,
+        note="1.2 in a box, 1.5 in a row or column",
+    ),
+    _t("naked_single", "Naked single", "singles", 1, 2.3, 4, "Easy", singles.naked_single),
+    _t("pointing", "Pointing", "intersections", 1, 2.6, 50, "Medium", intersections.pointing),
+    _t("claiming", "Claiming", "intersections", 1, 2.8, 50, "Medium", intersections.claiming),
+    _t(
+        "locked_pair",
+        "Locked pair",
+        "subsets",
+        1,
+        3.0,
+        40,
+        "Medium",
+        partial(subsets.locked_subset, k=2, rating=3.0),
+        note="SE: rated as a naked pair",
+    ),
+    _t(
+        "naked_pair",
+        "Naked pair",
+        "subsets",
+        1,
+        3.0,
+        60,
+        "Medium",
+        partial(subsets.naked_subset, k=2, rating=3.0),
+    ),
+    _t("x_wing", "X-Wing", "fish", 2, 3.2, 140, "Hard", partial(fish.fish, k=2, rating=3.2)),
+    _t(
+        "hidden_pair",
+        "Hidden pair",
+        "subsets",
+        1,
+        3.4,
+        70,
+        "Medium",
+        partial(subsets.hidden_subset, k=2, rating=3.4),
+    ),
+    _t(
+        "locked_triple",
+        "Locked triple",
+        "subsets",
+        1,
+        3.6,
+        60,
+        "Medium",
+        partial(subsets.locked_subset, k=3, rating=3.6),
+        note="SE: rated as a naked triple",
+    ),
+    _t(
+        "naked_triple",
+        "Naked triple",
+        "subsets",
+        1,
+        3.6,
+        80,
+        "Medium",
+        partial(subsets.naked_subset, k=3, rating=3.6),
+    ),
+    _t("swordfish", "Swordfish", "fish", 2, 3.8, 150, "Hard", partial(fish.fish, k=3, rating=3.8)),
+    _t(
+        "hidden_triple",
+        "Hidden triple",
+        "subsets",
+        1,
+        4.0,
+        100,
+        "Medium",
+        partial(subsets.hidden_subset, k=3, rating=4.0),
+    ),
+    _t("xy_wing", "XY-Wing", "wings", 2, 4.2, 160, "Hard", wings.xy_wing),
+    _t("xyz_wing", "XYZ-Wing", "wings", 2, 4.4, 180, "Hard", wings.xyz_wing),
+    _t(
+        "unique_rectangle",
+        "Unique rectangle type 1",
+        "uniqueness",
+        2,
+        4.5,
+        100,
+        "Hard",
+        uniqueness.unique_rectangle,
+        assumes_unique=True,
+    ),
+    _t(
+        "naked_quad",
+        "Naked quad",
+        "subsets",
+        1,
+        5.0,
+        120,
+        "Hard",
+        partial(subsets.naked_subset, k=4, rating=5.0),
+    ),
+    _t(
+        "jellyfish", "Jellyfish", "fish", 2, 5.2, 160, "Unfair", partial(fish.fish, k=4, rating=5.2)
+    ),
+    _t(
+        "hidden_quad",
+        "Hidden quad",
+        "subsets",
+        1,
+        5.4,
+        150,
+        "Hard",
+        partial(subsets.hidden_subset, k=4, rating=5.4),
+    ),
+    _t(
+        "bug_plus_one",
+        "BUG+1",
+        "uniqueness",
+        2,
+        5.6,
+        100,
+        "Medium",
+        uniqueness.bug_plus_one,
+        assumes_unique=True,
+    ),
+    _t(
+        "skyscraper",
+        "Skyscraper",
+        "chains",
+        2,
+        6.5,
+        130,
+        "Hard",
+        chains.skyscraper,
+        note="SE: rated as the four-cell X-chain it is",
+    ),
+    _t(
+        "two_string_kite",
+        "2-String Kite",
+        "chains",
+        2,
+        6.5,
+        150,
+        "Hard",
+        chains.two_string_kite,
+        note="SE: rated as the four-cell X-chain it is",
+    ),
+    _t(
+        "simple_colouring",
+        "Simple colouring",
+        "colouring",
+        2,
+        6.5,
+        150,
+        "Hard",
+        colouring.simple_colouring,
+        note="SE: rated as a short X-chain",
+    ),
+    _t(
+        "w_wing",
+        "W-Wing",
+        "wings",
+        2,
+        6.6,
+        150,
+        "Hard",
+        wings.w_wing,
+        note="SE: rated as the six-node chain it is",
+    ),
+    _t(
+        "x_chain",
+        "X-chain",
+        "chains",
+        2,
+        6.5,
+        260,
+        "Unfair",
+        chains.x_chain,
+        note="SE: 6.5 plus 0.1 per length step",
+    ),
+    _t(
+        "xy_chain",
+        "XY-chain",
+        "chains",
+        2,
+        6.6,
+        260,
+        "Unfair",
+        chains.xy_chain,
+        note="SE: 6.6 plus 0.1 per length step",
+    ),
+)
+
+BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
+
+GROUPS: dict[str, tuple[str, ...]] = {
+    "all": tuple(t.name for t in TECHNIQUES if t.enabled),
+    "tier1": tuple(t.name for t in TECHNIQUES if t.tier == 1 and t.enabled),
+    "tier2": tuple(t.name for t in TECHNIQUES if t.tier == 2 and t.enabled),
+    "singles": ("full_house", "hidden_single", "naked_single"),
+    "locked_candidates": ("pointing", "claiming"),
+    "subsets": tuple(t.name for t in TECHNIQUES if t.family == "subsets"),
+    "fish": ("x_wing", "swordfish", "jellyfish"),
+    "no_uniqueness": tuple(t.name for t in TECHNIQUES if t.enabled and not t.assumes_unique),
+}
+
+
+def resolve(techniques: str | Iterable[str] | None) -> tuple[Technique, ...]:
+    """The techniques a configuration names, in table order.
+
+    Accepts None (every enabled technique), a group (``tier1``, ``all``,
+    ``singles`` ...), technique names, or a string of them joined by ``+``
+    or ``,``.  Unknown names raise ValueError listing the valid ones.
+
+    >>> [t.name for t in resolve("naked_pair+hidden_single")]
+    ['hidden_single', 'naked_pair']
+    """
+    if techniques is None:
+        techniques = "all"
+    if isinstance(techniques, str):
+        techniques = techniques.replace(",", "+").split("+")
+    return _resolve(tuple(n.strip() for n in techniques if n.strip()))
+
+
+@cache
+def _resolve(names: tuple[str, ...]) -> tuple[Technique, ...]:
+    chosen: set[str] = set()
+    for name in names:
+        if name in GROUPS:
+            chosen.update(GROUPS[name])
+        elif name in BY_NAME:
+            chosen.add(name)
+        else:
+            raise ValueError(
+                f"unknown technique {name!r}; choose from the groups "
+                f"{', '.join(GROUPS)} or the techniques {', '.join(BY_NAME)}"
+            )
+    if not chosen:
+        raise ValueError("no technique chosen")
+    return tuple(t for t in TECHNIQUES if t.name in chosen)
+
+
+def config_name(techniques: tuple[Technique, ...]) -> str:
+    """A short name for a configuration: a group name when it is one, else the names joined by +."""
+    names = tuple(t.name for t in techniques)
+    for group in ("all", "tier1", "no_uniqueness"):
+        if names == GROUPS[group]:
+            return group
+    return "+".join(names)

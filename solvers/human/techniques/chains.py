@@ -1,0 +1,226 @@
+"""Chains: Skyscraper, 2-String Kite, X-chains and XY-chains (bounded length).
+
+A *strong link* joins two candidates of which at least one is true (a digit
+with two places in a unit, or the two digits of a bivalue cell); a *weak
+link* joins two of which at most one is true (the same digit in two peers).
+A chain alternates them, starting and ending with a strong link, so one of
+its two ends is true: candidates that see both ends are false.
+
+Skyscraper and 2-String Kite are the four-cell X-chains people spot by their
+shape; the general searches find the shortest chain by breadth-first search
+over (cell, on/off) nodes, up to `MAX_X_CELLS` / `MAX_XY_CELLS` cells.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from solvers.human.state import CandidateState
+from solvers.human.step import Step
+from solvers.human.techniques.common import bits, cells_with, eliminate_from, peer_masks
+from solvers.human.techniques.wings import strong_links
+
+X_CHAIN_RATING = 6.5
+XY_CHAIN_RATING = 6.6
+MAX_X_CELLS = 12  # the longest X-chain searched, in cells
+MAX_XY_CELLS = 10  # the longest XY-chain searched, in cells
+_STEPS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
+
+
+def length_bonus(nodes: int) -> float:
+    """Sudoku-Explainer-style rating added for a chain of `nodes` candidates:
+    0.1 for each threshold of a slowly growing series its length passes."""
+    length = nodes - 2
+    return round(0.1 * sum(1 for t in _STEPS if length > t), 1)
+
+
+def _turbot(state: CandidateState, name: str, accept) -> Step | None:
+    """Two strong links on a digit with near ends that see each other: cells seeing
+    both far ends lose the digit."""
+    n = state.n
+    peers = peer_masks(state.shape)
+    for d in range(1, n + 1):
+        links = strong_links(state, d)
+        with_d = None
+        for i, (u1, a1, a2) in enumerate(links):
+            for u2, b1, b2 in links[i + 1 :]:
+                if len({a1, a2, b1, b2}) < 4:
+                    continue
+                for near1, far1 in ((a1, a2), (a2, a1)):
+                    for near2, far2 in ((b1, b2), (b2, b1)):
+                        if not accept(state, u1, u2, near1, near2, far1, far2):
+                            continue
+                        if with_d is None:
+                            with_d = cells_with(state, d)
+                        targets = peers[far1] & peers[far2] & with_d
+                        if targets:
+                            chain = ((far1, d), (near1, d), (near2, d), (far2, d))
+                            return Step(
+                                name,
+                                (),
+                                eliminate_from(targets, d),
+                                (far1, near1, near2, far2),
+                                (u1, u2),
+                                (d,),
+                                X_CHAIN_RATING,
+                                state.shape,
+                                chain,
+                            )
+    return None
+
+
+def _is_skyscraper(state, u1, u2, near1, near2, far1, far2) -> bool:
+    n = state.n
+    if u1 >= 2 * n or u2 >= 2 * n or (u1 < n) != (u2 < n):
+        return False  # two rows or two columns
+    same = (lambda c: c % n) if u1 < n else (lambda c: c // n)
+    return same(near1) == same(near2) and same(far1) != same(far2)
+
+
+def _is_kite(state, u1, u2, near1, near2, far1, far2) -> bool:
+    n = state.n
+    if u1 >= 2 * n or u2 >= 2 * n or (u1 < n) == (u2 < n):
+        return False  # a row and a column
+    box = state.shape.box_of
+    return box(near1) == box(near2) and box(far1) != box(near1) and box(far2) != box(near1)
+
+
+def skyscraper(state: CandidateState) -> Step | None:
+    """Two parallel strong links on a digit with one end in a common line."""
+    return _turbot(state, "skyscraper", _is_skyscraper)
+
+
+def two_string_kite(state: CandidateState) -> Step | None:
+    """A row strong link and a column strong link with one end each in a common box."""
+    return _turbot(state, "two_string_kite", _is_kite)
+
+
+def _x_chain_from(state, d, start, strong, with_d, peers, bound):
+    """The shortest X-chain from `start` (assumed false) with eliminations, within `bound` cells."""
+    # A node is (cell, on); its parent gives the path.  Start off; strong links
+    # lead off -> on, weak links on -> off.
+    parent = {(start, False): None}
+    queue = deque([(start, False, 1)])
+    while queue:
+        cell, on, length = queue.popleft()
+        if length >= bound:
+            continue
+        if on:
+            nexts = [(p, False) for p in bits(peers[cell] & with_d)]
+        else:
+            nexts = [(p, True) for p in strong.get(cell, ())]
+        for node in nexts:
+            if node in parent:
+                continue
+            parent[node] = (cell, on)
+            end, end_on = node
+            if end_on and end != start and length + 1 >= 4:
+                targets = peers[start] & peers[end] & with_d
+                if targets:
+                    path = [node]
+                    while parent[path[-1]] is not None:
+                        path.append(parent[path[-1]])
+                    return length + 1, path[::-1], targets
+            queue.append((end, end_on, length + 1))
+    return None
+
+
+def x_chain(state: CandidateState) -> Step | None:
+    """The shortest X-chain (one digit) whose two ends see a common candidate."""
+    n = state.n
+    peers = peer_masks(state.shape)
+    best = None
+    for d in range(1, n + 1):
+        strong: dict[int, list[int]] = {}
+        for _, a, b in strong_links(state, d):
+            strong.setdefault(a, []).append(b)
+            strong.setdefault(b, []).append(a)
+        if len(strong) < 4:
+            continue
+        with_d = cells_with(state, d)
+        for start in sorted(strong):
+            bound = best[0] - 1 if best else MAX_X_CELLS
+            found = _x_chain_from(state, d, start, strong, with_d, peers, bound)
+            if found and (best is None or found[0] < best[0]):
+                best = (found[0], d, found[1], found[2])
+    if best is None:
+        return None
+    length, d, path, targets = best
+    cells = tuple(c for c, _ in path)
+    return Step(
+        "x_chain",
+        (),
+        eliminate_from(targets, d),
+        cells,
+        (),
+        (d,),
+        round(X_CHAIN_RATING + length_bonus(length), 1),
+        state.shape,
+        tuple((c, d) for c in cells),
+    )
+
+
+def _xy_chain_from(state, start, z, biv_mask, peers, bound):
+    """The shortest XY-chain from bivalue `start` with `z` assumed false, ending on z."""
+    cand = state.cand
+    with_z = cells_with(state, z)
+    first = (cand[start] & ~(1 << (z - 1))).bit_length()
+    parent = {(start, first): None}
+    queue = deque([(start, first, 1)])
+    while queue:
+        cell, on, length = queue.popleft()
+        if length >= bound:
+            continue
+        bit = 1 << (on - 1)
+        for p in bits(peers[cell] & biv_mask):
+            if not cand[p] & bit:
+                continue
+            other = (cand[p] ^ bit).bit_length()
+            node = (p, other)
+            if node in parent:
+                continue
+            parent[node] = (cell, on)
+            if other == z and p != start and length + 1 >= 3:
+                targets = peers[start] & peers[p] & with_z
+                if targets:
+                    path = [node]
+                    while parent[path[-1]] is not None:
+                        path.append(parent[path[-1]])
+                    return length + 1, path[::-1], targets
+            queue.append((p, other, length + 1))
+    return None
+
+
+def xy_chain(state: CandidateState) -> Step | None:
+    """The shortest chain of bivalue cells whose ends share a digit z seen by other cells."""
+    cand = state.cand
+    peers = peer_masks(state.shape)
+    biv = [c for c, m in enumerate(cand) if m and m.bit_count() == 2]
+    biv_mask = sum(1 << c for c in biv)
+    best = None
+    for start in biv:
+        for z in (cand[start] & -cand[start], cand[start] & (cand[start] - 1)):
+            digit = z.bit_length()
+            bound = best[0] - 1 if best else MAX_XY_CELLS
+            found = _xy_chain_from(state, start, digit, biv_mask, peers, bound)
+            if found and (best is None or found[0] < best[0]):
+                best = (found[0], digit, found[1], found[2])
+    if best is None:
+        return None
+    length, z, path, targets = best
+    cells = tuple(c for c, _ in path)
+    # Candidate nodes alternate off=on inside a cell, on-off between cells.
+    chain = tuple(
+        node for c, on in path for node in ((c, (cand[c] ^ 1 << (on - 1)).bit_length()), (c, on))
+    )
+    return Step(
+        "xy_chain",
+        (),
+        eliminate_from(targets, z),
+        cells,
+        (),
+        (z,),
+        round(XY_CHAIN_RATING + length_bonus(2 * length), 1),
+        state.shape,
+        chain,
+    )

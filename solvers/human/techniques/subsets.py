@@ -1,0 +1,136 @@
+"""Subsets: naked and hidden pairs, triples and quads, and locked pairs and triples.
+
+A *naked* subset is k cells of a unit whose candidates together are k digits:
+those digits go in those cells, so no other cell of the unit takes them.  A
+*hidden* subset is k digits of a unit that fit only in k cells: those cells
+take no other digit.  A *locked* subset is a naked one whose cells share a box
+and a line, so it clears both.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from solvers.human.state import CandidateState, digits
+from solvers.human.step import Step
+
+NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def _clear(state: CandidateState, cells: list[int], keep: tuple[int, ...], m: int) -> list:
+    """Eliminations of the digits of `m` from `cells` not in `keep`."""
+    cand = state.cand
+    return [(c, d) for c in cells if c not in keep for d in digits(cand[c] & m)]
+
+
+def naked_subset(state: CandidateState, k: int, rating: float) -> Step | None:
+    """The first naked subset of size k, rows then columns then boxes."""
+    cand = state.cand
+    for u, unit in enumerate(state.shape.units):
+        if state.free[u] <= k:
+            continue
+        open_cells = [c for c in unit if cand[c]]
+        small = [c for c in open_cells if cand[c].bit_count() <= k]
+        if len(small) < k:
+            continue
+        for combo in combinations(small, k):
+            m = 0
+            for c in combo:
+                m |= cand[c]
+            if m.bit_count() != k:
+                continue
+            elims = _clear(state, open_cells, combo, m)
+            if elims:
+                technique = f"naked_{NAMES[k]}"
+                return Step(
+                    technique,
+                    (),
+                    tuple(sorted(elims)),
+                    combo,
+                    (u,),
+                    tuple(digits(m)),
+                    rating,
+                    state.shape,
+                )
+    return None
+
+
+def hidden_subset(state: CandidateState, k: int, rating: float) -> Step | None:
+    """The first hidden subset of size k, rows then columns then boxes."""
+    n = state.n
+    cand = state.cand
+    count = state.count
+    for u, unit in enumerate(state.shape.units):
+        if state.free[u] <= k:
+            continue
+        placed = state.placed[u]
+        base = u * n
+        ds = [
+            d
+            for d in range(1, n + 1)
+            if not placed >> (d - 1) & 1 and 2 <= count[base + d - 1] <= k
+        ]
+        if len(ds) < k:
+            continue
+        where = {}
+        for d in ds:
+            bit = 1 << (d - 1)
+            where[d] = sum(1 << i for i, c in enumerate(unit) if cand[c] & bit)
+        for combo in combinations(ds, k):
+            pos = 0
+            for d in combo:
+                pos |= where[d]
+            if pos.bit_count() != k:
+                continue
+            m = 0
+            for d in combo:
+                m |= 1 << (d - 1)
+            cells = tuple(c for i, c in enumerate(unit) if pos >> i & 1)
+            elims = [(c, d) for c in cells for d in digits(cand[c] & ~m)]
+            if elims:
+                technique = f"hidden_{NAMES[k]}"
+                return Step(
+                    technique, (), tuple(sorted(elims)), cells, (u,), combo, rating, state.shape
+                )
+    return None
+
+
+def locked_subset(state: CandidateState, k: int, rating: float) -> Step | None:
+    """The first naked subset of size k inside a box and a line, clearing both."""
+    n = state.n
+    cand = state.cand
+    shape = state.shape
+    units = shape.units
+    for u in range(2 * n, 3 * n):
+        if state.free[u] <= k:
+            continue
+        small = [c for c in units[u] if cand[c] and cand[c].bit_count() <= k]
+        for combo in combinations(small, k):
+            rows = {c // n for c in combo}
+            cols = {c % n for c in combo}
+            if len(rows) == 1:
+                line = rows.pop()
+            elif len(cols) == 1:
+                line = n + cols.pop()
+            else:
+                continue
+            m = 0
+            for c in combo:
+                m |= cand[c]
+            if m.bit_count() != k:
+                continue
+            elims = _clear(state, list(units[line]), combo, m)
+            elims += [e for e in _clear(state, list(units[u]), combo, m) if e not in elims]
+            if elims:
+                technique = f"locked_{NAMES[k]}"
+                return Step(
+                    technique,
+                    (),
+                    tuple(sorted(elims)),
+                    combo,
+                    (line, u),
+                    tuple(digits(m)),
+                    rating,
+                    shape,
+                )
+    return None

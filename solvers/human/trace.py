@@ -1,0 +1,211 @@
+"""Rendering steps: plain English, compact notation, JSON records, candidate grids.
+
+>>> from solvers.grid import shape
+>>> s = Step("naked_pair", (), ((39, 2), (39, 5)), (36, 43), (4,), (2, 5), 3.0, shape(3, 3))
+>>> english(s)
+'Naked pair 2/5 in row 5 (r5c1, r5c8): removes 2 and 5 from r5c4'
+>>> compact(s)
+'r5c4<>2,5'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solvers.grid import Shape
+from solvers.human.state import digits
+from solvers.human.step import Step
+
+
+def _cells(shape: Shape, cells) -> str:
+    return ", ".join(shape.cell_name(c) for c in cells)
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def effect(step: Step) -> str:
+    """What a step does, in words: 'r4c6 = 7' or 'removes 2 and 5 from r4c6; 2 from r4c7'."""
+    shape = step.shape
+    parts = [f"{shape.cell_name(c)} = {d}" for c, d in step.placements]
+    if step.eliminations:
+        by_cell: dict[int, list[int]] = {}
+        for c, d in step.eliminations:
+            by_cell.setdefault(c, []).append(d)
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for c, ds in by_cell.items():
+            groups.setdefault(tuple(sorted(ds)), []).append(c)
+        removes = [
+            f"{_and([str(d) for d in ds])} from {_cells(shape, cells)}"
+            for ds, cells in groups.items()
+        ]
+        parts.append("removes " + "; ".join(removes))
+    return ", ".join(parts)
+
+
+def _digits(ds) -> str:
+    return "/".join(str(d) for d in ds)
+
+
+def _chain_text(step: Step) -> str:
+    """A chain in Eureka-like notation: strong links '=', weak links '-'.
+
+    X-chains: '5 r1c1=r1c5-r3c5=r3c9'; XY-chains: '(2=5)r1c1-(5=7)r1c6'.
+    """
+    shape = step.shape
+    nodes = step.chain
+    if step.technique == "xy_chain":
+        return "-".join(
+            f"({off}={on}){shape.cell_name(cell)}"
+            for (cell, off), (_, on) in zip(nodes[::2], nodes[1::2], strict=True)
+        )
+    text = shape.cell_name(nodes[0][0])
+    for i, (cell, _) in enumerate(nodes[1:]):
+        text += ("=" if i % 2 == 0 else "-") + shape.cell_name(cell)
+    return f"{nodes[0][1]} {text}"
+
+
+def english(step: Step) -> str:
+    """One plain-English line saying what the step found and what it does."""
+    shape = step.shape
+    t = step.technique
+    unit = shape.unit_name(step.units[0]) if step.units else ""
+    ds = _digits(step.digits)
+    what = effect(step)
+    if t == "full_house":
+        return f"Full house in {unit}: {what}"
+    if t == "hidden_single":
+        return f"Hidden single: {ds} has one place in {unit}: {what}"
+    if t == "naked_single":
+        return f"Naked single: {what} (its only candidate)"
+    if t in ("pointing", "claiming"):
+        inner, outer = (shape.unit_name(u) for u in step.units)
+        return (
+            f"{t.capitalize()}: in {inner}, {ds} lies only in {outer} "
+            f"({_cells(shape, step.cells)}): {what}"
+        )
+    if t.startswith(("naked_", "hidden_")):
+        title = t.replace("_", " ").capitalize()
+        return f"{title} {ds} in {unit} ({_cells(shape, step.cells)}): {what}"
+    if t.startswith("locked_"):
+        title = t.replace("_", " ").capitalize()
+        units = " and ".join(shape.unit_name(u) for u in step.units)
+        return f"{title} {ds} in {units} ({_cells(shape, step.cells)}): {what}"
+    if t in ("x_wing", "swordfish", "jellyfish"):
+        title = {"x_wing": "X-Wing", "swordfish": "Swordfish", "jellyfish": "Jellyfish"}[t]
+        k = len(step.units) // 2
+        base, cover = step.units[:k], step.units[k:]
+        kind = "rows" if base[0] < shape.size else "columns"
+        other = "columns" if kind == "rows" else "rows"
+        index = ", ".join(str(u % shape.size + 1) for u in base)
+        cover_index = ", ".join(str(u % shape.size + 1) for u in cover)
+        return f"{title} on {ds} in {kind} {index} ({other} {cover_index}): {what}"
+    if t in ("xy_wing", "xyz_wing"):
+        title = "XY-Wing" if t == "xy_wing" else "XYZ-Wing"
+        pivot, a, b = step.cells
+        return (
+            f"{title}: pivot {shape.cell_name(pivot)} with pincers {shape.cell_name(a)} "
+            f"and {shape.cell_name(b)}, one of them is {ds}: {what}"
+        )
+    if t == "w_wing":
+        a, p, q, b = step.cells
+        x, y = step.digits
+        return (
+            f"W-Wing: {shape.cell_name(a)} and {shape.cell_name(b)} "
+            f"hold {_digits(sorted((x, y)))}, "
+            f"joined by the strong link on {x} in {unit} ({shape.cell_name(p)}, "
+            f"{shape.cell_name(q)}), so one of them is {y}: {what}"
+        )
+    if t in ("skyscraper", "two_string_kite", "x_chain"):
+        title = {"skyscraper": "Skyscraper", "two_string_kite": "2-String Kite"}.get(t, "X-chain")
+        return f"{title} on {ds}: {_chain_text(step)}, one end is {ds}: {what}"
+    if t == "xy_chain":
+        return f"XY-chain: {_chain_text(step)}, one end is {ds}: {what}"
+    if t == "simple_colouring":
+        kind = "colour wrap" if step.chain else "colour trap"
+        return f"Simple colouring on {ds} ({kind}, cluster {_cells(shape, step.cells)}): {what}"
+    if t == "unique_rectangle":
+        return (
+            f"Unique rectangle type 1 on {ds} ({_cells(shape, step.cells)}), "
+            f"else two solutions: {what}"
+        )
+    if t == "bug_plus_one":
+        return f"BUG+1: every other open cell has two candidates, {ds} has three places: {what}"
+    return f"{t}: {what}"
+
+
+def compact(step: Step) -> str:
+    """Compact notation: placements 'r1c1=5', eliminations 'r4c6<>2,5', space-separated."""
+    shape = step.shape
+    parts = [f"{shape.cell_name(c)}={d}" for c, d in step.placements]
+    by_cell: dict[int, list[int]] = {}
+    for c, d in step.eliminations:
+        by_cell.setdefault(c, []).append(d)
+    parts += [
+        f"{shape.cell_name(c)}<>{','.join(str(d) for d in sorted(ds))}"
+        for c, ds in sorted(by_cell.items())
+    ]
+    return " ".join(parts)
+
+
+def record(step: Step, *, candidates: bool = False) -> dict[str, Any]:
+    """A JSON-ready record of a step (the candidate grid before it, when asked and kept)."""
+    shape = step.shape
+    out: dict[str, Any] = {
+        "technique": step.technique,
+        "rating": step.rating,
+        "placements": [[shape.cell_name(c), d] for c, d in step.placements],
+        "eliminations": [[shape.cell_name(c), d] for c, d in step.eliminations],
+        "cells": [shape.cell_name(c) for c in step.cells],
+        "units": [shape.unit_name(u) for u in step.units],
+        "digits": list(step.digits),
+        "text": english(step),
+        "compact": compact(step),
+    }
+    if step.chain:
+        out["chain"] = [[shape.cell_name(c), d] for c, d in step.chain]
+    if candidates and step.before is not None:
+        out["candidates"] = pencilmarks(step.before)
+    return out
+
+
+_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _token(v: int, wide: bool) -> str:
+    if v < 0:
+        return str(-v) if wide else _SYMBOLS[-v - 1]
+    if wide:
+        return ",".join(str(d) for d in digits(v)) or "!"
+    return "".join(_SYMBOLS[d - 1] for d in digits(v)) or "!"
+
+
+def pencilmarks(snapshot: tuple[int, ...] | list[int]) -> str:
+    """A candidate grid on one line: one token per cell, placed cells as their digit
+    (the format `CandidateState.from_candidates` reads; '!' marks a cell with none)."""
+    wide = len(snapshot) > 35 * 35
+    return " ".join(_token(v, wide) for v in snapshot)
+
+
+def candidate_grid(snapshot: tuple[int, ...] | list[int], shape: Shape) -> str:
+    """A candidate grid as a picture with boxes drawn; placed cells show their digit."""
+    n = shape.size
+    wide = n > 35
+    tokens = [_token(v, wide) for v in snapshot]
+    widths = [max(len(tokens[r * n + c]) for r in range(n)) for c in range(n)]
+    lines = []
+    rule = "-+-".join(
+        "-" * (sum(widths[c : c + shape.box_cols]) + shape.box_cols - 1)
+        for c in range(0, n, shape.box_cols)
+    )
+    for r in range(n):
+        if r and r % shape.box_rows == 0:
+            lines.append(rule)
+        row = [tokens[r * n + c].ljust(widths[c]) for c in range(n)]
+        lines.append(
+            " | ".join(" ".join(row[c : c + shape.box_cols]) for c in range(0, n, shape.box_cols))
+        )
+    return "\n".join(lines)
