@@ -20,6 +20,7 @@ ENTRY_POINT_GROUP = "sudoku_bench.solvers"
 # The public names, in the order tables list them; each module registers its class.
 BUILTIN: dict[str, str] = {
     "dlx": "solvers.dlx",
+    "fast": "solvers.fast",
 }
 
 _registered: dict[str, type[Solver]] = {}

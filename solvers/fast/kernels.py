@@ -1,0 +1,474 @@
+"""The compiled core: bitmask propagation and an explicit-stack search (numba).
+
+A *state* is one int32 per cell: the bitmask of its candidates (bit ``d-1``
+for digit ``d``); a cell is placed when its mask has a single bit.  Inference:
+
+- naked singles through a work list: a placed cell removes its digit from
+  its peers, and a peer left with one candidate joins the list;
+- hidden singles: per unit, the digits seen once (``once & ~twice``) are
+  placed in the cell that holds them; a digit seen nowhere is a contradiction;
+- locked candidates (optional): where a digit's cells in a box all lie on one
+  line, it leaves the rest of the line (pointing), and where its cells on a
+  line all lie in one box, it leaves the rest of the box (claiming).
+
+Search branches on the unplaced cell with the fewest candidates, binary
+style: try its lowest digit, and push the state without that digit as the
+alternative.  The stack lives in arrays the caller owns, so a search can stop
+after a node limit and be resumed later — that is how the Python side honours
+a wall-clock limit without reading a clock inside compiled code.
+
+Counters: ``nodes`` (states propagated after a guess; the root is free),
+``guesses`` (branching decisions) and ``backtracks`` (contradictions met).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange, types
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import intrinsic
+
+# Kernel outcomes.
+EXHAUSTED = 0  # the whole search space explored
+LIMIT = 1  # `limit` solutions found
+PAUSED = 2  # node limit reached; the stack holds the rest, resumable
+INVALID = 3  # two givens conflict
+
+# Slots of the counter array a search reads and updates.
+NODES, GUESSES, BACKTRACKS, FOUND, DEPTH = 0, 1, 2, 3, 4
+COUNTERS = 5
+NO_LIMIT = 2**63 - 1  # a node limit that never stops a search
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """Number of set bits (one machine instruction where the CPU has it)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return x(x), codegen
+
+
+@njit(cache=True, inline="always")
+def _eliminate(cand, cell, bits, queue, qlen):
+    """Remove `bits` from a cell; return the new queue length, or -1 if it empties."""
+    m = cand[cell] & ~bits
+    if m == 0:
+        return -1
+    cand[cell] = m
+    if m & (m - 1) == 0:
+        queue[qlen] = cell
+        qlen += 1
+    return qlen
+
+
+@njit(cache=True)
+def _locked(cand, queue, n, br, bc, seg):
+    """Pointing and claiming over every box/line intersection.
+
+    Returns (queue length, eliminations), or (-1, 0) on a contradiction.
+    `seg` is scratch space for ``n * max(bands, stacks)`` segment masks.
+    Only unplaced cells take part: after singles have run, a placed digit
+    is absent from every unplaced peer, so it can never look locked.
+    """
+    qlen = 0
+    removed = 0
+    nbands = n // br
+    nstacks = n // bc
+    # Rows: segment (r, s) is row r inside stack s.
+    for r in range(n):
+        for s in range(nstacks):
+            m = 0
+            for j in range(bc):
+                v = cand[r * n + s * bc + j]
+                if v & (v - 1):
+                    m |= v
+            seg[r * nstacks + s] = m
+    for r in range(n):
+        top = (r // br) * br
+        for s in range(nstacks):
+            here = seg[r * nstacks + s]
+            if here == 0:
+                continue
+            line_other = 0
+            for t in range(nstacks):
+                if t != s:
+                    line_other |= seg[r * nstacks + t]
+            box_other = 0
+            for q in range(top, top + br):
+                if q != r:
+                    box_other |= seg[q * nstacks + s]
+            claim = here & ~line_other  # only here on the row: leaves the rest of the box
+            if claim:
+                for q in range(top, top + br):
+                    if q == r:
+                        continue
+                    for j in range(bc):
+                        cell = q * n + s * bc + j
+                        if cand[cell] & claim:
+                            qlen = _eliminate(cand, cell, claim, queue, qlen)
+                            if qlen < 0:
+                                return -1, 0
+                            removed += 1
+            point = here & ~box_other  # only here in the box: leaves the rest of the row
+            if point:
+                for c in range(n):
+                    if c // bc == s:
+                        continue
+                    cell = r * n + c
+                    if cand[cell] & point:
+                        qlen = _eliminate(cand, cell, point, queue, qlen)
+                        if qlen < 0:
+                            return -1, 0
+                        removed += 1
+    if qlen:
+        # New singles must leave their peers before the column masks are read:
+        # those masks skip placed cells.
+        return qlen, removed
+    # Columns: segment (c, b) is column c inside band b.
+    for c in range(n):
+        for b in range(nbands):
+            m = 0
+            for i in range(br):
+                v = cand[(b * br + i) * n + c]
+                if v & (v - 1):
+                    m |= v
+            seg[c * nbands + b] = m
+    for c in range(n):
+        left = (c // bc) * bc
+        for b in range(nbands):
+            here = seg[c * nbands + b]
+            if here == 0:
+                continue
+            line_other = 0
+            for t in range(nbands):
+                if t != b:
+                    line_other |= seg[c * nbands + t]
+            box_other = 0
+            for q in range(left, left + bc):
+                if q != c:
+                    box_other |= seg[q * nbands + b]
+            claim = here & ~line_other
+            if claim:
+                for q in range(left, left + bc):
+                    if q == c:
+                        continue
+                    for i in range(br):
+                        cell = (b * br + i) * n + q
+                        if cand[cell] & claim:
+                            qlen = _eliminate(cand, cell, claim, queue, qlen)
+                            if qlen < 0:
+                                return -1, 0
+                            removed += 1
+            point = here & ~box_other
+            if point:
+                for r in range(n):
+                    if r // br == b:
+                        continue
+                    cell = r * n + c
+                    if cand[cell] & point:
+                        qlen = _eliminate(cand, cell, point, queue, qlen)
+                        if qlen < 0:
+                            return -1, 0
+                        removed += 1
+    return qlen, removed
+
+
+@njit(cache=True)
+def _naked(cand, queue, qlen, peers):
+    """Remove each queued cell's digit from its peers, cascading; False on a contradiction."""
+    npeers = peers.shape[1]
+    qi = 0
+    while qi < qlen:
+        cell = queue[qi]
+        qi += 1
+        d = cand[cell]
+        for k in range(npeers):
+            p = peers[cell, k]
+            if cand[p] & d:
+                qlen = _eliminate(cand, p, d, queue, qlen)
+                if qlen < 0:
+                    return False
+    return True
+
+
+@njit(cache=True)
+def propagate(cand, queue, qlen, peers, units, n, br, bc, locked, seg):
+    """Apply singles (and locked candidates) to a fixpoint; False on a contradiction.
+
+    `queue[:qlen]` lists the placed cells whose digit has not yet left their
+    peers.  A hidden single found during a sweep is propagated at once, so
+    the rest of the sweep sees its consequences.
+    """
+    full = (1 << n) - 1
+    nunits = units.shape[0]
+    if not _naked(cand, queue, qlen, peers):
+        return False
+    while True:
+        progress = False
+        # Hidden singles: a digit with one place left in a unit goes there.
+        for u in range(nunits):
+            once = 0
+            twice = 0
+            placed = 0
+            for i in range(n):
+                m = cand[units[u, i]]
+                twice |= once & m
+                once |= m
+                if m & (m - 1) == 0:
+                    placed |= m
+            if once != full:
+                return False  # a digit with no place in the unit
+            hidden = once & ~twice & ~placed
+            if hidden:
+                for i in range(n):
+                    cell = units[u, i]
+                    m = cand[cell]
+                    h = m & hidden
+                    if h and m & (m - 1):
+                        if h & (h - 1):
+                            return False  # one cell, two digits that must go there
+                        cand[cell] = h
+                        queue[0] = cell
+                        if not _naked(cand, queue, 1, peers):
+                            return False
+                        progress = True
+        if progress:
+            continue
+        if not locked:
+            return True
+        qlen, removed = _locked(cand, queue, n, br, bc, seg)
+        if qlen < 0 or not _naked(cand, queue, qlen, peers):
+            return False
+        if removed == 0:
+            return True
+
+
+@njit(cache=True)
+def load(cells, n, cand, queue):
+    """Fill `cand` from digits (0 = empty); return how many givens were queued."""
+    full = (1 << n) - 1
+    qlen = 0
+    for i in range(cells.shape[0]):
+        d = cells[i]
+        if d:
+            cand[i] = 1 << (d - 1)
+            queue[qlen] = i
+            qlen += 1
+        else:
+            cand[i] = full
+    return qlen
+
+
+@njit(cache=True)
+def givens_conflict(cells, peers):
+    """True when two peers hold the same given."""
+    for i in range(cells.shape[0]):
+        d = cells[i]
+        if d:
+            for k in range(peers.shape[1]):
+                if cells[peers[i, k]] == d:
+                    return True
+    return False
+
+
+@njit(cache=True)
+def start(cells, n, stack, pending, ctr):
+    """Put a puzzle (digits) on an empty stack as the root state."""
+    full = (1 << n) - 1
+    for i in range(cells.shape[0]):
+        d = cells[i]
+        stack[0, i] = (1 << (d - 1)) if d else full
+    pending[0] = -1  # the root: every given is pending
+    for k in range(COUNTERS):
+        ctr[k] = 0
+    ctr[DEPTH] = 1
+
+
+@njit(cache=True)
+def search(
+    stack,
+    pending,
+    cur,
+    queue,
+    seg,
+    peers,
+    units,
+    br,
+    bc,
+    locked,
+    limit,
+    keep,
+    node_limit,
+    sols,
+    ctr,
+):
+    """Run (or resume) the search held on `stack`; return an outcome code.
+
+    Solutions are written to ``sols[:keep]`` as digits; ``ctr`` carries the
+    counters and the stack depth between calls.
+    """
+    n = br * bc
+    ncells = n * n
+    nodes = ctr[NODES]
+    guesses = ctr[GUESSES]
+    backtracks = ctr[BACKTRACKS]
+    found = ctr[FOUND]
+    sp = ctr[DEPTH]
+    outcome = EXHAUSTED
+    while sp > 0:
+        sp -= 1
+        cell = pending[sp]
+        for i in range(ncells):
+            cur[i] = stack[sp, i]
+        while True:
+            if cell >= 0:
+                if nodes >= node_limit:  # put the state back for a later call
+                    for i in range(ncells):
+                        stack[sp, i] = cur[i]
+                    pending[sp] = cell
+                    sp += 1
+                    outcome = PAUSED
+                    break
+                nodes += 1
+            qlen = 0
+            if cell < 0:
+                for i in range(ncells):
+                    m = cur[i]
+                    if m & (m - 1) == 0:
+                        queue[qlen] = i
+                        qlen += 1
+            elif cur[cell] & (cur[cell] - 1) == 0:
+                queue[0] = cell
+                qlen = 1
+            if not propagate(cur, queue, qlen, peers, units, n, br, bc, locked, seg):
+                backtracks += 1
+                break
+            # The unplaced cell with the fewest candidates.
+            best = -1
+            fewest = n + 1
+            for i in range(ncells):
+                m = cur[i]
+                if m & (m - 1):
+                    k = popcount(m)
+                    if k < fewest:
+                        fewest = k
+                        best = i
+                        if k == 2:
+                            break
+            if best < 0:  # every cell placed: a solution
+                if found < keep:
+                    for i in range(ncells):
+                        sols[found, i] = trailing_zeros(cur[i]) + 1
+                found += 1
+                if found >= limit:
+                    outcome = LIMIT
+                break
+            m = cur[best]
+            d = m & -m
+            for i in range(ncells):
+                stack[sp, i] = cur[i]
+            stack[sp, best] = m ^ d
+            pending[sp] = best
+            sp += 1
+            cur[best] = d
+            cell = best
+            guesses += 1
+        if outcome != EXHAUSTED:
+            break
+    ctr[NODES] = nodes
+    ctr[GUESSES] = guesses
+    ctr[BACKTRACKS] = backtracks
+    ctr[FOUND] = found
+    ctr[DEPTH] = sp
+    return outcome
+
+
+@njit(cache=True)
+def _solve_range(
+    puzzles, lo, hi, peers, units, br, bc, locked, limit, keep, node_limit, sols, stats, outcomes
+):
+    """Solve puzzles lo..hi-1 with one workspace."""
+    ncells = puzzles.shape[1]
+    stack = np.empty((ncells + 1, ncells), dtype=np.int32)
+    pending = np.empty(ncells + 1, dtype=np.int32)
+    cur = np.empty(ncells, dtype=np.int32)
+    queue = np.empty(ncells, dtype=np.int32)
+    seg = np.empty(ncells, dtype=np.int64)
+    ctr = np.zeros(COUNTERS, dtype=np.int64)
+    n = br * bc
+    for p in range(lo, hi):
+        start(puzzles[p], n, stack, pending, ctr)
+        outcome = search(
+            stack,
+            pending,
+            cur,
+            queue,
+            seg,
+            peers,
+            units,
+            br,
+            bc,
+            locked,
+            limit,
+            keep,
+            node_limit,
+            sols[p],
+            ctr,
+        )
+        if ctr[FOUND] == 0 and ctr[NODES] == 0 and givens_conflict(puzzles[p], peers):
+            outcome = INVALID
+        outcomes[p] = outcome
+        for k in range(4):
+            stats[p, k] = ctr[k]
+
+
+@njit(cache=True)
+def solve_serial(
+    puzzles, peers, units, br, bc, locked, limit, keep, node_limit, sols, stats, outcomes
+):
+    """Solve a batch in this thread.  ``stats[p]`` = nodes, guesses, backtracks, found."""
+    _solve_range(
+        puzzles,
+        0,
+        puzzles.shape[0],
+        peers,
+        units,
+        br,
+        bc,
+        locked,
+        limit,
+        keep,
+        node_limit,
+        sols,
+        stats,
+        outcomes,
+    )
+
+
+@njit(cache=True, parallel=True)
+def solve_parallel(
+    puzzles, peers, units, br, bc, locked, limit, keep, node_limit, sols, stats, outcomes, chunks
+):
+    """Solve a batch split into `chunks` contiguous parts spread over numba's threads."""
+    total = puzzles.shape[0]
+    for t in prange(chunks):
+        _solve_range(
+            puzzles,
+            t * total // chunks,
+            (t + 1) * total // chunks,
+            peers,
+            units,
+            br,
+            bc,
+            locked,
+            limit,
+            keep,
+            node_limit,
+            sols,
+            stats,
+            outcomes,
+        )
