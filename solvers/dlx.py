@@ -27,7 +27,7 @@ _CHECK_EVERY = 256  # nodes between clock reads
 
 
 @cache
-def _matrix(box_rows: int, box_cols: int) -> tuple[list[int], ...]:
+def _matrix(box_rows: int, box_cols: int) -> tuple[list, ...]:
     """The full exact-cover matrix of a shape as link lists (copied per solve).
 
     Column headers are nodes 1..4N^2 (0 is the root); the four nodes of matrix
@@ -64,7 +64,12 @@ def _matrix(box_rows: int, box_cols: int) -> tuple[list[int], ...]:
                 D[U[c]] = node
                 U[c] = node
                 S[c] += 1
-    return L, R, U, D, C, S
+    # The other three nodes of each node's matrix row (headers have none).
+    siblings: list[tuple[int, ...]] = [()] * base
+    for first in range(base, total, 4):
+        row = (first, first + 1, first + 2, first + 3)
+        siblings.extend(tuple(j for j in row if j != i) for i in row)
+    return L, R, U, D, C, S, siblings
 
 
 @register
@@ -77,10 +82,12 @@ class DancingLinks(Solver):
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         n = puzzle.size
-        L0, R0, U0, D0, C0, S0 = _matrix(puzzle.box_rows, puzzle.box_cols)
+        L0, R0, U0, D0, C0, S0, SIB = _matrix(puzzle.box_rows, puzzle.box_cols)
         L, R, U, D, C, S = L0[:], R0[:], U0[:], D0[:], C0[:], S0[:]
         base = len(S)
         updates = 0
+
+        forced: list[int] = []  # columns whose size fell to 0 or 1 (may be stale)
 
         def cover(c: int) -> int:
             """Remove column c and every row that meets it; return link removals."""
@@ -90,30 +97,41 @@ class DancingLinks(Solver):
             count = 0
             i = D[c]
             while i != c:
-                first = i - (i - base) % 4
-                for j in (first, first + 1, first + 2, first + 3):
-                    if j != i:
-                        uj, dj = U[j], D[j]
-                        D[uj] = dj
-                        U[dj] = uj
-                        S[C[j]] -= 1
-                        count += 1
+                for j in SIB[i]:
+                    uj, dj = U[j], D[j]
+                    D[uj] = dj
+                    U[dj] = uj
+                    cj = C[j]
+                    s = S[cj] - 1
+                    S[cj] = s
+                    if s < 2:
+                        forced.append(cj)
+                count += 3
                 i = D[i]
             return count
 
         def uncover(c: int) -> None:
-            """Undo cover(c), restoring links in the reverse order."""
+            """Undo cover(c): rows restored bottom-up, the reverse of their removal."""
             i = U[c]
             while i != c:
-                first = i - (i - base) % 4
-                for j in (first + 3, first + 2, first + 1, first):
-                    if j != i:
-                        S[C[j]] += 1
-                        U[D[j]] = j
-                        D[U[j]] = j
+                for j in SIB[i]:
+                    S[C[j]] += 1
+                    U[D[j]] = j
+                    D[U[j]] = j
                 i = U[i]
             R[L[c]] = c
             L[R[c]] = c
+
+        def choose(node: int) -> int:
+            """Cover the other columns of the chosen row; return link removals."""
+            count = 0
+            for j in SIB[node]:
+                count += cover(C[j])
+            return count
+
+        def unchoose(node: int) -> None:
+            for j in reversed(SIB[node]):
+                uncover(C[j])
 
         # Givens: choose their rows up front; a row already removed is a conflict.
         for cell, digit in enumerate(puzzle.cells):
@@ -148,14 +166,21 @@ class DancingLinks(Solver):
                 if len(solutions) >= limit:
                     break
                 size = 0  # backtrack to look for the next solution
-            else:  # the column with the fewest rows; stop looking at one
-                size = S[c]
-                best = c
-                c = R[c]
-                while c and size > 1:
-                    if S[c] < size:
-                        best, size = c, S[c]
+            else:
+                size = 2
+                while forced:  # an uncovered column of size 0 or 1 is a best choice
+                    best = forced.pop()
+                    if S[best] < 2 and R[L[best]] == best:
+                        size = S[best]
+                        break
+                if size > 1:  # scan for the fewest rows (Knuth's S); stop at one
+                    forced.clear()
+                    best, size = c, S[c]
                     c = R[c]
+                    while c and size > 1:
+                        if S[c] < size:
+                            best, size = c, S[c]
+                        c = R[c]
             if size:
                 # Descend: cover the column and choose its first row.
                 updates += cover(best)
@@ -167,10 +192,7 @@ class DancingLinks(Solver):
                 while chosen:
                     node = chosen.pop()
                     backtracks += 1
-                    first = node - (node - base) % 4
-                    for j in (first + 3, first + 2, first + 1, first):
-                        if j != node:
-                            uncover(C[j])
+                    unchoose(node)
                     c = C[node]
                     node = D[node]
                     if node != c:
@@ -181,10 +203,7 @@ class DancingLinks(Solver):
                     break  # the whole space explored
             chosen.append(node)
             nodes += 1
-            first = node - (node - base) % 4
-            for j in (first, first + 1, first + 2, first + 3):
-                if j != node:
-                    updates += cover(C[j])
+            updates += choose(node)
             if nodes > budget:
                 stopped = Status.BUDGET
                 break
