@@ -1,0 +1,102 @@
+"""`human`: the propagation engine alone, as a solver.
+
+It never guesses: when no technique applies it answers ``STUCK`` with the
+candidate grid (``stats["candidates"]``, one token per cell).  Every step is a
+deduction true in every solution, so a grid finished by logic alone is the
+only solution (``exhausted=True``), and a contradiction proves there is none
+(``UNSOLVABLE``) -- unless a uniqueness technique (unique rectangle, BUG+1)
+was used, which holds only for puzzles with one solution; then neither claim
+is made.  ``nodes`` counts engine steps, so ``budget`` caps the steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solvers.base import Limits, Param, Solver, SolveResult, Status
+from solvers.grid import Grid
+from solvers.human.engine import PropagationResult, propagate
+from solvers.human.state import CandidateState
+from solvers.human.table import GROUPS, resolve
+from solvers.human.trace import pencilmarks
+from solvers.registry import register
+
+TECHNIQUES_HELP = (
+    "the techniques to use: a group (" + ", ".join(GROUPS) + ") or technique names joined by +"
+)
+
+
+class TechniquesParam(Param):
+    """A technique configuration, checked when the solver is made."""
+
+    def coerce(self, name: str, value: Any) -> Any:
+        value = super().coerce(name, value)
+        try:
+            resolve(value)
+        except ValueError as exc:
+            from solvers.base import UnknownOption
+
+            raise UnknownOption(f"parameter {name}={value!r}: {exc}") from None
+        return value
+
+
+def engine_stats(result: PropagationResult) -> dict[str, Any]:
+    """The normalised counters of a propagation, with steps per technique."""
+    return {
+        "nodes": len(result.steps),
+        "guesses": 0,
+        "backtracks": 0,
+        "propagations": result.state.changes,
+        "steps": len(result.steps),
+        **result.counts,
+    }
+
+
+@register
+class Human(Solver):
+    name = "human"
+    family = "human"
+    complete = False
+    counts = False
+    traces = True
+    summary = (
+        "human-style propagation: singles, subsets, locked candidates, fish, wings, chains; "
+        "STUCK when logic runs out"
+    )
+    source = (
+        "the human-style solvers of the project's write-ups (Magic Sudoku; the 'ibug' solver; "
+        "Sudoku Kyo), with Sudoku Explainer / HoDoKu technique ratings"
+    )
+    parameters = {"techniques": TechniquesParam("all", TECHNIQUES_HELP)}
+
+    def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
+        state = CandidateState.from_grid(puzzle)
+        result = propagate(state, self.options["techniques"], trace=trace, limits=limits)
+        stats = engine_stats(result)
+        steps = tuple(result.steps) if trace else None
+        proof = not result.uniqueness_used
+        if result.solved:
+            return SolveResult(Status.SOLVED, (state.to_grid(),), proof, stats, steps)
+        if result.contradiction:
+            if proof:
+                return SolveResult(Status.UNSOLVABLE, (), True, stats, steps, result.reason or "")
+            return SolveResult(
+                Status.STUCK,
+                (),
+                False,
+                stats,
+                steps,
+                f"contradiction after a uniqueness technique ({result.reason}): "
+                "the puzzle has no unique solution",
+            )
+        stats["candidates"] = pencilmarks(state.snapshot())
+        if result.stopped_by in (Status.TIMEOUT, Status.BUDGET):
+            return SolveResult(result.stopped_by, (), False, stats, steps)
+        return SolveResult(
+            Status.STUCK,
+            (),
+            False,
+            stats,
+            steps,
+            f"logic ran out with {state.empty} open cells (candidates in stats)",
+        )
