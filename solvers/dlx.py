@@ -8,10 +8,12 @@ column and each box holds each digit.
 The links live in flat integer lists (``L``, ``R`` for column headers; ``U``,
 ``D``, ``C`` for every node) rather than objects, and the matrix of a shape
 is built once and copied per solve.  Each matrix row has exactly four nodes,
-stored consecutively, so a row's other nodes are found by arithmetic.  The
-column to branch on is the one with the fewest rows (Knuth's S heuristic),
-the search is iterative, and givens are applied by covering their rows up
-front.  Counters: ``nodes`` (rows chosen during search), ``backtracks`` (rows
+stored consecutively, with a precomputed table of each node's three siblings.
+The column to branch on is one with the fewest rows (Knuth's S heuristic):
+columns whose size falls to 0 or 1 while covering are remembered, so forced
+choices and dead ends skip the scan of the column list, which otherwise stops
+at the first column of size 1.  The search is iterative, and givens are
+applied by covering their rows up front.  Counters: ``nodes`` (rows chosen during search), ``backtracks`` (rows
 undone) and ``updates`` (link removals, Knuth's measure of work).
 """
 
