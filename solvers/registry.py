@@ -19,6 +19,8 @@ ENTRY_POINT_GROUP = "sudoku_bench.solvers"
 
 # The public names, in the order tables list them; each module registers its class.
 BUILTIN: dict[str, str] = {
+    "human": "solvers.human.solver",
+    "assume": "solvers.assume",
     "dlx": "solvers.dlx",
     "fast": "solvers.fast",
 }
