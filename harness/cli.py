@@ -21,6 +21,7 @@ COMMANDS = [
     "harness.commands.solvers_cmd",
     "harness.commands.solve",
     "harness.commands.bench",
+    "harness.commands.report",
 ]
 
 EPILOG = """examples:

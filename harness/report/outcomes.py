@@ -1,0 +1,240 @@
+"""From result records to outcomes: one solver on one puzzle, its repeats folded.
+
+Every table and plot of a report counts *outcomes*, not raw records: with
+``--repeat K`` a run stores K records per solver and puzzle, and a puzzle must
+count once.  Folding rules (conservative, so noise never flatters a solver):
+
+- the time is the median wall time of the repeats;
+- the status is the least favourable one among the repeats (a puzzle solved in
+  two repeats and timed out in the third counts as timed out);
+- the outcome is wrong when any repeat was judged ``WRONG``.
+
+A record without a verdict (not cross-checked yet) still has its solution
+checked against the rules and the givens here, so a bad grid is never counted
+as solved.  Labels are solver specs; when the selected runs share a spec, the
+label names the run too (``dlx (run 3)``), so runs are never silently merged.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from harness.records import ResultRecord
+
+# Statuses that answer the question asked of the solver (if the answer is right).
+ANSWERED = frozenset({"SOLVED", "MULTIPLE", "UNSOLVABLE", "INVALID"})
+TIMED_OUT = frozenset({"TIMEOUT", "BUDGET"})
+
+# Least favourable first: the folded status of mixed repeats is the lowest.
+_RANK = {
+    "ERROR": 0,
+    "MEMOUT": 1,
+    "TIMEOUT": 2,
+    "BUDGET": 3,
+    "STUCK": 4,
+    "UNSOLVABLE": 5,
+    "INVALID": 6,
+    "MULTIPLE": 7,
+    "SOLVED": 8,
+}
+
+# Keys under which a record's stats may carry a difficulty rating of its puzzle.
+RATING_KEYS = ("rating", "se_rating", "er")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One solver on one puzzle: what the summary counts and the plots draw."""
+
+    solver: str  # label: the spec, plus the run when specs collide
+    corpus: str
+    puzzle_id: str
+    puzzle: str
+    status: str
+    wrong: bool
+    wall: float | None  # median seconds over the repeats
+    time_limit: float | None
+    nodes: float | None
+    guesses: float | None
+    solution: str | None
+    exhausted: bool
+    repeats: int
+    run_id: int
+    spec: str
+    judged: bool = False  # the cross-check gave a verdict
+    variant: int = 0  # 0: the puzzle as given; k >= 1: its k-th metamorphic form
+    box: str = ""  # "RxC" for an unusual box shape (see `harness.records.grid_of`)
+    reason: str = ""  # the cross-check's reason for a WRONG verdict
+
+    @property
+    def solved(self) -> bool:
+        """Answered, and not judged wrong."""
+        return self.status in ANSWERED and not self.wrong
+
+
+class SolutionChecker:
+    """Checks a record's solution against the rules and givens, once per distinct pair."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[str, str], bool] = {}
+
+    def is_wrong(self, puzzle: str, solution: str, box: str = "") -> bool:
+        key = (puzzle, solution, box)
+        if key not in self._seen:
+            self._seen[key] = bool(violations(puzzle, solution, box))
+        return self._seen[key]
+
+
+def violations(puzzle: str, solution: str, box: str = "") -> list[str]:
+    """What is wrong with a stored solution of a stored puzzle (empty when it is right)."""
+    from harness.records import grid_of
+    from solvers.verify import check
+
+    try:
+        given = grid_of(puzzle, box)
+        answer = grid_of(solution, box)
+    except ValueError as exc:  # unreadable text, or a grid of another size
+        return [f"unreadable solution: {exc}"]
+    if answer.size != given.size or answer.shape != given.shape:
+        return [f"a {answer.size}x{answer.size} solution of a {given.size}x{given.size} puzzle"]
+    return [str(v) for v in check(given, answer)]
+
+
+def record_is_wrong(record: ResultRecord, checker: SolutionChecker) -> bool:
+    """The cross-check's verdict when there is one, else the verifier on the solution."""
+    if record.verdict is not None:
+        return record.verdict == "WRONG"
+    if record.solution and record.status in ("SOLVED", "MULTIPLE"):
+        return checker.is_wrong(record.puzzle, record.solution, record.box)
+    return False
+
+
+def _number(stats: Mapping[str, Any], key: str) -> float | None:
+    value = stats.get(key)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+@dataclass
+class _Fold:
+    first: ResultRecord
+    status: str
+    wrong: bool
+    walls: list[float]
+    nodes: list[float]
+    guesses: list[float]
+    repeats: int
+    reason: str = ""
+
+    def add(self, record: ResultRecord, wrong: bool) -> None:
+        if _RANK.get(record.status, 0) < _RANK.get(self.status, 0):
+            self.status = record.status
+        if wrong and not self.wrong:
+            self.reason = record.reason
+        self.wrong = self.wrong or wrong
+        self.repeats += 1
+        _extend(self, record)
+
+
+def _extend(fold: _Fold, record: ResultRecord) -> None:
+    if record.wall is not None:
+        fold.walls.append(record.wall)
+    for key, values in (("nodes", fold.nodes), ("guesses", fold.guesses)):
+        value = _number(record.stats, key)
+        if value is not None:
+            values.append(value)
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+@dataclass
+class Folded:
+    """Outcomes of the selected records, with the ratings the records carried."""
+
+    outcomes: list[Outcome]
+    ratings: dict[tuple[str, str], float]  # (corpus, puzzle_id) -> rating
+    records: int
+
+
+def fold(records: Iterable[ResultRecord], checker: SolutionChecker | None = None) -> Folded:
+    """Fold a stream of records into one `Outcome` per run x solver x corpus x puzzle."""
+    checker = checker or SolutionChecker()
+    folds: dict[tuple[int, str, str, str, int], _Fold] = {}
+    ratings: dict[tuple[str, str], float] = {}
+    count = 0
+    for record in records:
+        count += 1
+        wrong = record_is_wrong(record, checker)
+        key = (record.run_id, record.solver, record.corpus, record.puzzle_id, record.variant)
+        current = folds.get(key)
+        if current is None:
+            current = folds[key] = _Fold(
+                record, record.status, wrong, [], [], [], 1, record.reason if wrong else ""
+            )
+            _extend(current, record)
+        else:
+            current.add(record, wrong)
+        for rating_key in RATING_KEYS:
+            rating = _number(record.stats, rating_key)
+            if rating is not None:
+                ratings.setdefault((record.corpus, record.puzzle_id), rating)
+                break
+    runs_per_spec: dict[str, set[int]] = {}
+    for run_id, spec, *_ in folds:
+        runs_per_spec.setdefault(spec, set()).add(run_id)
+    outcomes = []
+    for (run_id, spec, corpus, puzzle_id, variant), f in folds.items():
+        label = spec if len(runs_per_spec[spec]) == 1 else f"{spec} (run {run_id})"
+        outcomes.append(
+            Outcome(
+                solver=label,
+                corpus=corpus,
+                puzzle_id=puzzle_id,
+                puzzle=f.first.puzzle,
+                status=f.status,
+                wrong=f.wrong,
+                wall=_median(f.walls),
+                time_limit=f.first.time_limit,
+                nodes=_median(f.nodes),
+                guesses=_median(f.guesses),
+                solution=f.first.solution,
+                exhausted=f.first.exhausted,
+                repeats=f.repeats,
+                run_id=run_id,
+                spec=spec,
+                judged=f.first.verdict is not None,
+                variant=variant,
+                box=f.first.box,
+                reason=f.reason,
+            )
+        )
+    return Folded(outcomes, ratings, count)
+
+
+def primary(outcomes: Iterable[Outcome]) -> list[Outcome]:
+    """The outcomes on the puzzles as given, each wrong when any metamorphic form was.
+
+    Tables and plots count each puzzle once, on its given form; a wrong answer
+    on a transformed form still makes the puzzle count as wrong.
+    """
+    outcomes = list(outcomes)
+    wrong_forms = {
+        (o.run_id, o.solver, o.corpus, o.puzzle_id): o.reason
+        for o in outcomes
+        if o.variant and o.wrong
+    }
+    result = []
+    for o in outcomes:
+        if o.variant:
+            continue
+        key = (o.run_id, o.solver, o.corpus, o.puzzle_id)
+        if key in wrong_forms and not o.wrong:
+            o = replace(o, wrong=True, reason=wrong_forms[key] or "wrong on a transformed form")
+        result.append(o)
+    return result

@@ -1,0 +1,181 @@
+"""Terminal, Markdown and LaTeX renderings of a report (tables by tabulate)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabulate import tabulate
+
+from harness.report.study import Report
+from harness.report.tables import (
+    Table,
+    comparison_table,
+    findings_table,
+    format_value,
+    run_table,
+    summary_tables,
+)
+
+WRONG_MARK = " (WRONG)"
+TERMINAL_FINDINGS = 20  # the terminal lists this many; the other formats list all
+
+DEFINITIONS = [
+    "solved: answered (SOLVED, MULTIPLE, UNSOLVABLE or INVALID) and not judged wrong; "
+    "timeouts include BUDGET (an effort limit ran out).",
+    "Repeats of one puzzle fold into one outcome: the median time and the least favourable status.",
+    "(WRONG) marks a solver that gave at least one wrong answer in the data shown: it has no "
+    "rank and never counts for the virtual best solver.",
+    "virtual best: per puzzle, the fastest correct answer of any solver never judged wrong.",
+    "PAR-k: mean time per puzzle, an unsolved puzzle counting k times its time limit.",
+]
+
+
+def _cells(table: Table, escape: bool = False) -> list[list[str]]:
+    rows = []
+    flags = table.flags or [False] * len(table.rows)
+    for row, flagged in zip(table.rows, flags, strict=True):
+        cells = [format_value(v, c.kind) for v, c in zip(row, table.columns, strict=True)]
+        if flagged:
+            cells[0] += WRONG_MARK
+        if escape:
+            cells = [c.replace("|", "\\|").replace("\n", " ") for c in cells]
+        rows.append(cells)
+    return rows
+
+
+def _align(table: Table) -> list[str]:
+    return ["left" if c.kind == "text" else "right" for c in table.columns]
+
+
+def _tabulate(table: Table, fmt: str, escape: bool = False) -> str:
+    return tabulate(
+        _cells(table, escape),
+        headers=[c.header for c in table.columns],
+        tablefmt=fmt,
+        colalign=_align(table),
+        disable_numparse=True,
+    )
+
+
+def overview(report: Report) -> str:
+    runs = ", ".join(str(r.id) for r in report.runs)
+    source = f"run{'s' if len(report.runs) > 1 else ''} {runs}" if runs else "records"
+    puzzles = len({(o.corpus, o.puzzle_id) for o in report.outcomes})
+    return (
+        f"{source}: {report.records:,} results, {puzzles:,} puzzles in "
+        f"{len(report.corpora)} corpora, {len(report.solvers)} solvers"
+    )
+
+
+def render_terminal(report: Report, plots: Sequence[str] = ()) -> str:
+    """A plain-text report for the terminal."""
+    out = [overview(report)]
+    out += [f"note: {n}" for n in report.notes]
+    for table in summary_tables(report):
+        out += ["", table.title, _tabulate(table, "simple")]
+    out += ["", *_findings_text(report, "simple", TERMINAL_FINDINGS)]
+    comparison = comparison_table(report)
+    if comparison:
+        out += ["", comparison.title, _tabulate(comparison, "simple")]
+    if plots:
+        out += ["", "plots:", *(f"  {p}" for p in plots)]
+    return "\n".join(out) + "\n"
+
+
+def _findings_text(report: Report, fmt: str, limit: int | None, escape: bool = False) -> list[str]:
+    table = findings_table(report)
+    if not table.rows:
+        return ["Findings: none (no wrong answer, no disagreement)."]
+    shown = table.rows if limit is None else table.rows[:limit]
+    lines = [
+        f"Findings: {len(table.rows)}",
+        _tabulate(Table(table.title, table.columns, shown), fmt, escape),
+    ]
+    if len(shown) < len(table.rows):
+        lines.append(
+            f"... and {len(table.rows) - len(shown)} more (all are in --format md, html or json)"
+        )
+    return lines
+
+
+def render_markdown(report: Report, plots: Sequence[tuple[str, str]] = ()) -> str:
+    """A Markdown report; `plots` are (title, relative path) pairs to link."""
+    out = ["# sudoku-bench report", "", overview(report) + "."]
+    if report.command:
+        out += ["", f"Report made by `{report.command}`."]
+    for note in report.notes:
+        out += ["", f"> **Note:** {note}"]
+    out += ["", "## Summary"]
+    for table in summary_tables(report):
+        out += ["", f"### {table.title}", "", _tabulate(table, "github", escape=True)]
+        if table.caption:
+            out += ["", f"*{table.caption}*"]
+    out += ["", "## Findings", "", *_findings_text(report, "github", None, escape=True)]
+    comparison = comparison_table(report)
+    if comparison:
+        out += ["", f"## {comparison.title}", "", _tabulate(comparison, "github", escape=True)]
+        out += ["", f"*{comparison.caption}*"]
+    if plots:
+        out += ["", "## Plots"]
+        for title, path in plots:
+            out += ["", f"### {title}", "", f"![{title}]({path})"]
+    if report.runs:
+        out += ["", "## Environment", "", _tabulate(run_table(report), "github", escape=True)]
+    out += ["", "## Definitions", "", *(f"- {d}" for d in DEFINITIONS)]
+    return "\n".join(out) + "\n"
+
+
+def _latex_escape(text: str) -> str:
+    table = {
+        "\\": r"\textbackslash{}",
+        "&": r"\&",
+        "%": r"\%",
+        "$": r"\$",
+        "#": r"\#",
+        "_": r"\_",
+        "{": r"\{",
+        "}": r"\}",
+        "~": r"\textasciitilde{}",
+        "^": r"\textasciicircum{}",
+        "µ": r"$\mu$",
+        "—": "--",
+        "<": "$<$",
+        ">": "$>$",
+        "–": "--",
+    }
+    return "".join(table.get(ch, ch) for ch in text)
+
+
+def render_latex(report: Report) -> str:
+    """LaTeX ``table`` environments (booktabs) for the summary, ready to paste."""
+    blocks = [
+        "% sudoku-bench report: " + overview(report),
+        "% needs \\usepackage{booktabs}",
+    ]
+    tables = summary_tables(report)
+    comparison = comparison_table(report)
+    if comparison:
+        tables.append(comparison)
+    for table in tables:
+        cells = [[_latex_escape(c) for c in row] for row in _cells(table)]
+        body = tabulate(
+            cells,
+            headers=[_latex_escape(c.header) for c in table.columns],
+            tablefmt="latex_raw",
+            colalign=_align(table),
+            disable_numparse=True,
+        )
+        body = _booktabs(body)
+        caption = _latex_escape(table.title + (f". {table.caption}" if table.caption else ""))
+        blocks.append(
+            "\\begin{table}[ht]\n\\centering\n\\small\n"
+            f"\\caption{{{caption}}}\n{body}\n\\end{{table}}"
+        )
+    return "\n\n".join(blocks) + "\n"
+
+
+def _booktabs(body: str) -> str:
+    """tabulate's raw LaTeX with booktabs rules instead of \\hline."""
+    lines = body.splitlines()
+    rules = iter([r"\toprule", r"\midrule", r"\bottomrule"])
+    return "\n".join(next(rules, r"\bottomrule") if ln.strip() == r"\hline" else ln for ln in lines)

@@ -1,0 +1,144 @@
+"""A report's content, independent of its format: runs, outcomes, summary, findings.
+
+`build_report` turns any iterable of `ResultRecord` (from the store, or made
+in a test) into a `Report`; the renderers only format it.  Nothing here knows
+about SQL, so the statistics are tested on real solves without a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness.records import ResultRecord, RunInfo
+from harness.report.compare import Comparison
+from harness.report.findings import Finding, TruthLookup, find
+from harness.report.outcomes import Outcome, fold, primary
+from harness.report.summary import SummaryRow, flagged_solvers, summarise
+
+
+@dataclass
+class Report:
+    """Everything a report shows; renderers read it and never recompute."""
+
+    runs: list[RunInfo]
+    outcomes: list[Outcome]
+    summary: list[SummaryRow]
+    findings: list[Finding]
+    flagged: set[str]
+    ratings: dict[tuple[str, str], float]
+    penalty: float
+    records: int
+    comparison: list[Comparison] | None = None
+    compared: tuple[int, int] | None = None  # (run A, run B)
+    command: str = ""  # the report command line, for the record
+    notes: list[str] = field(default_factory=list)
+    # (run, spec, corpus, puzzle id, variant) of every outcome judged wrong
+    wrong_keys: set[tuple[int, str, str, str, int]] = field(default_factory=set)
+
+    @property
+    def corpora(self) -> list[str]:
+        """Corpus names in first-seen order."""
+        return list(dict.fromkeys(o.corpus for o in self.outcomes))
+
+    @property
+    def solvers(self) -> list[str]:
+        """Solver labels in table order."""
+        return list(dict.fromkeys(r.solver for r in self.summary if not r.is_vbs))
+
+    def times(self, corpus: str | None = None) -> dict[str, list[float]]:
+        """Solved wall times per solver (all corpora, or one)."""
+        result: dict[str, list[float]] = {s: [] for s in self.solvers}
+        for o in self.outcomes:
+            if o.solved and o.wall is not None and (corpus is None or o.corpus == corpus):
+                result[o.solver].append(o.wall)
+        return result
+
+
+def default_time_limits(runs: Iterable[RunInfo]) -> dict[int, float]:
+    """Run id -> the run's ``timeout`` setting, for records without their own limit."""
+    limits = {}
+    for run in runs:
+        value = run.settings.get("timeout")
+        if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+            limits[run.id] = float(value)
+    return limits
+
+
+def solver_order(labels: Iterable[str]) -> list[str]:
+    """Labels in the registry's table order (human ... fast), others after, by name."""
+    from solvers.registry import names, parse_spec
+
+    try:
+        position = {name: i for i, name in enumerate(names())}
+    except Exception:  # a broken third-party entry point must not break a report
+        position = {}
+
+    def key(label: str) -> tuple[int, str]:
+        try:
+            base = parse_spec(label.split(" (run ")[0])[0]
+        except ValueError:
+            base = label
+        return (position.get(base, len(position)), label)
+
+    return sorted(set(labels), key=key)
+
+
+def build_report(
+    records: Iterable[ResultRecord],
+    runs: Sequence[RunInfo] = (),
+    *,
+    penalty: float = 2.0,
+    ratings: Mapping[tuple[str, str], float] | None = None,
+    truth: TruthLookup | None = None,
+    command: str = "",
+) -> Report:
+    """Fold, judge, summarise: the whole content of a report from a record stream.
+
+    `truth` looks up the oracle's answer for a puzzle, shown beside wrong
+    answers in the findings; `ratings` adds difficulty ratings per
+    (corpus, puzzle id) to those the records carry.
+    """
+    if not penalty > 0:
+        raise ValueError(f"the timeout penalty must be positive, not {penalty!r}")
+    folded = fold(records)
+    judged, findings = find(folded.outcomes, truth)
+    outcomes = primary(judged)
+    order = solver_order(o.solver for o in outcomes)
+    summary = summarise(
+        outcomes, penalty=penalty, default_limits=default_time_limits(runs), order=order
+    )
+    all_ratings = dict(folded.ratings)
+    all_ratings.update(ratings or {})
+    notes = _notes(runs)
+    return Report(
+        runs=list(runs),
+        outcomes=outcomes,
+        summary=summary,
+        findings=findings,
+        flagged=flagged_solvers(outcomes),
+        ratings=all_ratings,
+        penalty=penalty,
+        records=folded.records,
+        command=command,
+        notes=notes,
+        wrong_keys={
+            (o.run_id, o.spec, o.corpus, o.puzzle_id, o.variant) for o in judged if o.wrong
+        },
+    )
+
+
+def _notes(runs: Sequence[RunInfo]) -> list[str]:
+    """Caveats the reader must see: parallel timing, unfinished runs."""
+    notes = []
+    for run in runs:
+        jobs: Any = run.settings.get("jobs")
+        if isinstance(jobs, int) and jobs > 1:
+            notes.append(
+                f"run {run.id} timed {jobs} solves in parallel: timings include "
+                "contention for cores, memory and caches."
+            )
+        if not run.finished:
+            notes.append(f"run {run.id} has not finished (interrupted or still running).")
+    return notes
