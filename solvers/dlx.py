@@ -69,8 +69,8 @@ def _matrix(box_rows: int, box_cols: int) -> tuple[list, ...]:
     # The other three nodes of each node's matrix row (headers have none).
     siblings: list[tuple[int, ...]] = [()] * base
     for first in range(base, total, 4):
-        row = (first, first + 1, first + 2, first + 3)
-        siblings.extend(tuple(j for j in row if j != i) for i in row)
+        quad = (first, first + 1, first + 2, first + 3)
+        siblings.extend(tuple(j for j in quad if j != i) for i in quad)
     return L, R, U, D, C, S, siblings
 
 

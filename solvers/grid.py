@@ -324,9 +324,10 @@ def _parse(
     if not isinstance(text, str):
         raise TypeError(f"Grid.parse takes text, not {type(text).__name__}")
     tokens, numeric = _tokens(text, first_line)
-    where = {"source": source}
     if not tokens:
-        raise PuzzleFormatError("no puzzle found (the text is empty)", line=first_line, **where)
+        raise PuzzleFormatError(
+            "no puzzle found (the text is empty)", line=first_line, source=source
+        )
     n = size or (box[0] * box[1] if box else math.isqrt(len(tokens)))
     if n * n != len(tokens) or n < 4:
         expected = (
@@ -337,12 +338,14 @@ def _parse(
         raise PuzzleFormatError(
             f"expected {expected}, found {len(tokens)}",
             line=first_line if source else None,
-            **where,
+            source=source,
         )
     try:
         box_rows, box_cols = box or box_shape_for(n)
     except ValueError as exc:
-        raise PuzzleFormatError(f"{len(tokens)} cells: {exc}", line=tokens[0][1], **where) from None
+        raise PuzzleFormatError(
+            f"{len(tokens)} cells: {exc}", line=tokens[0][1], source=source
+        ) from None
     if numeric:
         cells = [_integer_cell(tok, n, source) for tok in tokens]
         chosen = default_symbols(n)
@@ -352,7 +355,7 @@ def _parse(
             raise PuzzleFormatError(
                 f"a {n}x{n} grid has no one-character notation: write integers",
                 line=tokens[0][1],
-                **where,
+                source=source,
             )
         index = {ch: i + 1 for i, ch in enumerate(chosen)}
         index.update({ch.lower(): i for ch, i in list(index.items()) if ch.isalpha()})

@@ -74,7 +74,7 @@ def _band_order(rng: random.Random, count: int, width: int) -> list[int]:
     """Shuffle bands of `width` lines and the lines inside each band."""
     bands = list(range(count))
     rng.shuffle(bands)
-    order = []
+    order: list[int] = []
     for b in bands:
         inner = list(range(width))
         rng.shuffle(inner)
