@@ -20,6 +20,8 @@ from harness.errors import CommandError, friendly_errors
 COMMANDS = [
     "harness.commands.solvers_cmd",
     "harness.commands.solve",
+    "harness.commands.run",
+    "harness.commands.verify",
     "harness.commands.bench",
     "harness.commands.report",
 ]

@@ -69,6 +69,7 @@ CREATE TABLE results (
     UNIQUE (run_id, solver, corpus, puzzle_id, repeat, variant)
 );
 CREATE INDEX results_pending ON results (run_id, verdict);
+CREATE INDEX results_puzzle ON results (puzzle, box);
 CREATE TABLE truths (
     puzzle TEXT NOT NULL,
     box TEXT NOT NULL,
@@ -278,6 +279,12 @@ class Store:
     def pending(self, run_id: int) -> Iterator[tuple[int, ResultRecord]]:
         """Results of a run that have no verdict yet, with their row ids."""
         return self._select_results([run_id], "verdict IS NULL")
+
+    def puzzle_results(self, run_id: int, puzzle: str, box: str = "") -> list[ResultRecord]:
+        """Every result of a run on one puzzle (all solvers, repeats and variants)."""
+        return [
+            r for _, r in self._select_results([run_id], "puzzle = ? AND box = ?", (puzzle, box))
+        ]
 
     def set_verdicts(self, verdicts: Iterable[tuple[int, str, str]]) -> None:
         """Give results (by row id) their verdict and reason, in one transaction."""

@@ -1,0 +1,245 @@
+"""`sudoku-bench run`: a study of solvers x corpora, isolated, stored, resumable."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shlex
+import signal
+import sys
+import time
+from collections.abc import Iterator
+
+from harness import tally
+from harness.errors import CommandError
+from harness.executors import EXECUTORS
+from harness.runner import (
+    Execution,
+    RunDone,
+    Study,
+    make_study,
+    resume_hint,
+    resume_study,
+    run_study,
+)
+from harness.store import DEFAULT_DB, Store
+
+EPILOG = """examples:
+  sudoku-bench run --corpus top1465.txt --solver dlx --solver 'cpsat[workers=1]'
+  sudoku-bench run --corpus a.txt --corpus b.txt --timeout 5 --repeat 3 --jobs 1   # exact timings
+  sudoku-bench run --corpus top1465.txt --metamorphic 2        # also 2 equivalent forms per puzzle
+  sudoku-bench run --resume                                    # finish the last interrupted run
+  sudoku-bench run --corpus big.txt --executor dask            # a local Dask cluster
+  sudoku-bench run --corpus big.txt --scheduler tcp://host:8786
+
+Each solve runs in a worker process with a hard wall-clock limit (--timeout) and
+an address-space limit (--memory): a solver that hangs, crashes or runs out of
+memory is recorded TIMEOUT, ERROR or MEMOUT and the run goes on. Results are
+stored as they arrive; Ctrl-C (or a kill) keeps them, and --resume finishes the
+run. Every answer is checked by the verifier and against the oracle's truth."""
+
+DEFAULTS = {"timeout": 10.0, "memory": 2048, "repeat": 1, "limit": 2, "metamorphic": 0}
+
+
+def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0) -> None:
+    """The options `run` and `verify` share: what to solve, and where."""
+    parser.add_argument(
+        "--corpus",
+        action="append",
+        metavar="C",
+        help="a puzzle file or built-in corpus name (repeatable)",
+    )
+    parser.add_argument(
+        "--solver",
+        action="append",
+        metavar="S",
+        help="solver spec, e.g. dlx or 'cpsat[workers=1]' (repeatable; default: every available one)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="S",
+        help=f"seconds per solve, enforced by killing the worker (default {DEFAULTS['timeout']:g})",
+    )
+    parser.add_argument(
+        "--memory",
+        type=int,
+        metavar="MB",
+        help=f"address-space limit per worker, 0 for none (default {DEFAULTS['memory']})",
+    )
+    parser.add_argument(
+        "--repeat", type=int, metavar="K", help="solves per puzzle, for stable medians (default 1)"
+    )
+    parser.add_argument(
+        "--limit",
+        type=int,
+        metavar="K",
+        help="solutions to look for; 2 proves uniqueness (default 2)",
+    )
+    parser.add_argument(
+        "--metamorphic",
+        type=int,
+        metavar="K",
+        help=f"also solve K random equivalent forms of each puzzle (default {metamorphic})",
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help="seed for the metamorphic forms")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help=f"worker processes (default: the cores, {os.cpu_count()}); 1 for exact timings",
+    )
+    parser.add_argument(
+        "--executor",
+        choices=EXECUTORS,
+        default="process",
+        help="process (default), serial (in this process, for debugging) or dask",
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDR", help="a Dask scheduler address, e.g. tcp://host:8786"
+    )
+    parser.add_argument(
+        "--plugin",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import MODULE first (from the current directory too); it may register solvers",
+    )
+    parser.add_argument(
+        "--batch", type=int, metavar="N", help="puzzles per task (default: sized from the times)"
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress bar even on a terminal"
+    )
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = sub.add_parser(
+        "run",
+        help="run a study: solvers x corpora, isolated, stored, resumable",
+        description="Solve every puzzle of the corpora with every solver in isolated worker "
+        "processes under hard time and memory limits, store each result in an SQLite "
+        "database as it arrives, cross-check every answer, and print a summary per solver "
+        "and corpus.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_study_arguments(parser)
+    parser.add_argument(
+        "--db", default=DEFAULT_DB, metavar="FILE", help=f"results database (default {DEFAULT_DB})"
+    )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const=-1,
+        type=int,
+        metavar="ID",
+        help="finish run ID (default: the last unfinished run), skipping stored results",
+    )
+    parser.set_defaults(run=run)
+    return parser
+
+
+def study_from(args: argparse.Namespace) -> Study:
+    """The study the options describe (defaults filled in)."""
+    value = {
+        k: getattr(args, k) if getattr(args, k) is not None else d for k, d in DEFAULTS.items()
+    }
+    plugins = args.plugin or []
+    return make_study(
+        args.corpus or [],
+        args.solver,
+        timeout=value["timeout"],
+        memory=value["memory"] or None,
+        repeat=value["repeat"],
+        limit=value["limit"],
+        seed=args.seed,
+        metamorphic=value["metamorphic"],
+        plugins=plugins,
+        paths=[os.getcwd()] if plugins else [],
+    )
+
+
+def execution_from(args: argparse.Namespace) -> Execution:
+    if args.batch is not None and args.batch < 1:
+        raise CommandError(f"--batch must be at least 1, not {args.batch}")
+    execution = Execution(args.executor, scheduler=args.scheduler, batch=args.batch)
+    if args.jobs is not None:
+        execution = Execution(args.executor, args.jobs, args.scheduler, args.batch)
+    return execution
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM like Ctrl-C, so a terminated run also stops cleanly."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def execute(store: Store, args: argparse.Namespace, study: Study, resume: int | None) -> RunDone:
+    """Run the study and print how it went (the summary, or how to resume)."""
+    execution = execution_from(args)
+    started = time.perf_counter()
+    with terminate_as_interrupt():
+        done = run_study(
+            store,
+            study,
+            execution,
+            command=shlex.join(["sudoku-bench", *sys.argv[1:]]),
+            resume=resume,
+            progress=False if args.no_progress else None,
+        )
+    elapsed = time.perf_counter() - started
+    if done.interrupted:
+        print(
+            f"interrupted: {done.stored} of {done.tasks} results of run {done.run_id} are stored; "
+            f"resume with: {resume_hint(done.run_id, args.db)}",
+            file=sys.stderr,
+        )
+        return done
+    workers = (
+        "in this process"
+        if execution.executor == "serial"
+        else (
+            f"on {execution.jobs} {execution.executor} worker{'s' if execution.jobs != 1 else ''}"
+            if not execution.scheduler
+            else f"on the Dask cluster at {execution.scheduler}"
+        )
+    )
+    print(
+        f"run {done.run_id}: {done.stored} results in {elapsed:.1f} s {workers}; database {args.db}"
+    )
+    for spec, count in done.skipped.items():
+        print(f"note: {spec} skipped {count} puzzles of a size it does not solve")
+    print(tally.render(store, done.run_id))
+    return done
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.resume is not None:
+        given = [f"--{k}" for k in (*DEFAULTS, "corpus", "solver", "seed") if getattr(args, k)]
+        if given or args.plugin:
+            raise CommandError(
+                f"--resume repeats the stored run's settings; drop {', '.join(given + ['--plugin'] * bool(args.plugin))}"
+            )
+        with Store(args.db, create=False) as store:
+            run_id = args.resume if args.resume != -1 else store.last_unfinished_run_id()
+            if run_id is None:
+                raise CommandError(f"{args.db} has no unfinished run to resume")
+            study = resume_study(store, run_id)
+            done = execute(store, args, study, run_id)
+    else:
+        if not args.corpus:
+            raise CommandError("give at least one --corpus (or --resume to finish a run)")
+        study = study_from(args)
+        with Store(args.db) as store:
+            done = execute(store, args, study, None)
+    return 130 if done.interrupted else 0

@@ -1,0 +1,111 @@
+"""`sudoku-bench verify`: run solvers and report every wrong answer; a CI gate."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+
+from tabulate import tabulate
+
+from harness.commands.run import add_study_arguments, execute, study_from
+from harness.crosscheck import ORACLE_WRONG
+from harness.records import ResultRecord
+from harness.store import Store
+
+EPILOG = """examples:
+  sudoku-bench verify --corpus top1465.txt --solver mine --plugin mysolver
+  sudoku-bench verify --corpus puzzles.txt                    # every available solver
+  sudoku-bench verify --corpus puzzles.txt --metamorphic 0 --db checks.sqlite
+
+Exit status: 0 when no answer was wrong, 1 when any was (a bad grid, a false
+UNSOLVABLE, a false claim of uniqueness, or a transformed puzzle answered
+differently), 2 on bad input. Timeouts and errors are counted, not failures."""
+
+SHOWN = 50  # findings printed in full
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = sub.add_parser(
+        "verify",
+        help="cross-check solvers on a corpus; exit 1 on any wrong answer",
+        description="Run solvers on a corpus as 'run' does (isolated, with limits), check "
+        "every answer against the rules, the givens and the oracle's truth, also on random "
+        "equivalent forms of each puzzle (digits relabelled, rows, columns, bands and stacks "
+        "permuted, transposed), and print every finding.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_study_arguments(parser, metamorphic=2)
+    parser.add_argument(
+        "--db", metavar="FILE", help="keep the results in FILE (default: a temporary database)"
+    )
+    parser.set_defaults(run=run)
+    return parser
+
+
+@contextlib.contextmanager
+def database(path: str | None) -> Iterator[str]:
+    """The database to use: the one given, or a temporary file removed afterwards."""
+    if path:
+        yield path
+        return
+    with tempfile.TemporaryDirectory(prefix="sudoku-bench-verify-") as tmp:
+        yield os.path.join(tmp, "verify.sqlite")
+
+
+def findings(store: Store, run_id: int) -> Iterator[ResultRecord]:
+    """Wrong answers, and answers that prove the oracle wrong."""
+    for record in store.results([run_id]):
+        if record.verdict == "WRONG" or record.reason.startswith(ORACLE_WRONG):
+            yield record
+
+
+def _answer(record: ResultRecord) -> str:
+    return f"{record.status} {record.solution}" if record.solution else record.status
+
+
+def _truth(store: Store, record: ResultRecord) -> str:
+    truth = store.truth(record.puzzle, record.box)
+    if truth is None:
+        return "unknown"
+    return f"{truth.kind} {truth.solution}" if truth.solution else truth.kind
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.metamorphic is None:
+        args.metamorphic = 2
+    args.resume = None
+    study = study_from(args)
+    kept = args.db
+    with database(args.db) as path, Store(path) as store:
+        args.db = path
+        done = execute(store, args, study, None)
+        if done.interrupted:
+            return 130
+        rows, count = [], 0
+        for record in findings(store, done.run_id):
+            count += 1
+            if count <= SHOWN:
+                form = f" (form {record.variant})" if record.variant else ""
+                rows.append(
+                    [
+                        record.solver,
+                        f"{record.puzzle_id}{form}",
+                        record.reason,
+                        _answer(record),
+                        _truth(store, record),
+                    ]
+                )
+        print()
+        if not count:
+            print(f"verify: no wrong answers in {done.stored} results")
+            return 0
+        print(f"verify: {count} finding{'s' if count != 1 else ''}")
+        print(tabulate(rows, headers=["solver", "puzzle", "finding", "answer", "truth"]))
+        if count > SHOWN:
+            keep = "" if kept else " (keep them all with --db FILE)"
+            print(f"... and {count - SHOWN} more{keep}")
+        return 1

@@ -1,0 +1,103 @@
+"""What a run records about where it ran: versions, machine, and the project's git commit.
+
+Timings mean little without their context, so every run stores these next
+to its settings (the reports print them).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+# Distributions whose versions affect results: the project, its backends, the harness.
+PACKAGES = (
+    "sudoku-bench",
+    "ortools",
+    "python-constraint2",
+    "python-sat",
+    "numba",
+    "numpy",
+    "pebble",
+    "dask",
+    "distributed",
+)
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def versions() -> dict[str, str]:
+    """Python and the installed versions of `PACKAGES` (missing ones left out)."""
+    found = {"python": platform.python_version()}
+    for name in PACKAGES:
+        try:
+            found[name] = version(name)
+        except PackageNotFoundError:
+            continue
+    return found
+
+
+def git_commit(path: Path = PROJECT) -> str | None:
+    """The commit the project is checked out at (``+dirty`` with local changes), if any."""
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(path), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(path), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return f"{commit}+dirty" if dirty else commit
+
+
+def machine() -> dict[str, Any]:
+    """CPU model, core count, memory, OS and host name."""
+    info: dict[str, Any] = {
+        "cpu": _cpu_model(),
+        "cores": os.cpu_count(),
+        "usable_cores": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None,
+        "memory_mb": _memory_mb(),
+        "system": f"{platform.system()} {platform.release()}",
+        "machine": platform.machine(),
+        "host": platform.node(),
+        "python_executable": sys.executable,
+    }
+    return {k: v for k, v in info.items() if v is not None}
+
+
+def usable_cores() -> int:
+    """Cores this process may run on (the default number of workers)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def _cpu_model() -> str | None:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as lines:
+            for line in lines:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or None
+
+
+def _memory_mb() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // (1024 * 1024)
+    except (ValueError, OSError, AttributeError):
+        return None

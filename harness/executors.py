@@ -1,0 +1,241 @@
+"""Where batches run: in this process, in a local process pool, or on a Dask cluster.
+
+Every executor takes a stream of `Batch`es and yields ``(batch, outcomes)`` as
+batches finish, keeping only a bounded number in flight (so memory stays flat
+however large the study).  The process and Dask executors isolate solves in
+pebble worker processes: a batch whose worker hangs past the hard limit is
+killed, one whose worker dies (segfault, ``os.abort``, ``os._exit``) is lost;
+either way its puzzles are re-run one per task under the same limit, so the
+puzzle that did it is recorded ``TIMEOUT`` or ``ERROR`` and the others get
+their real results.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import signal
+from collections.abc import Iterable, Iterator
+from typing import Any, Protocol
+
+from harness import worker
+from harness.errors import CommandError
+from harness.tasks import Batch, Outcome, WorkerSettings, lost
+
+Finished = tuple[Batch, list[Outcome]]
+EXECUTORS = ("process", "serial", "dask")
+RECYCLE_AFTER = 500  # batches a worker runs before it is replaced (bounds leaks)
+
+
+class Executor(Protocol):
+    def run(self, batches: Iterable[Batch]) -> Iterator[Finished]: ...
+
+    def close(self, *, abort: bool = False) -> None: ...
+
+
+class SerialExecutor:
+    """Solve in this process, one batch after another: for debugging.
+
+    No memory limit and no forced kill; a solver that ignores its time limit in
+    Python code is still stopped by the alarm guard.
+    """
+
+    workers = 1
+
+    def __init__(self, settings: WorkerSettings) -> None:
+        worker.prepare(settings)
+        worker._settings = settings
+
+    def run(self, batches: Iterable[Batch]) -> Iterator[Finished]:
+        for batch in batches:
+            yield batch, worker.solve_batch(batch)
+
+    def close(self, *, abort: bool = False) -> None:
+        pass
+
+
+def new_pool(settings: WorkerSettings, workers: int) -> Any:
+    """A pebble pool whose workers start from a clean fork server with the worker preloaded."""
+    from pebble import ProcessPool
+
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["harness.worker"])
+    return ProcessPool(
+        max_workers=workers,
+        max_tasks=RECYCLE_AFTER,
+        initializer=worker.initialize,
+        initargs=(settings,),
+        context=context,
+    )
+
+
+def isolate(pool: Any, batch: Batch, settings: WorkerSettings) -> list[Outcome]:
+    """Run a batch in the pool under its hard limit; re-run it one by one if it is lost."""
+    from pebble import ProcessExpired
+
+    limit = settings.hard_limit(batch)
+    future = pool.schedule(worker.solve_batch, args=(batch,), timeout=limit)
+    try:
+        return future.result()
+    except cf.TimeoutError:
+        status = "TIMEOUT"
+        error = f"killed by the harness after {limit:.3g} s (hard limit)"
+    except ProcessExpired as exc:
+        status, error = "ERROR", f"the worker died: {_exit_reason(exc.exitcode)}"
+    except cf.CancelledError:
+        raise
+    except Exception as exc:  # e.g. a result that cannot be pickled
+        status, error = "ERROR", f"the worker failed: {type(exc).__name__}: {exc}"
+    if len(batch.items) == 1:
+        return lost(batch, status, error, wall=limit if status == "TIMEOUT" else None)
+    outcomes: list[Outcome] = []
+    for single in batch.split():
+        outcomes.extend(isolate(pool, single, settings))
+    return outcomes
+
+
+def _exit_reason(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        hint = " (out of memory?)" if name == "SIGKILL" else ""
+        return f"killed by {name}{hint}"
+    return f"exit status {code}"
+
+
+class ProcessExecutor:
+    """Local worker processes (pebble), with hard time limits and a memory limit."""
+
+    def __init__(self, settings: WorkerSettings, workers: int) -> None:
+        self.settings = settings
+        self.workers = workers
+        self._pool = new_pool(settings, workers)
+        # Dispatchers wait on the pool and re-run lost batches; two per worker keep
+        # the next batch queued while one is being solved.
+        self._dispatch = cf.ThreadPoolExecutor(2 * workers, thread_name_prefix="dispatch")
+
+    def run(self, batches: Iterable[Batch]) -> Iterator[Finished]:
+        window = 4 * self.workers
+        pending: dict[cf.Future[list[Outcome]], Batch] = {}
+        source = iter(batches)
+        exhausted = False
+        while pending or not exhausted:
+            while not exhausted and len(pending) < window:
+                batch = next(source, None)
+                if batch is None:
+                    exhausted = True
+                    break
+                pending[self._dispatch.submit(isolate, self._pool, batch, self.settings)] = batch
+            if not pending:
+                break
+            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for future in done:
+                yield pending.pop(future), future.result()
+
+    def close(self, *, abort: bool = False) -> None:
+        if abort:
+            self._pool.stop()
+        else:
+            self._pool.close()
+        self._dispatch.shutdown(wait=not abort, cancel_futures=True)
+        self._pool.join()
+
+
+_dask_pools: dict[WorkerSettings, Any] = {}
+
+
+def dask_task(batch: Batch, settings: WorkerSettings) -> list[Outcome]:
+    """Run one batch inside a Dask worker, isolated in that worker's own pebble pool."""
+    pool = _dask_pools.get(settings)
+    if pool is None:
+        if multiprocessing.current_process().daemon:
+            raise RuntimeError(
+                "this Dask worker is a daemonic process and cannot start solver processes; "
+                "start the workers with DASK_DISTRIBUTED__WORKER__DAEMON=False"
+            )
+        from distributed import get_worker
+
+        threads = max(1, get_worker().state.nthreads)
+        pool = _dask_pools[settings] = new_pool(settings, threads)
+    return isolate(pool, batch, settings)
+
+
+class DaskExecutor:
+    """Batches as Dask tasks on a cluster (a scheduler address) or a local cluster."""
+
+    def __init__(self, settings: WorkerSettings, workers: int, scheduler: str | None) -> None:
+        try:
+            import dask
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise CommandError(
+                "the dask executor needs dask: pip install 'sudoku-bench[dask]'"
+            ) from None
+        self.settings = settings
+        self._cluster = None
+        if scheduler:
+            try:
+                self._client = Client(scheduler, timeout="10s")
+            except OSError as exc:
+                raise CommandError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
+        else:
+            # Workers must not be daemonic: they start the solver processes.
+            with dask.config.set({"distributed.worker.daemon": False}):
+                self._cluster = LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                )
+            self._client = Client(self._cluster)
+        self.workers = max(1, sum(self._client.nthreads().values()))
+
+    def run(self, batches: Iterable[Batch]) -> Iterator[Finished]:
+        from distributed import as_completed
+
+        window = 4 * self.workers
+        source = iter(batches)
+        running = as_completed()
+        owner: dict[str, Batch] = {}
+
+        def submit() -> bool:
+            batch = next(source, None)
+            if batch is None:
+                return False
+            future = self._client.submit(dask_task, batch, self.settings, pure=False)
+            owner[future.key] = batch
+            running.add(future)
+            return True
+
+        for _ in range(window):
+            if not submit():
+                break
+        for future in running:
+            batch = owner.pop(future.key)
+            try:
+                outcomes = future.result()
+            except RuntimeError as exc:
+                raise CommandError(f"dask: {exc}") from None
+            future.release()
+            submit()
+            yield batch, outcomes
+
+    def close(self, *, abort: bool = False) -> None:
+        self._client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+
+
+def make_executor(
+    kind: str, settings: WorkerSettings, workers: int, scheduler: str | None = None
+) -> Executor:
+    """The executor named `kind` (``--scheduler`` implies dask)."""
+    if scheduler or kind == "dask":
+        return DaskExecutor(settings, workers, scheduler)
+    if kind == "serial":
+        return SerialExecutor(settings)
+    if kind == "process":
+        return ProcessExecutor(settings, workers)
+    raise CommandError(f"unknown executor {kind!r}; choose one of: {', '.join(EXECUTORS)}")

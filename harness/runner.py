@@ -1,0 +1,442 @@
+"""The study runner: solvers x corpora x puzzles x repeats, isolated, stored as they finish.
+
+A `Study` says what to measure (it is stored with the run, so ``--resume``
+repeats it exactly); an `Execution` says where (executor, workers), which may
+change on resume.  `run_study` streams the corpora into batches (sized so a
+batch is about a quarter second of work), hands them to an executor, and
+stores each batch's results in one transaction as it arrives, with a verdict
+from the cross-check.  Tasks already stored are skipped, so a run killed at
+any moment and resumed ends with exactly one result per task.
+
+>>> import tempfile, os
+>>> from harness.store import Store
+>>> path = os.path.join(tempfile.mkdtemp(), "puzzles.txt")
+>>> _ = open(path, "w").write("1...3..2...3..2.\\n")
+>>> with Store(":memory:") as store:
+...     study = make_study([path], ["dlx"], timeout=5)
+...     done = run_study(store, study, Execution("serial"), progress=False)
+...     [(r.solver, r.status, r.verdict) for r in store.results([done.run_id])]
+[('dlx', 'SOLVED', 'CORRECT')]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import random
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from harness import crosscheck, environment
+from harness.corpus import Corpus, open_corpus
+from harness.errors import CommandError
+from harness.executors import EXECUTORS, make_executor
+from harness.progress import Progress
+from harness.records import ResultRecord, Truth, grid_of, puzzle_text
+from harness.store import Store, now
+from harness.tasks import Batch, Item, Outcome, WorkerSettings
+from solvers.oracle import oracle_name
+from solvers.registry import get, names, solver_class
+from solvers.transforms import random_transform
+
+TRUTH = "truth"
+TARGET_BATCH_SECONDS = 0.25
+MAX_BATCH = 256
+
+
+@dataclass(frozen=True)
+class Study:
+    """What a run measures; stored with the run and reused by ``--resume``."""
+
+    corpora: tuple[str, ...]
+    solvers: tuple[str, ...]  # canonical specs, e.g. "cpsat[workers=1]"
+    timeout: float = 10.0  # seconds per solve
+    memory: int | None = 2048  # MB of address space per worker; None: no limit
+    repeat: int = 1
+    limit: int = 2  # solutions to look for (2 proves uniqueness)
+    seed: int = 0
+    metamorphic: int = 0  # random equivalent forms per puzzle, besides the given one
+    plugins: tuple[str, ...] = ()  # modules imported first (they register solvers)
+    paths: tuple[str, ...] = ()  # where the plug-ins are found
+    oracle: str = "dlx"
+    checksums: dict[str, str] = field(default_factory=dict)  # corpus path -> sha256
+
+    @property
+    def grace(self) -> float:
+        """Seconds a solve may overrun its limit before it is stopped by force."""
+        return max(0.5, self.timeout / 10)
+
+    def settings(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_settings(cls, settings: dict[str, Any]) -> Study:
+        known = {k: v for k, v in settings.items() if k in cls.__dataclass_fields__}
+        for key in ("corpora", "solvers", "plugins", "paths"):
+            known[key] = tuple(known.get(key, ()))
+        return cls(**known)
+
+    def worker_settings(self) -> WorkerSettings:
+        return WorkerSettings(
+            memory_mb=self.memory,
+            grace=self.grace,
+            imports=self.plugins,
+            paths=self.paths,
+            specs=(*self.solvers, self.oracle),
+        )
+
+
+@dataclass(frozen=True)
+class Execution:
+    """Where a run executes: may differ between a run and its resumption."""
+
+    executor: str = "process"
+    jobs: int = field(default_factory=environment.usable_cores)
+    scheduler: str | None = None
+    batch: int | None = None  # fixed puzzles per batch; None: sized from measured times
+
+
+@dataclass
+class RunDone:
+    """How `run_study` ended."""
+
+    run_id: int
+    tasks: int  # solves the study asks for
+    stored: int  # results stored, this session and before
+    interrupted: bool = False
+    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles of sizes it lacks
+
+
+def load_plugins(modules: Sequence[str], paths: Sequence[str]) -> None:
+    """Import plug-in modules (they register solvers with `@register`)."""
+    for path in reversed(paths):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            raise CommandError(f"cannot import plug-in {module!r}: {exc}") from None
+
+
+def make_study(
+    corpora: Sequence[str],
+    solver_specs: Sequence[str] | None = None,
+    *,
+    timeout: float = 10.0,
+    memory: int | None = 2048,
+    repeat: int = 1,
+    limit: int = 2,
+    seed: int | None = None,
+    metamorphic: int = 0,
+    plugins: Sequence[str] = (),
+    paths: Sequence[str] = (),
+) -> Study:
+    """Check the arguments of a study and resolve its corpora and solvers.
+
+    Without `solver_specs`, every registered solver whose backend is installed.
+    """
+    if not corpora:
+        raise CommandError("no corpus: give at least one --corpus")
+    for name, value, low in (("timeout", timeout, 0), ("memory", memory or 1, 0)):
+        if not value > low:
+            raise CommandError(f"--{name} must be positive, not {value}")
+    for name, value, low in (
+        ("repeat", repeat, 1),
+        ("limit", limit, 1),
+        ("metamorphic", metamorphic, 0),
+    ):
+        if value < low:
+            raise CommandError(f"--{name} must be at least {low}, not {value}")
+    load_plugins(plugins, paths)
+    opened = [open_corpus(c) for c in corpora]
+    seen: dict[str, str] = {}
+    for given, corpus in zip(corpora, opened, strict=True):
+        if corpus.name in seen:
+            raise CommandError(
+                f"corpora {seen[corpus.name]!r} and {given!r} share the name {corpus.name!r}"
+            )
+        seen[corpus.name] = given
+    if solver_specs:
+        specs = [get(spec).spec for spec in solver_specs]
+    else:
+        specs = [n for n in names() if solver_class(n).supported()]
+    if len(set(specs)) != len(specs):
+        raise CommandError(f"a solver is given twice: {', '.join(specs)}")
+    return Study(
+        corpora=tuple(str(c.path) for c in opened),
+        solvers=tuple(specs),
+        timeout=float(timeout),
+        memory=memory,
+        repeat=repeat,
+        limit=limit,
+        seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
+        metamorphic=metamorphic,
+        plugins=tuple(plugins),
+        paths=tuple(paths),
+        oracle=oracle_name(),
+        checksums={str(c.path): _checksum(c) for c in opened},
+    )
+
+
+def _checksum(corpus: Corpus) -> str:
+    return hashlib.sha256(corpus.path.read_bytes()).hexdigest()
+
+
+def resume_study(store: Store, run_id: int) -> Study:
+    """The study of a stored run, checking that its corpora have not changed."""
+    info = store.run(run_id)
+    if info.finished:
+        raise CommandError(f"run {run_id} finished at {info.finished}: nothing to resume")
+    study = Study.from_settings(info.settings)
+    load_plugins(study.plugins, study.paths)
+    for path, digest in study.checksums.items():
+        corpus = open_corpus(path)
+        if _checksum(corpus) != digest:
+            raise CommandError(
+                f"{path} changed since run {run_id} started; resuming would mix two corpora"
+            )
+    for spec in study.solvers:
+        get(spec)  # still installed
+    return study
+
+
+class _Sizer:
+    """Puzzles per batch for each solver, from the times measured so far."""
+
+    def __init__(self, fixed: int | None) -> None:
+        self.fixed = fixed
+        self.seconds: dict[str, float] = {}
+
+    def size(self, spec: str) -> int:
+        if self.fixed:
+            return self.fixed
+        per_item = self.seconds.get(spec)
+        if per_item is None:
+            return 4  # small until measured
+        return max(1, min(MAX_BATCH, int(TARGET_BATCH_SECONDS / max(per_item, 1e-6))))
+
+    def learn(self, spec: str, outcomes: Sequence[Outcome], timeout: float) -> None:
+        walls = [o.wall if o.wall is not None else timeout for o in outcomes]
+        mean = sum(walls) / max(1, len(walls))
+        old = self.seconds.get(spec)
+        self.seconds[spec] = mean if old is None else 0.7 * old + 0.3 * mean
+
+
+class _Run:
+    """One execution of a study into a run: planning, storing, judging."""
+
+    def __init__(self, store: Store, run_id: int, study: Study, execution: Execution) -> None:
+        self.store, self.run_id, self.study, self.execution = store, run_id, study, execution
+        self.corpora = [open_corpus(c) for c in study.corpora]
+        self.classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
+        self.oracle_in_run = study.oracle in study.solvers and study.limit >= 2
+        self.sizer = _Sizer(execution.batch)
+
+    # -- what there is to do ------------------------------------------------
+    def plan(self) -> Iterator[Batch]:
+        """The batches still to run, streamed from the corpora."""
+        study = self.study
+        buffers: dict[str, list[Item]] = {spec: [] for spec in (*study.solvers, TRUTH)}
+
+        def cut(spec: str) -> Batch:
+            items, buffers[spec] = tuple(buffers[spec]), []
+            if spec == TRUTH:
+                return Batch(study.oracle, items, 2, study.timeout, TRUTH)
+            return Batch(spec, items, study.limit, study.timeout)
+
+        for corpus in self.corpora:
+            done = {s: self.store.done_keys(self.run_id, s, corpus.name) for s in study.solvers}
+            for puzzle in corpus.puzzles():
+                text, box = puzzle_text(puzzle.grid)
+                base = Item(corpus.name, puzzle.id, text, box)
+                if not self.oracle_in_run and self.store.truth(text, box) is None:
+                    buffers[TRUTH].append(base)
+                    if len(buffers[TRUTH]) >= self.sizer.size(TRUTH):
+                        yield cut(TRUTH)
+                forms = [base] + [
+                    replace(
+                        base,
+                        variant=k,
+                        transform=self._transform(puzzle.grid, corpus.name, puzzle.id, k),
+                    )
+                    for k in range(1, study.metamorphic + 1)
+                ]
+                for spec, cls in self.classes.items():
+                    if not cls.handles(puzzle.grid.size):
+                        continue
+                    for form in forms:
+                        for repeat in range(study.repeat):
+                            if (puzzle.id, repeat, form.variant) in done[spec]:
+                                continue
+                            buffers[spec].append(replace(form, repeat=repeat))
+                            if len(buffers[spec]) >= self.sizer.size(spec):
+                                yield cut(spec)
+        for spec, items in buffers.items():
+            if items:
+                yield cut(spec)
+
+    def _transform(self, grid: Any, corpus: str, puzzle_id: str, variant: int) -> Any:
+        rng = random.Random(f"{self.study.seed}:{corpus}:{puzzle_id}:{variant}")
+        return random_transform(grid, rng)[0]
+
+    # -- what came back -----------------------------------------------------
+    def absorb(self, batch: Batch, outcomes: Sequence[Outcome]) -> tuple[list[str], int]:
+        """Store a finished batch (results or truths); returns statuses and wrong count."""
+        self.sizer.learn(TRUTH if batch.purpose == TRUTH else batch.spec, outcomes, batch.timeout)
+        truths: list[Truth] = []
+        records: list[ResultRecord] = []
+        for item, outcome in zip(batch.items, outcomes, strict=True):
+            record = self._record(batch, item, outcome)
+            given = grid_of(item.puzzle, item.box)
+            if batch.purpose == TRUTH:
+                if not crosscheck.answer_problems(
+                    given, record.status, outcome.solutions, item.box
+                ):
+                    truth = crosscheck.truth_from(record, outcome.solutions, batch.spec)
+                    truths.extend([truth] if truth else [])
+                continue
+            truth = self.store.truth(item.puzzle, item.box)
+            verdict, reason = crosscheck.assess(record, given, outcome.solutions, truth)
+            if truth is None and verdict != "WRONG" and self._is_oracle(batch, item):
+                # The oracle is one of the solvers: its answer is the truth, stored once.
+                truth = crosscheck.truth_from(record, outcome.solutions, batch.spec)
+                if truth is not None:
+                    truths.append(truth)
+                    verdict, reason = crosscheck.judge(record, truth)
+            records.append(replace(record, verdict=verdict, reason=reason))
+        if truths:
+            self.store.add_truths(truths)
+        if records:
+            self.store.add_results(records)
+        return [r.status for r in records], sum(r.verdict == "WRONG" for r in records)
+
+    def _is_oracle(self, batch: Batch, item: Item) -> bool:
+        return self.oracle_in_run and batch.spec == self.study.oracle and item.variant == 0
+
+    def _record(self, batch: Batch, item: Item, outcome: Outcome) -> ResultRecord:
+        return ResultRecord(
+            run_id=self.run_id,
+            solver=batch.spec,
+            corpus=item.corpus,
+            puzzle_id=item.puzzle_id,
+            puzzle=item.puzzle,
+            repeat=item.repeat,
+            status=outcome.status,
+            solution=outcome.solutions[0] if outcome.solutions else None,
+            solutions_found=len(outcome.solutions),
+            exhausted=outcome.exhausted,
+            wall=outcome.wall,
+            cpu=outcome.cpu,
+            stats=json.loads(outcome.stats),
+            error=outcome.error,
+            time_limit=batch.timeout,
+            variant=item.variant,
+            box=item.box,
+            limit=batch.limit,
+        )
+
+
+def count_tasks(study: Study) -> tuple[int, dict[str, int]]:
+    """Solves a study asks for, and puzzles each solver skips for their size.
+
+    Reading every corpus once up front also refuses a bad corpus before the
+    run is recorded.
+    """
+    classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
+    per_puzzle = study.repeat * (1 + study.metamorphic)
+    total, skipped = 0, dict.fromkeys(study.solvers, 0)
+    for path in study.corpora:
+        for puzzle in open_corpus(path).puzzles():
+            for spec, cls in classes.items():
+                if cls.handles(puzzle.grid.size):
+                    total += per_puzzle
+                else:
+                    skipped[spec] += 1
+    return total, {k: v for k, v in skipped.items() if v}
+
+
+def finalize(store: Store, run_id: int) -> None:
+    """Give a verdict to every result still without one (its truth came later or never)."""
+    pending = list(store.pending(run_id))
+    verdicts = []
+    evidence: dict[tuple[str, str], Truth | None] = {}
+    for row_id, record in pending:
+        key = (record.puzzle, record.box)
+        truth = store.truth(*key)
+        if truth is None:
+            if key not in evidence:
+                evidence[key] = crosscheck.evidence(store.puzzle_results(run_id, *key))
+            truth = evidence[key]
+        verdict, reason = crosscheck.judge(record, truth)
+        if verdict is None:
+            verdict, reason = "UNKNOWN", "no truth: the oracle gave no answer for this puzzle"
+        verdicts.append((row_id, verdict, reason))
+    if verdicts:
+        store.set_verdicts(verdicts)
+
+
+def run_study(
+    store: Store,
+    study: Study,
+    execution: Execution | None = None,
+    *,
+    command: str = "",
+    resume: int | None = None,
+    progress: bool | None = None,
+) -> RunDone:
+    """Run (or resume) a study into `store`; Ctrl-C stops it cleanly, keeping what is done."""
+    execution = execution or Execution()
+    if execution.executor not in EXECUTORS:
+        raise CommandError(
+            f"unknown executor {execution.executor!r}; choose one of: {', '.join(EXECUTORS)}"
+        )
+    if execution.jobs < 1:
+        raise CommandError(f"--jobs must be at least 1, not {execution.jobs}")
+    total, skipped = count_tasks(study)
+    if resume is None:
+        settings = {**study.settings(), "execution": asdict(execution)}
+        run_id = store.start_run(
+            command,
+            settings,
+            git_commit=environment.git_commit(),
+            versions=environment.versions(),
+            machine=environment.machine(),
+        )
+    else:
+        run_id = resume
+        settings = store.run(run_id).settings
+        settings.setdefault("resumed", []).append({"at": now(), **asdict(execution)})
+        store.update_settings(run_id, settings)
+    run = _Run(store, run_id, study, execution)
+    bar = Progress(total, enabled=progress, done=store.count_results(run_id))
+    executor = None
+    finished = False
+    try:
+        executor = make_executor(
+            execution.executor, study.worker_settings(), execution.jobs, execution.scheduler
+        )
+        for batch, outcomes in executor.run(run.plan()):
+            statuses, wrong = run.absorb(batch, outcomes)
+            bar.add(statuses, wrong)
+        finished = True
+    except KeyboardInterrupt:
+        pass
+    finally:
+        bar.close()
+        if executor is not None:
+            executor.close(abort=not finished)
+    if finished:
+        finalize(store, run_id)
+        store.finish_run(run_id)
+    return RunDone(run_id, total, store.count_results(run_id), not finished, skipped)
+
+
+def resume_hint(run_id: int, db: str) -> str:
+    """The command that resumes a run."""
+    where = "" if os.path.basename(db) == db and db == "sudoku-bench.sqlite" else f" --db {db}"
+    return f"sudoku-bench run --resume {run_id}{where}"

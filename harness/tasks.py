@@ -1,0 +1,91 @@
+"""What travels between the runner and its workers: batches of solves and their outcomes.
+
+A `Batch` is one solver spec with a chunk of `Item`s (a puzzle, in its given
+form or a metamorphic variant, and a repeat index).  A worker answers a batch
+with one `Outcome` per item, in order.  All three are small frozen values that
+pickle cheaply, so a process pool or a Dask cluster can carry them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solvers.transforms import Transform
+
+# Statuses a batch may end with when the worker running it was lost.
+KILLED = "TIMEOUT"
+CRASHED = "ERROR"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One solve: a puzzle (canonical text, as stored), its variant and repeat."""
+
+    corpus: str
+    puzzle_id: str
+    puzzle: str
+    box: str = ""
+    repeat: int = 0
+    variant: int = 0  # 0: as given; k >= 1: solved through `transform`, answers mapped back
+    transform: Transform | None = None
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Puzzles for one solver spec, solved one by one in one worker.
+
+    ``purpose`` is ``"result"`` for the study's solves and ``"truth"`` for the
+    oracle's, whose outcomes become `Truth` rows instead of results.
+    """
+
+    spec: str
+    items: tuple[Item, ...]
+    limit: int  # solutions to look for
+    timeout: float  # seconds per solve
+    purpose: str = "result"
+
+    def split(self) -> list[Batch]:
+        """One batch per item: how a lost batch is re-run to find the culprit."""
+        return [
+            Batch(self.spec, (item,), self.limit, self.timeout, self.purpose) for item in self.items
+        ]
+
+
+@dataclass(frozen=True)
+class WorkerSettings:
+    """How every worker process is prepared: limits, and what to import first."""
+
+    memory_mb: int | None = 2048  # address-space limit (RLIMIT_AS); None: no limit
+    grace: float = 1.0  # seconds past the time limit before a solve is stopped by force
+    imports: tuple[str, ...] = ()  # modules that register extra solvers (plug-ins, tests)
+    paths: tuple[str, ...] = ()  # prepended to sys.path before those imports
+    specs: tuple[str, ...] = ()  # solvers whose modules (and backends) are imported up front
+
+    def hard_limit(self, batch: Batch) -> float:
+        """Seconds after which the parent kills the worker running `batch`.
+
+        A worker's first solve of a solver is a warm-up that may take up to one
+        time limit (JIT compilation, caches) before the timed solves; each is
+        stopped inside the worker at ``timeout + grace / 2``.  A batch whose
+        puzzles together take longer is killed and re-run one puzzle per task
+        under the same limit, so nothing is lost or misattributed.
+        """
+        return 2 * (batch.timeout + self.grace)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one solve ended.  Solutions are canonical text, mapped back to the given form."""
+
+    status: str
+    solutions: tuple[str, ...] = ()
+    exhausted: bool = False
+    wall: float | None = None
+    cpu: float | None = None
+    stats: str = "{}"  # JSON, so anything a backend reports pickles
+    error: str = ""
+
+
+def lost(batch: Batch, status: str, error: str, wall: float | None = None) -> list[Outcome]:
+    """Outcomes for every item of a batch whose worker died or was killed."""
+    return [Outcome(status, wall=wall, error=error) for _ in batch.items]

@@ -1,0 +1,90 @@
+"""A solver that misbehaves on purpose, for testing the harness with real processes.
+
+``faulty[fault=KIND,prefix=P]`` answers like ``dlx`` except on puzzles whose
+line text starts with ``P`` (every puzzle when ``P`` is empty), where it:
+
+- ``sleep``: sleeps forever (Python code: the worker's alarm stops it);
+- ``hang``: blocks the alarm signal, then sleeps forever (only a kill stops it);
+- ``hog``: allocates memory without bound;
+- ``abort``: calls ``os.abort()``; ``exit``: calls ``os._exit(3)``;
+- ``raise``: raises ``RuntimeError``;
+- ``wrong``: returns dlx's solution with two cells of the first row swapped;
+- ``unsolvable``: claims that the puzzle has no solution;
+- ``unique``: returns one solution and claims it is the only one;
+- ``slow``: sleeps ``delay`` seconds, then answers correctly.
+
+This module registers the solver when imported, so import it only where the
+registration cannot leak into other tests: in worker processes (through
+``WorkerSettings.imports`` or ``--plugin``) and in tests that undo it.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+from solvers import Param, Solver, SolveResult, Status, get, register
+from solvers.grid import Grid
+
+FAULTS = (
+    "none",
+    "sleep",
+    "hang",
+    "hog",
+    "abort",
+    "exit",
+    "raise",
+    "wrong",
+    "unsolvable",
+    "unique",
+    "slow",
+)
+
+
+@register
+class Faulty(Solver):
+    name = "faulty"
+    family = "search"
+    complete = True
+    summary = "dlx with a fault injected on chosen puzzles (harness tests only)"
+    source = "tests/faulty_solvers.py"
+    parameters = {
+        "fault": Param("none", "what goes wrong", choices=FAULTS),
+        "prefix": Param("", "misbehave only on puzzles whose text starts with this"),
+        "delay": Param(0.05, "seconds the 'slow' fault sleeps per puzzle"),
+    }
+
+    def _solve(self, puzzle: Grid, limit: int, limits, trace: bool) -> SolveResult:
+        fault = self.options["fault"]
+        if fault == "none" or not puzzle.format().startswith(self.options["prefix"]):
+            return get("dlx").solve(puzzle, limit=limit, time_limit=limits.remaining())
+        if fault == "sleep":
+            while True:
+                time.sleep(3600)
+        if fault == "hang":
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+            while True:
+                time.sleep(3600)
+        if fault == "hog":
+            hoard = []
+            while True:
+                hoard.append(bytearray(64 * 1024 * 1024))
+        if fault == "abort":
+            os.abort()
+        if fault == "exit":
+            os._exit(3)
+        if fault == "raise":
+            raise RuntimeError("injected failure")
+        if fault == "unsolvable":
+            return SolveResult(Status.UNSOLVABLE, exhausted=True)
+        if fault == "slow":
+            time.sleep(self.options["delay"])
+        answer = get("dlx").solve(puzzle, limit=1)
+        if fault == "wrong":
+            cells = list(answer.solution.cells)
+            cells[0], cells[1] = cells[1], cells[0]
+            return SolveResult(Status.SOLVED, (puzzle.replace(cells),), exhausted=False)
+        if fault == "unique":
+            return SolveResult(Status.SOLVED, answer.solutions, exhausted=True)
+        return answer
