@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -157,13 +158,13 @@ def solve_many(
     if budget is not None and (not isinstance(budget, int) or budget < 0):
         raise ValueError(f"budget must be a non-negative integer, not {budget!r}")
     array, (br, bc) = as_array(puzzles, box)
-    t = tables(br, bc)
     total, ncells = array.shape
     sols = np.zeros((total, keep, ncells), dtype=np.int8)
     stats = np.zeros((total, 4), dtype=np.int64)
     outcomes = np.zeros(total, dtype=np.int8)
     node_limit = kernels.NO_LIMIT if budget is None else budget
-    args = (array, t.peers, t.units, br, bc, locked, limit, keep, node_limit, sols, stats, outcomes)
+    serial, parallel, geometry = _kernel(br, bc)
+    args = (array, *geometry, locked, limit, keep, node_limit, sols, stats, outcomes)
     workers = _threads(threads)
     if workers > 1 and total >= 2 * PUZZLES_PER_CHUNK:
         import numba
@@ -171,12 +172,11 @@ def solve_many(
         previous = numba.get_num_threads()
         numba.set_num_threads(workers)
         try:
-            chunks = min(total // PUZZLES_PER_CHUNK, 64 * workers)
-            kernels.solve_parallel(*args, chunks)
+            parallel(*args, min(total // PUZZLES_PER_CHUNK, 64 * workers))
         finally:
             numba.set_num_threads(previous)
     else:
-        kernels.solve_serial(*args)
+        serial(*args)
     return Batch(
         box_rows=br,
         box_cols=bc,
@@ -190,6 +190,16 @@ def solve_many(
         invalid=outcomes == kernels.INVALID,
         over_budget=outcomes == kernels.PAUSED,
     )
+
+
+def _kernel(br: int, bc: int) -> tuple[Any, Any, tuple[Any, ...]]:
+    """The serial and parallel batch kernels for a box shape, and the tables they read."""
+    t = tables(br, bc)
+    if (br, bc) == (3, 3):
+        from solvers.fast import kernels9
+
+        return kernels9.solve_serial, kernels9.solve_parallel, (t.bitboard_peers, t.peers)
+    return kernels.solve_serial, kernels.solve_parallel, (t.peers, t.units, br, bc)
 
 
 def _threads(threads: int | None) -> int:

@@ -26,19 +26,13 @@ FIRST_CAPACITY = 64  # solutions stored before the array grows
 
 def solve_one(puzzle: Grid, limit: int, limits: Limits, locked: bool = True) -> SolveResult:
     """Search `puzzle` for up to `limit` solutions within `limits`."""
-    t = tables(puzzle.box_rows, puzzle.box_cols)
-    n = puzzle.size
-    ncells = n * n
-    stack = np.empty((ncells + 1, ncells), dtype=np.int32)
-    pending = np.empty(ncells + 1, dtype=np.int32)
-    cur = np.empty(ncells, dtype=np.int32)
-    queue = np.empty(ncells, dtype=np.int32)
-    seg = np.empty(ncells, dtype=np.int64)
+    search = (
+        BitboardSearch(puzzle) if (puzzle.box_rows, puzzle.box_cols) == (3, 3) else Search(puzzle)
+    )
     ctr = np.zeros(kernels.COUNTERS, dtype=np.int64)
+    search.start(ctr)
     capacity = min(limit, FIRST_CAPACITY)  # grown on demand: limit may be huge
-    sols = np.zeros((capacity, ncells), dtype=np.int8)
-    kernels.start(np.array(puzzle.cells, dtype=np.int8), n, stack, pending, ctr)
-
+    sols = np.zeros((capacity, len(puzzle.cells)), dtype=np.int8)
     budget = limits.budget if limits.budget != float("inf") else kernels.NO_LIMIT
     timed = limits.remaining() is not None
     step = FIRST_SLICE
@@ -46,10 +40,7 @@ def solve_one(puzzle: Grid, limit: int, limits: Limits, locked: bool = True) -> 
     while True:
         node_limit = min(budget, int(ctr[kernels.NODES]) + step) if timed else budget
         began = time.perf_counter()
-        outcome = kernels.search(
-            stack, pending, cur, queue, seg, t.peers, t.units,
-            puzzle.box_rows, puzzle.box_cols, locked, capacity, capacity, node_limit, sols, ctr,
-        )  # fmt: skip
+        outcome = search.run(locked, capacity, node_limit, sols, ctr)
         if outcome == kernels.LIMIT and capacity < limit:
             capacity = min(limit, 2 * capacity)
             sols = np.concatenate([sols, np.zeros_like(sols)])[:capacity]
@@ -74,3 +65,56 @@ def solve_one(puzzle: Grid, limit: int, limits: Limits, locked: bool = True) -> 
     }
     exhausted = outcome == kernels.EXHAUSTED
     return counted_result(solutions, exhausted, stats, stopped)
+
+
+class Search:
+    """A resumable search of one puzzle with the generic kernel, and its workspace."""
+
+    def __init__(self, puzzle: Grid) -> None:
+        self.tables = tables(puzzle.box_rows, puzzle.box_cols)
+        ncells = len(puzzle.cells)
+        self.cells = np.array(puzzle.cells, dtype=np.int8)
+        self.stack = np.empty((ncells + 1, ncells), dtype=np.int32)
+        self.pending = np.empty(ncells + 1, dtype=np.int32)
+        self.cur = np.empty(ncells, dtype=np.int32)
+        self.queue = np.empty(ncells, dtype=np.int32)
+        self.seg = np.empty(ncells, dtype=np.int64)
+
+    def start(self, ctr: np.ndarray) -> None:
+        """Put the puzzle on the stack and zero the counters."""
+        kernels.start(self.cells, self.tables.size, self.stack, self.pending, ctr)
+
+    def run(
+        self, locked: bool, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
+    ) -> int:
+        """Search on until `limit` solutions, `node_limit` nodes or the end; the outcome code."""
+        t = self.tables
+        return kernels.search(
+            self.stack, self.pending, self.cur, self.queue, self.seg, t.peers, t.units,
+            t.box_rows, t.box_cols, locked, limit, limit, node_limit, sols, ctr,
+        )  # fmt: skip
+
+
+class BitboardSearch(Search):
+    """The same with the 9x9 bitboard kernel."""
+
+    def __init__(self, puzzle: Grid) -> None:
+        from solvers.fast import kernels9
+
+        self.kernels = kernels9
+        self.tables = tables(3, 3)
+        self.cells = np.array(puzzle.cells, dtype=np.int8)
+        self.stack = np.empty((82, kernels9.WORDS), dtype=np.int64)
+        self.pending = np.empty(82, dtype=np.int32)
+        self.cur = np.empty(kernels9.WORDS, dtype=np.int64)
+
+    def start(self, ctr: np.ndarray) -> None:
+        self.kernels.start(self.cells, self.stack, self.pending, ctr)
+
+    def run(
+        self, locked: bool, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
+    ) -> int:
+        return self.kernels.search(
+            self.stack, self.pending, self.cur, self.cells, self.tables.bitboard_peers,
+            locked, limit, limit, node_limit, sols, ctr,
+        )  # fmt: skip

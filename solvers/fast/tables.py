@@ -7,7 +7,7 @@ need them as contiguous integer arrays.  Built once per shape and cached.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -29,6 +29,17 @@ class Tables:
     @property
     def size(self) -> int:
         return self.box_rows * self.box_cols
+
+    @cached_property
+    def bitboard_peers(self) -> np.ndarray:
+        """For 9x9: each cell's peers as bits of the three band words (see `kernels9`)."""
+        if (self.box_rows, self.box_cols) != (3, 3):
+            raise ValueError("band bitboards exist for 3x3 boxes only")
+        from solvers.fast.kernels9 import peer_masks
+
+        masks = peer_masks()
+        masks.setflags(write=False)
+        return masks
 
 
 @cache

@@ -1,0 +1,424 @@
+"""The 9x9 kernel: digit bitboards, a band of 27 cells per machine word.
+
+The generic kernel (`kernels`) keeps one candidate mask per cell and scans
+units cell by cell.  For classic Sudoku this module turns the picture
+around: for each digit and each band (three rows), one word holds the
+cells where the digit may still go, bit ``(row % 3) * 9 + column``.  A
+cell index ``c`` lives in band ``c // 27`` at bit ``c % 27``.  Rows, boxes
+and columns are then fixed bit patterns, and every inference is a few
+word operations:
+
+- naked singles: per band, cells seen by exactly one digit (``once & ~twice``);
+  cells seen by none are a contradiction;
+- hidden singles: a row or box slice of a digit's word with one bit, or a
+  column that one slice alone covers;
+- locked candidates: a digit's box slice confined to one row (or column) of
+  the box clears the rest of that row (column); a row (column) confined to
+  one box clears the rest of the box.
+
+The state is 30 words (9 digits x 3 bands, then the placed cells of each
+band), the search protocol is that of `kernels.search` (same counters,
+outcomes and resumable stack), and the answers are the same.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from solvers.fast.kernels import (
+    BACKTRACKS,
+    COUNTERS,
+    DEPTH,
+    EXHAUSTED,
+    FOUND,
+    GUESSES,
+    INVALID,
+    LIMIT,
+    NODES,
+    PAUSED,
+    givens_conflict,
+)
+
+BAND = (1 << 27) - 1
+ROW = 0x1FF  # row 0 of a band
+BOX = 0x1C0E07  # box 0 of a band
+COL = 0x40201  # column 0 of a band
+PLACED = 27  # state[27 + b]: the placed cells of band b
+WORDS = 30
+
+
+def peer_masks() -> np.ndarray:
+    """For each cell, the bits of its peers in each of the three bands."""
+    masks = np.zeros((81, 3), dtype=np.int64)
+    for cell in range(81):
+        row, col = divmod(cell, 9)
+        band = row // 3
+        for b in range(3):
+            mask = COL << col
+            if b == band:
+                mask |= ROW << (9 * (row % 3)) | BOX << (3 * (col // 3))
+                mask &= ~(1 << (cell % 27))
+            masks[cell, b] = mask
+    return masks
+
+
+@njit(cache=True, inline="always")
+def _place(st, cell, d, peers):
+    """Put digit index `d` in `cell`: clear the cell from other digits, d from the peers."""
+    b = cell // 27
+    bit = 1 << (cell % 27)
+    for e in range(9):
+        st[e * 3 + b] &= ~bit
+    st[d * 3] &= ~peers[cell, 0]
+    st[d * 3 + 1] &= ~peers[cell, 1]
+    st[d * 3 + 2] &= ~peers[cell, 2]
+    st[d * 3 + b] |= bit
+    st[PLACED + b] |= bit
+
+
+@njit(cache=True, inline="always")
+def _fold(w):
+    """The columns a band word touches (9 bits)."""
+    return (w | (w >> 9) | (w >> 18)) & ROW
+
+
+@njit(cache=True)
+def _naked(st, peers):
+    """Place every cell left with one digit; -1 on a contradiction, else how many."""
+    placed = 0
+    for b in range(3):
+        once = 0
+        twice = 0
+        for d in range(9):
+            w = st[d * 3 + b]
+            twice |= once & w
+            once |= w
+        if once != BAND:
+            return -1  # a cell without candidates
+        singles = once & ~twice & ~st[PLACED + b]
+        while singles:
+            bit = singles & -singles
+            singles ^= bit
+            digit = -1
+            for d in range(9):
+                if st[d * 3 + b] & bit:
+                    digit = d
+                    break
+            if digit < 0:
+                return -1  # an earlier placement took its last candidate
+            _place(st, b * 27 + trailing_zeros(bit), digit, peers)
+            placed += 1
+    return placed
+
+
+@njit(cache=True)
+def _hidden(st, peers):
+    """Place every digit with one place left in a row, box or column; -1 on a contradiction."""
+    placed = 0
+    for d in range(9):
+        for b in range(3):
+            for k in range(3):
+                w = st[d * 3 + b]
+                x = (w >> (9 * k)) & ROW
+                if x == 0:
+                    return -1  # the digit has no place in this row
+                x &= ~(st[PLACED + b] >> (9 * k))
+                if x and x & (x - 1) == 0:
+                    _place(st, b * 27 + 9 * k + trailing_zeros(x), d, peers)
+                    placed += 1
+            for j in range(3):
+                m = BOX << (3 * j)
+                w = st[d * 3 + b]
+                if w & m == 0:
+                    return -1  # no place in this box
+                x = w & m & ~st[PLACED + b]
+                if x and x & (x - 1) == 0:
+                    _place(st, b * 27 + trailing_zeros(x), d, peers)
+                    placed += 1
+        w0 = st[d * 3]
+        w1 = st[d * 3 + 1]
+        w2 = st[d * 3 + 2]
+        if _fold(w0) | _fold(w1) | _fold(w2) != ROW:
+            return -1  # no place in some column
+        once = 0
+        twice = 0
+        for b in range(3):
+            u = st[d * 3 + b] & ~st[PLACED + b]
+            for k in range(3):
+                x = (u >> (9 * k)) & ROW
+                twice |= once & x
+                once |= x
+        lone = once & ~twice
+        while lone:
+            colbit = lone & -lone
+            lone ^= colbit
+            for b in range(3):
+                u = st[d * 3 + b] & ~st[PLACED + b] & (COL << trailing_zeros(colbit))
+                if u:
+                    _place(st, b * 27 + trailing_zeros(u), d, peers)
+                    placed += 1
+                    break
+    return placed
+
+
+@njit(cache=True)
+def _locked(st):
+    """Pointing and claiming for every digit; returns how many words shrank."""
+    changed = 0
+    for d in range(9):
+        # Within each band: box slices confined to one row, rows confined to one box.
+        for b in range(3):
+            w = st[d * 3 + b]
+            u = w & ~st[PLACED + b]
+            cut = 0
+            for j in range(3):
+                bx = u & (BOX << (3 * j))
+                if bx == 0:
+                    continue
+                for k in range(3):
+                    line = ROW << (9 * k)
+                    if bx & ~line == 0:  # pointing: the box's cells lie in row k
+                        cut |= line & ~(BOX << (3 * j))
+                    rowcells = u & line
+                    if rowcells & ~(BOX << (3 * j)) == 0 and rowcells:  # claiming
+                        cut |= (BOX << (3 * j)) & ~line
+            if w & cut:
+                st[d * 3 + b] = w & ~cut
+                changed += 1
+        # Across bands: box slices confined to one column, columns confined to one band.
+        f0 = _fold(st[d * 3] & ~st[PLACED])
+        f1 = _fold(st[d * 3 + 1] & ~st[PLACED + 1])
+        f2 = _fold(st[d * 3 + 2] & ~st[PLACED + 2])
+        for b in range(3):
+            u = st[d * 3 + b] & ~st[PLACED + b]
+            here = f0 if b == 0 else (f1 if b == 1 else f2)
+            other = (f1 | f2) if b == 0 else ((f0 | f2) if b == 1 else (f0 | f1))
+            for j in range(3):
+                cols = here & (0x7 << (3 * j))
+                if cols == 0:
+                    continue
+                if cols & (cols - 1) == 0:  # pointing: the box's cells lie in one column
+                    colmask = COL << trailing_zeros(cols)
+                    for t in range(3):
+                        if t != b and st[d * 3 + t] & colmask:
+                            st[d * 3 + t] &= ~colmask
+                            changed += 1
+                claimed = cols & ~other  # columns whose cells all lie in this box
+                if claimed:
+                    cut = (BOX << (3 * j)) & ~(COL * claimed)
+                    if st[d * 3 + b] & cut & u:
+                        st[d * 3 + b] &= ~(cut & u)
+                        changed += 1
+    return changed
+
+
+@njit(cache=True)
+def propagate(st, peers, locked):
+    """Singles (and locked candidates) to a fixpoint; False on a contradiction."""
+    while True:
+        placed = _naked(st, peers)
+        if placed < 0:
+            return False
+        if placed:
+            continue
+        placed = _hidden(st, peers)
+        if placed < 0:
+            return False
+        if placed:
+            continue
+        if not locked or _locked(st) == 0:
+            return True
+
+
+@njit(cache=True)
+def _choose(st):
+    """The unplaced cell with the fewest candidates (-1 when every cell is placed)."""
+    best = -1
+    fewest = 10
+    for b in range(3):
+        open_ = ~st[PLACED + b] & BAND
+        if open_ == 0:
+            continue
+        once = 0
+        twice = 0
+        thrice = 0
+        for d in range(9):
+            w = st[d * 3 + b]
+            thrice |= twice & w
+            twice |= once & w
+            once |= w
+        two = twice & ~thrice & open_
+        if two:
+            return b * 27 + trailing_zeros(two)
+        while open_:
+            bit = open_ & -open_
+            open_ ^= bit
+            k = 0
+            for d in range(9):
+                if st[d * 3 + b] & bit:
+                    k += 1
+            if k < fewest:
+                fewest = k
+                best = b * 27 + trailing_zeros(bit)
+    return best
+
+
+@njit(cache=True)
+def start(cells, stack, pending, ctr):
+    """Put a 9x9 puzzle (digits) on an empty stack as the root state."""
+    st = stack[0]
+    for i in range(27):
+        st[i] = BAND
+    for b in range(3):
+        st[PLACED + b] = 0
+    pending[0] = -1
+    for k in range(COUNTERS):
+        ctr[k] = 0
+    ctr[DEPTH] = 1
+
+
+@njit(cache=True)
+def _load_givens(st, cells, peers):
+    """Place the givens; False when one is no longer possible."""
+    for cell in range(81):
+        d = cells[cell] - 1
+        if d >= 0:
+            b = cell // 27
+            if st[d * 3 + b] & (1 << (cell % 27)) == 0:
+                return False
+            _place(st, cell, d, peers)
+    return True
+
+
+@njit(cache=True)
+def search(stack, pending, cur, cells, peers, locked, limit, keep, node_limit, sols, ctr):
+    """`kernels.search` for 9x9 states; the root's givens are read from `cells`."""
+    nodes = ctr[NODES]
+    guesses = ctr[GUESSES]
+    backtracks = ctr[BACKTRACKS]
+    found = ctr[FOUND]
+    sp = ctr[DEPTH]
+    outcome = EXHAUSTED
+    while sp > 0:
+        sp -= 1
+        root = pending[sp] < 0
+        for i in range(WORDS):
+            cur[i] = stack[sp, i]
+        while True:
+            if root:
+                ok = _load_givens(cur, cells, peers) and propagate(cur, peers, locked)
+                root = False
+            else:
+                if nodes >= node_limit:  # put the state back for a later call
+                    for i in range(WORDS):
+                        stack[sp, i] = cur[i]
+                    pending[sp] = 0
+                    sp += 1
+                    outcome = PAUSED
+                    break
+                nodes += 1
+                ok = propagate(cur, peers, locked)
+            if not ok:
+                backtracks += 1
+                break
+            cell = _choose(cur)
+            if cell < 0:  # every cell placed: a solution
+                if found < keep:
+                    for b in range(3):
+                        for d in range(9):
+                            w = cur[d * 3 + b]
+                            while w:
+                                bit = w & -w
+                                w ^= bit
+                                sols[found, b * 27 + trailing_zeros(bit)] = d + 1
+                found += 1
+                if found >= limit:
+                    outcome = LIMIT
+                break
+            b = cell // 27
+            bit = 1 << (cell % 27)
+            d = 0
+            while cur[d * 3 + b] & bit == 0:
+                d += 1
+            for i in range(WORDS):
+                stack[sp, i] = cur[i]
+            stack[sp, d * 3 + b] &= ~bit
+            pending[sp] = 0
+            sp += 1
+            _place(cur, cell, d, peers)
+            guesses += 1
+        if outcome != EXHAUSTED:
+            break
+    ctr[NODES] = nodes
+    ctr[GUESSES] = guesses
+    ctr[BACKTRACKS] = backtracks
+    ctr[FOUND] = found
+    ctr[DEPTH] = sp
+    return outcome
+
+
+@njit(cache=True)
+def _solve_range(
+    puzzles, lo, hi, peers, cell_peers, locked, limit, keep, node_limit, sols, stats, outcomes
+):
+    """Solve puzzles lo..hi-1 with one workspace."""
+    stack = np.empty((82, WORDS), dtype=np.int64)
+    pending = np.empty(82, dtype=np.int32)
+    cur = np.empty(WORDS, dtype=np.int64)
+    ctr = np.zeros(COUNTERS, dtype=np.int64)
+    for p in range(lo, hi):
+        start(puzzles[p], stack, pending, ctr)
+        outcome = search(
+            stack, pending, cur, puzzles[p], peers, locked, limit, keep, node_limit, sols[p], ctr
+        )
+        if ctr[FOUND] == 0 and ctr[NODES] == 0 and givens_conflict(puzzles[p], cell_peers):
+            outcome = INVALID
+        outcomes[p] = outcome
+        for k in range(4):
+            stats[p, k] = ctr[k]
+
+
+@njit(cache=True)
+def solve_serial(
+    puzzles, peers, cell_peers, locked, limit, keep, node_limit, sols, stats, outcomes
+):
+    """Solve a batch of 9x9 puzzles in this thread (as `kernels.solve_serial`)."""
+    _solve_range(
+        puzzles,
+        0,
+        puzzles.shape[0],
+        peers,
+        cell_peers,
+        locked,
+        limit,
+        keep,
+        node_limit,
+        sols,
+        stats,
+        outcomes,
+    )
+
+
+@njit(cache=True, parallel=True)
+def solve_parallel(
+    puzzles, peers, cell_peers, locked, limit, keep, node_limit, sols, stats, outcomes, chunks
+):
+    """Solve a batch of 9x9 puzzles split into `chunks` parts over numba's threads."""
+    total = puzzles.shape[0]
+    for t in prange(chunks):
+        _solve_range(
+            puzzles,
+            t * total // chunks,
+            (t + 1) * total // chunks,
+            peers,
+            cell_peers,
+            locked,
+            limit,
+            keep,
+            node_limit,
+            sols,
+            stats,
+            outcomes,
+        )
