@@ -1,0 +1,195 @@
+"""Sudoku as CNF on PySAT's CDCL solvers, with the encodings of Lynce & Ouaknine.
+
+One Boolean per (cell, digit).  ``encoding=minimal``: every cell holds at
+least one digit, and every unit holds each digit at most once (pairwise
+clauses).  ``encoding=extended`` adds the redundant halves: every cell holds
+at most one digit, and every unit holds each digit at least once.  The
+redundant clauses let unit propagation see hidden singles, so the extended
+encoding needs far less search on hard puzzles (the study's finding).  Givens
+are unit clauses.  The clauses of a shape's empty grid are generated once and
+reused; each puzzle gets a fresh solver.
+
+``backend=cadical|glucose`` picks the newest CaDiCaL or Glucose that the
+installed python-sat ships (the exact engine is recorded as
+``stats["engine"]``).  Counting adds a blocking clause per solution found.
+
+Limits: without them the solver runs to the end.  With them it runs in
+slices of conflicts (``solve_limited`` with a conflict budget), checking the
+clock between slices: CaDiCaL cannot be interrupted from outside in PySAT.
+``budget`` caps *conflicts*, the solvers' own deterministic effort limit,
+within a solve, and decisions between solutions.  Statistics come from the
+solver's ``accum_stats()``: ``decisions`` (also ``nodes``), ``conflicts``
+(also ``backtracks``), ``propagations``, ``restarts``.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result
+from solvers.grid import Grid
+from solvers.registry import register
+
+# PySAT names for each backend, newest first; the first one installed is used.
+ENGINES = {
+    "cadical": ("cadical195", "cadical153", "cadical103"),
+    "glucose": ("glucose42", "glucose4", "glucose3"),
+}
+SLICE = 1000  # conflicts per solve_limited call when a limit is set
+
+
+def engine_name(backend: str) -> str:
+    """The PySAT solver name used for a backend; raises when none is installed."""
+    from pysat.solvers import SolverNames
+
+    for name in ENGINES[backend]:
+        if hasattr(SolverNames, name):
+            return name
+    raise RuntimeError(f"the installed python-sat has no {backend} solver")
+
+
+def outcome(answer: object) -> str:
+    """What a PySAT solve answer means: True found, False none, None stopped by a limit."""
+    if answer is True:
+        return "found"
+    if answer is False:
+        return "none"
+    if answer is None:
+        return "stopped"
+    raise RuntimeError(f"PySAT answered {answer!r}, which sat does not map")
+
+
+def literal(size: int, cell: int, digit: int) -> int:
+    """The variable for `digit` (1..N) in `cell`: 1-based, cell-major."""
+    return cell * size + digit
+
+
+@cache
+def clauses(box_rows: int, box_cols: int, encoding: str) -> tuple[list[int], ...]:
+    """The clauses of an empty grid of a shape in an encoding (built once, shared)."""
+    shape = Grid.empty(box_rows, box_cols).shape
+    n = shape.size
+    digits = range(1, n + 1)
+    out: list[list[int]] = []
+    for cell in range(n * n):  # each cell holds at least one digit
+        out.append([literal(n, cell, d) for d in digits])
+    for unit in shape.units:  # each unit holds each digit at most once
+        for d in digits:
+            for a, b in combinations(unit, 2):
+                out.append([-literal(n, a, d), -literal(n, b, d)])
+    if encoding == "extended":
+        for cell in range(n * n):  # each cell holds at most one digit
+            for d, e in combinations(digits, 2):
+                out.append([-literal(n, cell, d), -literal(n, cell, e)])
+        for unit in shape.units:  # each unit holds each digit at least once
+            for d in digits:
+                out.append([literal(n, c, d) for c in unit])
+    return tuple(out)
+
+
+@register
+class Sat(Solver):
+    name = "sat"
+    family = "sat"
+    complete = True
+    summary = "CNF encodings (minimal, extended) on PySAT's CaDiCaL or Glucose"
+    source = "I. Lynce, J. Ouaknine, 'Sudoku as a SAT Problem' (ISAIM 2006); PySAT"
+    requires = ("pysat",)
+    install_hint = "pip install python-sat"
+    parameters = {
+        "encoding": Param(
+            "extended",
+            "minimal: at least one digit per cell, at most one of each digit per unit; "
+            "extended: also at most one per cell and at least one of each digit per unit",
+            ("minimal", "extended"),
+        ),
+        "backend": Param("cadical", "the CDCL solver", tuple(ENGINES)),
+    }
+    gaps = {
+        "check_budget": "CDCL solvers have no decision limit: budget caps conflicts within a "
+        "solve (conf_budget), so a solve may spend more than `budget` nodes (decisions)",
+    }
+
+    def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
+        from pysat.solvers import Solver as PySatSolver
+
+        n = puzzle.size
+        engine = engine_name(self.options["backend"])
+        start = time.perf_counter()
+        base = clauses(puzzle.box_rows, puzzle.box_cols, self.options["encoding"])
+        sat = PySatSolver(name=engine, bootstrap_with=base)
+        free = []
+        for cell, digit in enumerate(puzzle.cells):
+            if digit:
+                sat.add_clause([literal(n, cell, digit)])
+            else:
+                free.append(cell)
+        build = time.perf_counter() - start
+
+        solutions: list[Grid] = []
+        exhausted = False
+        stopped: Status | None = None
+        start = time.perf_counter()
+        try:
+            while True:
+                answer = self._run(sat, limits)
+                meaning = outcome(answer)
+                if meaning == "none":
+                    exhausted = True
+                    break
+                if meaning == "stopped":
+                    stopped = self._reason(sat, limits)
+                    break
+                model = sat.get_model()
+                cells = list(puzzle.cells)
+                for cell in free:
+                    first = cell * n
+                    cells[cell] = next(d for d in range(1, n + 1) if model[first + d - 1] > 0)
+                solutions.append(puzzle.replace(cells))
+                if len(solutions) >= limit:
+                    break
+                if not free:  # a full grid: its only solution is itself
+                    exhausted = True
+                    break
+                if sat.accum_stats()["decisions"] > limits.budget:
+                    stopped = Status.BUDGET
+                    break
+                sat.add_clause([-literal(n, cell, cells[cell]) for cell in free])
+            counters = sat.accum_stats()
+        finally:
+            sat.delete()
+        stats = {
+            "nodes": counters.get("decisions", 0),
+            "backtracks": counters.get("conflicts", 0),
+            **counters,
+            "build_seconds": build,
+            "solve_seconds": time.perf_counter() - start,
+            "clauses": len(base) + n * n - len(free),
+            "engine": engine,
+        }
+        return counted_result(solutions, exhausted, stats, stopped)
+
+    @staticmethod
+    def _run(sat: Any, limits: Limits) -> bool | None:
+        """Solve to the end, or in slices of conflicts while a limit is set."""
+        if limits.budget == float("inf") and limits.remaining() is None:
+            return sat.solve()
+        while True:
+            spent = sat.accum_stats()["conflicts"]
+            left = limits.budget - spent
+            if left <= 0 or limits.remaining() == 0:
+                return None
+            sat.conf_budget(int(min(SLICE, left)))
+            answer = sat.solve_limited()
+            if answer is not None:
+                return answer
+
+    @staticmethod
+    def _reason(sat: Any, limits: Limits) -> Status:
+        """Which limit stopped the search."""
+        if sat.accum_stats()["conflicts"] >= limits.budget:
+            return Status.BUDGET
+        return Status.TIMEOUT
