@@ -13,7 +13,10 @@ their real results.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
+import logging
 import multiprocessing
+import os
 import signal
 from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
@@ -58,6 +61,9 @@ def new_pool(settings: WorkerSettings, workers: int) -> Any:
     """A pebble pool whose workers start from a clean fork server with the worker preloaded."""
     from pebble import ProcessPool
 
+    # Threaded backends otherwise reserve a malloc arena (64 MB of address space)
+    # per thread, which counts against the memory limit without being used.
+    os.environ.setdefault("MALLOC_ARENA_MAX", "4")
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["harness.worker"])
     return ProcessPool(
@@ -162,6 +168,16 @@ def dask_task(batch: Batch, settings: WorkerSettings) -> list[Outcome]:
     return isolate(pool, batch, settings)
 
 
+def close_dask_pools() -> int:
+    """Stop this Dask worker's solver processes (run on every worker at the end)."""
+    count = len(_dask_pools)
+    while _dask_pools:
+        _, pool = _dask_pools.popitem()
+        pool.stop()
+        pool.join()
+    return count
+
+
 class DaskExecutor:
     """Batches as Dask tasks on a cluster (a scheduler address) or a local cluster."""
 
@@ -188,6 +204,7 @@ class DaskExecutor:
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
+                    silence_logs=logging.ERROR,
                 )
             self._client = Client(self._cluster)
         self.workers = max(1, sum(self._client.nthreads().values()))
@@ -223,6 +240,8 @@ class DaskExecutor:
             yield batch, outcomes
 
     def close(self, *, abort: bool = False) -> None:
+        with contextlib.suppress(Exception):
+            self._client.run(close_dask_pools)
         self._client.close()
         if self._cluster is not None:
             self._cluster.close()

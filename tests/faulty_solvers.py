@@ -67,9 +67,10 @@ class Faulty(Solver):
             while True:
                 time.sleep(3600)
         if fault == "hog":
-            hoard = []
-            while True:
-                hoard.append(bytearray(64 * 1024 * 1024))
+            hoard, size = [], 1 << 20
+            while True:  # keep every block, each twice the last
+                hoard.append(bytearray(size))
+                size *= 2
         if fault == "abort":
             os.abort()
         if fault == "exit":
