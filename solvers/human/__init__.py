@@ -46,7 +46,7 @@ from solvers.human.engine import (
     UnsoundStep,
     propagate,
 )
-from solvers.human.rating import CATEGORIES, ENGINE, Rating, rate
+from solvers.human.rating import CATEGORIES, ENGINE, Rating, rate, rating_of
 from solvers.human.state import CandidateState, digits, mask_of
 from solvers.human.step import Step
 from solvers.human.table import GROUPS, LEVELS, TECHNIQUES, Technique, resolve
@@ -77,6 +77,7 @@ __all__ = [
     "pencilmarks",
     "propagate",
     "rate",
+    "rating_of",
     "record",
     "resolve",
 ]

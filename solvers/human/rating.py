@@ -2,7 +2,8 @@
 
 - Sudoku-Explainer style: ``er`` is the hardest step, ``ep`` the hardest step
   up to the first placement, ``ed`` the first step (the easiest way in).
-- HoDoKu style: ``score`` sums the steps' scores; ``level`` is the hardest
+- HoDoKu style: ``score`` sums the steps' scores along HoDoKu's own order for
+  singles (see `hodoku_score`); ``level`` is the hardest
   technique's level, raised while the score exceeds that level's maximum
   (Easy <= 800, Medium <= 1000, Hard <= 1600, Unfair <= 1800, then Extreme).
 - ``category``, four classes: *Simple* (naked singles alone finish it), *Easy*
@@ -27,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from solvers.grid import Grid
-from solvers.human.engine import CONTRADICTION, SOLVED, VERSION, propagate
+from solvers.human.engine import CONTRADICTION, SOLVED, VERSION, PropagationResult, propagate
 from solvers.human.state import CandidateState
 from solvers.human.table import BY_NAME, GROUPS, LEVELS, config_name, resolve
 from solvers.verify import conflicts
@@ -37,6 +38,10 @@ CATEGORIES = ("Simple", "Easy", "Intermediate", "Expert")
 ENGINE = f"sudoku-bench human engine {VERSION}"
 
 _NAKED_ONLY = ("full_house", "naked_single")
+_SINGLES = frozenset(GROUPS["singles"])
+_FULL_HOUSE, _NAKED, _HIDDEN = (
+    (BY_NAME[name], BY_NAME[name].find) for name in ("full_house", "naked_single", "hidden_single")
+)
 
 
 @dataclass(frozen=True)
@@ -88,16 +93,23 @@ def rate(
     if isinstance(grid, str):
         grid = Grid.parse(grid)
     techs = resolve(techniques)
-    config = config_name(techs)
     if conflicts(grid):
-        return Rating("invalid", False, 0.0, 0.0, 0.0, 0, None, None, config=config)
-    state = CandidateState.from_grid(grid)
-    result = propagate(state, techs and tuple(t.name for t in techs), solution=solution)
+        return Rating("invalid", False, 0.0, 0.0, 0.0, 0, None, None, config=config_name(techs))
+    names = tuple(t.name for t in techs)
+    start = CandidateState.from_grid(grid)
+    result = propagate(start.copy(), names, solution=solution)
+    return rating_of(grid, result, start)
+
+
+def rating_of(grid: Grid, result: PropagationResult, start: CandidateState | None = None) -> Rating:
+    """The rating of a propagation that started from `grid` (see `rate`); `start`,
+    the untouched state of `grid`, saves rebuilding it."""
+    start = start or CandidateState.from_grid(grid)
+    techs = resolve(result.config)
     steps = result.steps
     er = ep = ed = 0.0
     hardest = None
     placed = False
-    score = 0
     for i, step in enumerate(steps):
         r = step.rating
         if i == 0:
@@ -107,32 +119,64 @@ def rate(
         if not placed:
             ep = max(ep, r)
             placed = bool(step.placements)
-        score += BY_NAME[step.technique].score
     counts = {t.name: result.counts[t.name] for t in techs if t.name in result.counts}
+    score = hodoku_score(start.copy(), result)
     common = dict(
         counts=counts,
         steps=len(steps),
         hardest=hardest,
-        open_cells=state.empty,
+        open_cells=result.state.empty,
         uniqueness_used=result.uniqueness_used,
-        config=config,
+        config=result.config,
     )
     if result.status == SOLVED:
         levels = [BY_NAME[name].level for name in counts] or ["Easy"]
         level = level_for(score, max(levels, key=LEVELS.index))
-        category = _category(grid, counts, techs)
+        category = _category(start, counts)
         return Rating(SOLVED, True, er, ep, ed, score, level, category, **common)
     if result.status == CONTRADICTION:
         return Rating(CONTRADICTION, False, er, ep, ed, score, None, None, **common)
     return Rating("stuck", False, er, ep, ed, score, "Extreme", "Expert", **common)
 
 
-def _category(grid: Grid, counts: dict[str, int], techs) -> str:
+def hodoku_score(state: CandidateState, result: PropagationResult) -> int:
+    """The score of the path HoDoKu would take: the same, but naked singles before hidden ones.
+
+    HoDoKu tries full houses and naked singles before hidden singles, while the
+    Sudoku-Explainer order takes hidden singles first.  Singles reach the same
+    fixpoint in any order, so both paths take the same other steps at the same
+    states; only which single places each cell differs.  This replays the
+    path with HoDoKu's order for the singles and the recorded steps for the
+    rest, and sums the scores.  `state` is the puzzle's initial state (changed).
+    """
+    enabled = set(resolve(result.config))
+    first = [f for f in (_FULL_HOUSE, _NAKED, _HIDDEN) if f[0] in enabled]
+    others = iter([s for s in result.steps if s.technique not in _SINGLES])
+    score = 0
+    while state.empty and not state.contradiction:
+        for technique, find in first:  # noqa: B007 (used after the loop)
+            step = find(state)
+            if step is not None:
+                break
+        else:
+            step = next(others, None)
+            if step is None:
+                break
+            technique = BY_NAME[step.technique]
+        score += technique.score
+        for cell, digit in step.placements:
+            state.place(cell, digit)
+        for cell, digit in step.eliminations:
+            state.eliminate(cell, digit)
+    return score
+
+
+def _category(start: CandidateState, counts: dict[str, int]) -> str:
     used = set(counts)
     if used <= set(_NAKED_ONLY):
         return "Simple"
     if used <= set(GROUPS["singles"]):
-        naked = propagate(CandidateState.from_grid(grid), _NAKED_ONLY)
+        naked = propagate(start.copy(), _NAKED_ONLY)
         return "Simple" if naked.solved else "Easy"
     if all(BY_NAME[name].tier == 1 for name in used):
         return "Intermediate"
