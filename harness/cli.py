@@ -24,6 +24,8 @@ COMMANDS = [
     "harness.commands.verify",
     "harness.commands.bench",
     "harness.commands.report",
+    "harness.commands.rate",
+    "harness.commands.explain",
 ]
 
 EPILOG = """examples:
