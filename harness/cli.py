@@ -26,6 +26,7 @@ COMMANDS = [
     "harness.commands.report",
     "harness.commands.rate",
     "harness.commands.explain",
+    "harness.commands.generate",
 ]
 
 EPILOG = """examples:

@@ -1,77 +1,191 @@
-"""Reading puzzles from files and command-line arguments.
+"""Puzzle collections: reading files of any common layout, and the built-in corpora.
 
-A file holds one puzzle per line (blanks ``. 0 - * _``; ``#`` comments;
-anything after the first whitespace on a line is a trailing field, such as a
-rating) or multi-line grid pictures separated by blank lines.  Every error
-names the file, the line and, where it can, the column.
+`read_puzzles(path)` streams the puzzles of a file (one per line, grid
+pictures, SDK/SDM, CSV with ``quizzes,solutions`` columns; gzip read
+transparently; see `harness.formats`) as `Puzzle`s with stable ids
+``file:line``.  A bad record raises `PuzzleFormatError` naming the file, line
+and column, or, with ``strict=False``, is counted in a `ReadReport` and
+skipped.  `open_corpus(name_or_path)` gives a built-in corpus (see
+``corpora/index.json``), a downloaded collection (`harness.fetch`), or a file.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
+>>> _ = path.write_text("# two 4x4 puzzles\\n1...3..2...3..2. rated 1.2\\n....3..2...3..2.\\n")
+>>> [(p.id, p.grid.givens, p.fields) for p in read_puzzles(path)]
+[('two.txt:2', 5, ('rated', '1.2')), ('two.txt:3', 4, ())]
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import Any
 
-from solvers.grid import Grid, PuzzleFormatError
+from harness.formats import Record, base_name, read_records
+from harness.trusted import trusted_grid
+from solvers.grid import Grid, PuzzleFormatError, box_shape_for, default_symbols
+
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "corpora"
+INDEX_FILE = BUILTIN_DIR / "index.json"
+KEEP_ERRORS = 20
+"""Bad records a `ReadReport` keeps in full (the rest are only counted)."""
 
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A puzzle with a stable id (``file:line``) and its trailing fields."""
+    """A puzzle with a stable id (``file:line``), its trailing fields, and its
+    solution when the file gives one."""
 
     id: str
     grid: Grid
     fields: tuple[str, ...] = ()
+    solution: Grid | None = None
+
+    @property
+    def key(self) -> str:
+        """A content id: the same puzzle has the same key in any file."""
+        return puzzle_key(self.grid)
 
 
-def _blocks(lines: list[str]) -> Iterator[tuple[int, list[str]]]:
-    """Group lines into puzzles: one per line, or pictures between blank lines."""
-    block: list[str] = []
-    start = 0
-    for number, raw in enumerate(lines, 1):
-        line = raw.rstrip("\n")
-        if not line.strip() or line.lstrip().startswith("#"):
-            if block:
-                yield start, block
-                block = []
-            continue
-        if not block:
-            start = number
-        block.append(line)
-    if block:
-        yield start, block
+def puzzle_key(grid: Grid) -> str:
+    """12 hex digits of the SHA-256 of the puzzle's shape and cells."""
+    text = f"{grid.box_rows}x{grid.box_cols}:" + ",".join(map(str, grid.cells))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def _is_one_per_line(block: list[str]) -> bool:
-    first = block[0].split()[0] if block[0].split() else ""
-    return len(first) >= 16 and len(first) in {16, 36, 81, 144, 256, 625}
+@dataclass
+class ReadReport:
+    """What a lenient read skipped: how many bad records, and the first few."""
+
+    source: str
+    layout: str = ""
+    puzzles: int = 0
+    bad: int = 0
+    errors: list[PuzzleFormatError] = field(default_factory=list)
+
+    def add(self, error: PuzzleFormatError) -> None:
+        self.bad += 1
+        if len(self.errors) < KEEP_ERRORS:
+            self.errors.append(error)
+
+    def summary(self) -> str:
+        """One line for stderr, or '' when nothing was skipped."""
+        if not self.bad:
+            return ""
+        return (
+            f"{self.source}: skipped {self.bad} bad record(s) of {self.puzzles + self.bad}; "
+            f"first: {self.errors[0]}"
+        )
 
 
-def read_puzzles(path: str | os.PathLike[str]) -> Iterator[Puzzle]:
-    """Every puzzle in a file, with ids ``name:line``; raises `PuzzleFormatError`."""
+def read_puzzles(
+    path: str | os.PathLike[str],
+    *,
+    strict: bool = True,
+    layout: str = "auto",
+    report: ReadReport | None = None,
+    name: str | None = None,
+) -> Iterator[Puzzle]:
+    """Stream every puzzle in a file, with ids ``name:line``.
+
+    `strict` makes the first bad record a `PuzzleFormatError`; otherwise bad
+    records are counted in `report` (pass one to see them) and skipped.
+    `layout` is ``auto`` (sniffed), ``lines``, ``pictures`` or ``csv``.
+    """
     path = Path(path)
+    source = str(path)
+    name = name or base_name(path)
+    report = report if report is not None else ReadReport(source)
     try:
-        text = path.read_text(encoding="utf-8")
+        report.layout, records = read_records(path, layout)
+        for record in records:
+            try:
+                puzzle = _puzzle(record, source, name)
+            except PuzzleFormatError as error:
+                if strict:
+                    raise
+                report.add(error)
+                continue
+            report.puzzles += 1
+            yield puzzle
     except UnicodeDecodeError as exc:
-        raise PuzzleFormatError(f"not a text file ({exc.reason})", source=str(path)) from None
-    found = False
-    for start, block in _blocks(text.splitlines()):
-        if _is_one_per_line(block):
-            for offset, line in enumerate(block):
-                puzzle_text, *fields = line.split()
-                grid = Grid.parse(puzzle_text, source=str(path), first_line=start + offset)
-                found = True
-                yield Puzzle(f"{path.name}:{start + offset}", grid, tuple(fields))
-        else:
-            grid = Grid.parse("\n".join(block), source=str(path), first_line=start)
-            found = True
-            yield Puzzle(f"{path.name}:{start}", grid)
-    if not found:
-        raise PuzzleFormatError("no puzzle found (the file is empty)", source=str(path))
+        raise PuzzleFormatError(f"not a text file ({exc.reason})", source=source) from None
+    except ValueError as exc:
+        if isinstance(exc, PuzzleFormatError):
+            raise
+        raise PuzzleFormatError(str(exc), source=source) from None
+    if not report.puzzles:
+        if report.errors:
+            raise PuzzleFormatError(
+                f"no puzzle could be read ({report.bad} bad record(s)); first: "
+                f"{report.errors[0].reason}",
+                source=source,
+                line=report.errors[0].line,
+                column=report.errors[0].column,
+            )
+        raise PuzzleFormatError("no puzzle found (the file is empty)", source=source)
 
 
-BUILTIN_DIR = Path(__file__).resolve().parent.parent / "corpora"
+def _puzzle(record: Record, source: str, name: str) -> Puzzle:
+    grid = _fast_grid(record.text) or Grid.parse(record.text, source=source, first_line=record.line)
+    fields = record.fields if record.title is None else (record.title, *record.fields)
+    solution = _solution(record.solution, grid) if record.solution else None
+    return Puzzle(f"{name}:{record.line}", grid, fields, solution)
+
+
+@cache
+def _table(length: int) -> tuple[dict[str, int], int, int, str] | None:
+    """Symbol lookup for one-line puzzles whose notation needs no guessing."""
+    if length not in (16, 36, 81, 144):
+        return None  # 16x16 and 25x25 have two notations each: Grid.parse guesses
+    size = {16: 4, 36: 6, 81: 9, 144: 12}[length]
+    symbols = default_symbols(size)
+    table = {ch: i + 1 for i, ch in enumerate(symbols)}
+    table.update({ch.lower(): i for ch, i in list(table.items()) if ch.isalpha()})
+    table.update(dict.fromkeys(".0-*_", 0))
+    rows, cols = box_shape_for(size)
+    return table, rows, cols, symbols
+
+
+def _fast_grid(text: str) -> Grid | None:
+    """The common case without Grid.parse's tokenizer; None to take the slow path."""
+    known = _table(len(text))
+    if known is None:
+        return None
+    table, rows, cols, symbols = known
+    try:
+        cells = tuple([table[ch] for ch in text])
+    except KeyError:
+        return None  # let Grid.parse say which character and where
+    return trusted_grid(rows, cols, cells, symbols)
+
+
+def _solution(text: str, puzzle: Grid) -> Grid | None:
+    """A trailing field that is a complete grid agreeing with the givens, else None."""
+    try:
+        grid = _fast_grid(text) or Grid.parse(text, box=(puzzle.box_rows, puzzle.box_cols))
+    except ValueError:
+        return None
+    if grid.box_rows != puzzle.box_rows or not grid.is_complete:
+        return None
+    if any(g and g != s for g, s in zip(puzzle.cells, grid.cells, strict=True)):
+        return None
+    return grid
+
+
+# -- corpora -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Truth:
+    """What is known about one puzzle of a corpus without solving it."""
+
+    status: str  # SOLVED (unique), MULTIPLE, UNSOLVABLE or INVALID
+    solutions: int  # 0, 1, or 2 meaning "two or more"
+    solution: str | None = None  # the unique solution, line format
 
 
 @dataclass(frozen=True)
@@ -80,34 +194,65 @@ class Corpus:
 
     name: str
     path: Path
+    info: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
-    def puzzles(self) -> Iterator[Puzzle]:
-        return read_puzzles(self.path)
+    def puzzles(self, *, strict: bool = True, report: ReadReport | None = None) -> Iterator[Puzzle]:
+        return read_puzzles(self.path, strict=strict, report=report)
+
+    @property
+    def builtin(self) -> bool:
+        return bool(self.info.get("builtin"))
+
+    def truth(self) -> dict[str, Truth]:
+        """Known truth per puzzle id (built-in corpora; empty for other files)."""
+        return {
+            entry["id"]: Truth(entry["status"], entry["solutions"], entry.get("solution"))
+            for entry in self.info.get("truth", ())
+        }
+
+
+@cache
+def builtin_index() -> dict[str, dict[str, Any]]:
+    """The index of the shipped corpora, by name (empty when there is none)."""
+    if not INDEX_FILE.is_file():
+        return {}
+    data = json.loads(INDEX_FILE.read_text(encoding="utf-8"))
+    return {entry["name"]: {**entry, "builtin": True} for entry in data["corpora"]}
 
 
 def builtin_names() -> list[str]:
-    """Names of the corpora shipped in the `corpora` package."""
-    return sorted(p.stem for p in BUILTIN_DIR.glob("*.txt"))
+    """Names of the corpora shipped in the `corpora` package, in index order."""
+    names = list(builtin_index())
+    extra = sorted(p.stem for p in BUILTIN_DIR.glob("*.txt") if p.stem not in names)
+    return names + extra
 
 
 def open_corpus(name_or_path: str) -> Corpus:
-    """A built-in corpus by name, or a puzzle file by path."""
-    builtin = BUILTIN_DIR / f"{name_or_path}.txt"
-    if builtin.is_file():
-        return Corpus(name_or_path, builtin)
+    """A built-in corpus by name, a downloaded collection by name, or a puzzle file."""
+    info = builtin_index().get(name_or_path)
+    builtin = BUILTIN_DIR / (info["file"] if info else f"{name_or_path}.txt")
+    if builtin.is_file() and "/" not in name_or_path:
+        return Corpus(name_or_path, builtin, info or {"builtin": True})
     path = Path(name_or_path)
     if path.is_file():
-        return Corpus(path.stem, path)
+        return Corpus(base_name(path).rsplit(".", 1)[0], path)
+    from harness import fetch
+
+    if name_or_path in fetch.CATALOGUE:
+        return Corpus(name_or_path, fetch.cached(name_or_path), {"fetched": True})
     raise PuzzleFormatError(
-        f"no corpus {name_or_path!r}: not a built-in name ({', '.join(builtin_names()) or 'none'}) "
-        "and not a file"
+        f"no corpus {name_or_path!r}: not a built-in name "
+        f"({', '.join(builtin_names()) or 'none'}), not a collection to fetch "
+        f"({', '.join(fetch.CATALOGUE)}), and not a file"
     )
 
 
 def puzzles_from_argument(text: str) -> list[Puzzle]:
-    """A puzzle given on the command line, or a file of puzzles if it names one."""
+    """A puzzle given on the command line, or the puzzles of a file or corpus it names."""
     if os.path.isfile(text):
         return list(read_puzzles(text))
+    if text in builtin_index():
+        return list(open_corpus(text).puzzles())
     if len(text) < 200 and os.sep in text and not os.path.exists(text):
         raise PuzzleFormatError(f"no such file: {text}")
     return [Puzzle("argument", Grid.parse(text))]

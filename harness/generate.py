@@ -1,0 +1,380 @@
+"""The puzzle generator: a random complete grid, then clues removed while the
+solution stays unique.
+
+Each puzzle is carved from a random solution (`harness.fill`): the clue
+groups of the chosen symmetry are visited in a random order and a group is
+removed when the puzzle keeps exactly one solution, as a complete solver
+proves with ``limit=2`` (`solvers.oracle`).  Removing clues can only add
+solutions, so a clue that could not go once can never go later: one pass
+leaves a puzzle from which no single group can be removed.  ``minimal``
+verifies the stronger property cell by cell.
+
+Puzzle ``i`` of a run with seed ``s``, attempt ``j``, draws every random choice
+from ``random.Random(f"{s}:{i}:{j}")``, so the same seed gives the same
+puzzles on every machine, in any order, with any number of workers, and with
+whichever complete solver the oracle uses (the answers of a complete solver
+do not depend on which one it is).
+
+>>> spec = Spec(box=(2, 2))
+>>> made = make(spec, seed=1, index=0)
+>>> made.puzzle.size, made.status, made.solution.is_complete
+(4, 'SOLVED', True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from harness import rating
+from harness.fill import random_solution
+from harness.symmetry import SYMMETRIES, orbits
+from harness.trusted import with_cells
+from solvers import oracle
+from solvers.grid import Grid, box_shape_for
+from solvers.verify import conflicts
+
+KINDS = ("unique", "invalid", "unsolvable", "multiple", "solved", "empty")
+"""What to make: proper puzzles; broken ones for testing solvers' error paths
+(conflicting givens, no solution, several solutions); or the trivial ends, a
+random solved grid and the empty grid."""
+
+FLOOR_SHARE = {16: 0.44, 25: 0.51}
+"""Default lowest clue share per side, where a pure-Python uniqueness check is
+still cheap (measured: below about 40% of 16x16 and 48% of 25x25 the dlx
+checks grow from milliseconds to seconds).  Smaller sides go to minimal."""
+
+
+class TargetNotMet(RuntimeError):
+    """No puzzle met the target within the attempts allowed."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What a generated puzzle must be; every field has a usable default."""
+
+    box: tuple[int, int] = (3, 3)
+    kind: str = "unique"
+    symmetry: str = "none"
+    minimal: bool = False
+    clues: tuple[int, int] | None = None  # inclusive range of givens
+    difficulty: str | None = None  # a rating.LEVELS name
+    rating: tuple[float, float] | None = None  # SE-style ER range
+    require: tuple[str, ...] = ()  # techniques the solve path must use
+    attempts: int = 100  # fresh grids tried per puzzle before giving up
+    budget: int | None = None  # nodes per uniqueness check; None: no cap
+
+    def __post_init__(self) -> None:
+        rows, cols = self.box
+        if rows < 1 or cols < 1 or rows * cols < 4:
+            raise ValueError(f"a box of {rows}x{cols} makes no puzzle: the side must be >= 4")
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown kind {self.kind!r}: expected one of {', '.join(KINDS)}")
+        if self.symmetry not in SYMMETRIES:
+            raise ValueError(
+                f"unknown symmetry {self.symmetry!r}: expected one of {', '.join(SYMMETRIES)}"
+            )
+        if self.clues is not None:
+            low, high = self.clues
+            if not 0 <= low <= high <= self.size**2:
+                raise ValueError(f"clues {low}..{high}: expected 0 <= MIN <= MAX <= {self.size**2}")
+        if self.difficulty is not None:
+            object.__setattr__(self, "difficulty", rating.level_name(self.difficulty))
+        if self.require:
+            names = tuple(rating.technique_name(t) for t in self.require)
+            object.__setattr__(self, "require", names)
+        if self.rating is not None and not self.rating[0] <= self.rating[1]:
+            raise ValueError(f"rating {self.rating[0]}..{self.rating[1]}: MIN > MAX")
+        if self.attempts < 1:
+            raise ValueError(f"attempts must be at least 1, not {self.attempts}")
+
+    @property
+    def size(self) -> int:
+        return self.box[0] * self.box[1]
+
+    @property
+    def rated(self) -> bool:
+        """True when the target needs the human engine's rating."""
+        return bool(self.difficulty or self.rating or self.require)
+
+    def clue_range(self) -> tuple[int, int]:
+        """The givens allowed: the explicit range, or from the default floor up."""
+        if self.clues is not None:
+            return self.clues
+        if self.minimal:
+            return 0, self.size**2
+        share = FLOOR_SHARE.get(self.size, 0.0)
+        return math.ceil(share * self.size**2), self.size**2
+
+
+def spec_for_size(size: int, **options: object) -> Spec:
+    """A `Spec` for a side (4, 6, 9, 12, 16, 25, ...) with its usual box shape."""
+    return Spec(box=box_shape_for(size), **options)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Made:
+    """One generated puzzle and what is known about it."""
+
+    index: int
+    puzzle: Grid
+    solution: Grid | None  # the unique solution (unique, unsolvable-from); None otherwise
+    status: str  # the truth: SOLVED (unique), MULTIPLE, UNSOLVABLE or INVALID
+    seed: str  # the seed of the attempt that made it
+    attempts: int
+    rated: rating.Rated | None = None
+    minimal: bool | None = None  # verified when asked for
+    undecided: int = 0  # uniqueness checks the budget cut short (clue kept)
+    misses: Counter[str] = field(default_factory=Counter)  # why earlier attempts failed
+
+
+def make(spec: Spec, *, seed: int | str, index: int) -> Made:
+    """Puzzle `index` of the run with `seed`; `TargetNotMet` after `spec.attempts`."""
+    misses: Counter[str] = Counter()
+    for attempt in range(spec.attempts):
+        attempt_seed = f"{seed}:{index}:{attempt}"
+        made, miss = _attempt(spec, random.Random(attempt_seed), attempt_seed)
+        if made is not None:
+            return replace(made, index=index, attempts=attempt + 1, misses=misses)
+        misses[miss] += 1
+    spread = ", ".join(f"{why} {n}" for why, n in misses.most_common())
+    raise TargetNotMet(
+        f"puzzle {index} (seed {seed}): no puzzle met the target in {spec.attempts} "
+        f"attempts ({spread}); raise --attempts or relax the target"
+    )
+
+
+def _attempt(spec: Spec, rng: random.Random, seed: str) -> tuple[Made | None, str]:
+    """One fresh grid carved to the target; (None, reason) when it misses."""
+    solution = random_solution(*spec.box, rng)
+    if spec.kind in ("solved", "empty"):
+        return _trivial(spec, solution, seed), ""
+    low, high = spec.clue_range()
+    stop_at = rng.randint(low, high) if spec.clues is not None else low
+    puzzle, undecided = carve(
+        solution, rng, spec.symmetry, floor=low, stop_at=stop_at, budget=spec.budget
+    )
+    if not low <= puzzle.givens <= high:
+        return None, f"{puzzle.givens} clues"
+    made = Made(0, puzzle, solution, "SOLVED", seed, 0, undecided=undecided)
+    if spec.minimal:
+        if not is_minimal(puzzle):
+            return None, "not minimal"
+        made = replace(made, minimal=True)
+    if spec.rated:
+        rated = rating.rate(puzzle)
+        miss = _rating_miss(spec, rated)
+        if miss:
+            return None, miss
+        made = replace(made, rated=rated)
+    if spec.kind == "unique":
+        return made, ""
+    broken = BREAKERS[spec.kind](made, rng, spec.symmetry)
+    return (broken, "") if broken is not None else (None, f"no {spec.kind} variant")
+
+
+def _rating_miss(spec: Spec, rated: rating.Rated) -> str:
+    if spec.difficulty and rated.level != spec.difficulty:
+        return f"level {rated.level}"
+    if spec.rating and not spec.rating[0] <= rated.er <= spec.rating[1]:
+        return f"ER {rated.er:.1f}"
+    missing = [t for t in spec.require if t not in rated.techniques]
+    if missing:
+        return f"without {missing[0]}"
+    return ""
+
+
+def carve(
+    solution: Grid,
+    rng: random.Random,
+    symmetry: str = "none",
+    *,
+    floor: int = 0,
+    stop_at: int = 0,
+    budget: int | None = None,
+) -> tuple[Grid, int]:
+    """Remove clue groups in a random order while the solution stays unique.
+
+    Never goes below `floor` givens and stops once at most `stop_at` remain.
+    Returns the puzzle and how many checks the `budget` left undecided (such a
+    group is kept, so the answer stays unique either way).
+    """
+    cells = list(solution.cells)
+    groups = orbits(solution.size, symmetry)
+    rng.shuffle(groups)
+    givens = len(cells)
+    undecided = 0
+    for group in groups:
+        if givens <= stop_at:
+            break
+        if givens - len(group) < floor:
+            continue
+        saved = [cells[i] for i in group]
+        for i in group:
+            cells[i] = 0
+        verdict = _unique(with_cells(solution, cells), budget)
+        if verdict:
+            givens -= len(group)
+            continue
+        undecided += verdict is None
+        for i, v in zip(group, saved, strict=True):
+            cells[i] = v
+    return solution.replace(cells), undecided
+
+
+def _unique(puzzle: Grid, budget: int | None) -> bool | None:
+    """True when exactly one solution is proved; None when the budget ran out."""
+    if budget is None:
+        result = oracle.solve_many([puzzle], limit=2)[0]
+    else:
+        from solvers.registry import get
+
+        result = get(oracle.oracle_name()).solve(puzzle, limit=2, budget=budget)
+    if len(result.solutions) >= 2:
+        return False
+    if result.unique:
+        return True
+    return None if result.status.value in ("BUDGET", "TIMEOUT") else False
+
+
+def is_minimal(puzzle: Grid) -> bool:
+    """True when removing any single clue leaves two or more solutions."""
+    variants = []
+    for i, v in enumerate(puzzle.cells):
+        if v:
+            cells = list(puzzle.cells)
+            cells[i] = 0
+            variants.append(with_cells(puzzle, cells))
+    return all(len(r.solutions) >= 2 for r in oracle.solve_many(variants, limit=2))
+
+
+def _trivial(spec: Spec, solution: Grid, seed: str) -> Made:
+    if spec.kind == "solved":
+        return Made(0, solution, solution, "SOLVED", seed, 0)
+    return Made(0, Grid.empty(*spec.box), None, "MULTIPLE", seed, 0)
+
+
+# -- broken puzzles ----------------------------------------------------------
+def _invalid(made: Made, rng: random.Random, symmetry: str) -> Made | None:
+    """Copy a given into an empty peer cell: two equal digits in one unit."""
+    puzzle = made.puzzle
+    peers = puzzle.shape.peers
+    choices = [
+        (cell, puzzle.cells[p])
+        for cell in range(len(puzzle.cells))
+        if not puzzle.cells[cell]
+        for p in peers[cell]
+        if puzzle.cells[p]
+    ]
+    if not choices:
+        return None
+    cell, digit = rng.choice(sorted(set(choices)))
+    cells = list(puzzle.cells)
+    cells[cell] = digit
+    broken = puzzle.replace(cells)
+    if not conflicts(broken):  # cannot happen: the digit repeats a peer's
+        return None
+    return replace(made, puzzle=broken, solution=None, status="INVALID")
+
+
+def _unsolvable(made: Made, rng: random.Random, symmetry: str) -> Made | None:
+    """Add a clue that breaks no rule but differs from the unique solution.
+
+    Any solution of the new puzzle would solve the old one, whose only
+    solution has another digit there: so there is none.  The oracle confirms.
+    """
+    puzzle, solution = made.puzzle, made.solution
+    if solution is None:
+        return None
+    peers = puzzle.shape.peers
+    options = []
+    for cell, v in enumerate(puzzle.cells):
+        if v:
+            continue
+        used = {puzzle.cells[p] for p in peers[cell]}
+        options.extend(
+            (cell, d)
+            for d in range(1, puzzle.size + 1)
+            if d not in used and d != solution.cells[cell]
+        )
+    if not options:
+        return None
+    cell, digit = rng.choice(options)
+    cells = list(puzzle.cells)
+    cells[cell] = digit
+    broken = puzzle.replace(cells)
+    result = oracle.solve_many([broken], limit=2)[0]
+    if result.solutions or not result.exhausted:
+        return None
+    return replace(made, puzzle=broken, solution=None, status="UNSOLVABLE")
+
+
+def _multiple(made: Made, rng: random.Random, symmetry: str) -> Made | None:
+    """Remove one more clue group, one whose removal admits a second solution."""
+    puzzle = made.puzzle
+    groups = [g for g in orbits(puzzle.size, symmetry) if puzzle.cells[g[0]]]
+    rng.shuffle(groups)
+    for group in groups[:20]:
+        cells = list(puzzle.cells)
+        for i in group:
+            cells[i] = 0
+        broken = puzzle.replace(cells)
+        if len(oracle.solve_many([broken], limit=2)[0].solutions) >= 2:
+            return replace(made, puzzle=broken, solution=None, status="MULTIPLE")
+    return None
+
+
+BREAKERS = {"invalid": _invalid, "unsolvable": _unsolvable, "multiple": _multiple}
+
+
+# -- many puzzles ------------------------------------------------------------
+def generate(
+    spec: Spec,
+    count: int,
+    *,
+    seed: int | str = 0,
+    jobs: int = 1,
+    start: int = 0,
+) -> Iterator[Made]:
+    """Puzzles ``start .. start+count-1`` of the run with `seed`, in order.
+
+    With ``jobs > 1`` the puzzles are made in worker processes; the output is
+    the same as with one job.
+    """
+    if count < 0:
+        raise ValueError(f"count must be >= 0, not {count}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be >= 1, not {jobs}")
+    if spec.rated:
+        rating.require()  # fail before any work when the engine is missing
+    indices = range(start, start + count)
+    if jobs == 1 or count < 2:
+        for index in indices:
+            yield make(spec, seed=seed, index=index)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_make_job, [(spec, seed, i) for i in indices], chunksize=1)
+
+
+def _make_job(job: tuple[Spec, int | str, int]) -> Made:
+    spec, seed, index = job
+    return make(spec, seed=seed, index=index)
+
+
+def summarize(made: Sequence[Made]) -> dict[str, object]:
+    """Counts and clue statistics of a batch, for progress lines and the index."""
+    givens = [m.puzzle.givens for m in made]
+    levels = Counter(m.rated.level for m in made if m.rated)
+    return {
+        "count": len(made),
+        "clues": {"min": min(givens), "max": max(givens), "mean": sum(givens) / len(givens)}
+        if givens
+        else {},
+        "levels": dict(sorted(levels.items())),
+        "attempts": sum(m.attempts for m in made),
+    }
