@@ -8,12 +8,13 @@ per (unit, digit), a given fixing its Boolean to true.  The model of the
 empty grid is built once per shape and cloned per puzzle (for the Boolean
 model, 30 times cheaper than building it); givens then narrow domains.
 
-Counting (``limit >= 2``) has two strategies, a parameter because each wins
-somewhere: ``counting=block`` solves, forbids the solution found and solves
-again (full presolve on every call: best on hard puzzles);
-``counting=enumerate`` runs one search with CP-SAT's solution enumeration and
-stops after ``limit`` solutions (no second presolve: best on easy ones).
-A plain solve answers ``limit=1`` either way.
+Counting (``limit >= 2``) has two strategies.  ``counting=enumerate`` (the
+default) runs one search with CP-SAT's solution enumeration and stops after
+``limit`` solutions.  ``counting=block`` solves, forbids the solution found
+and solves again: each call gets CP-SAT's full presolve, which enumeration
+has to weaken, but pays for it again, and the forbidden tuples pile up, so it
+loses on easy puzzles and on large limits.  A plain solve (full presolve)
+answers ``limit=1`` either way.
 
 Limits: ``time_limit`` becomes ``max_time_in_seconds`` (what is left of it
 after model building).  CP-SAT has no limit on branches, so ``budget`` caps
@@ -192,9 +193,10 @@ class CpSat(Solver):
         "workers": Param(1, "CP-SAT search workers (num_workers); 0 = CP-SAT's default"),
         "seed": Param(0, "CP-SAT random_seed"),
         "counting": Param(
-            "block",
-            "limit >= 2: block (forbid each solution, solve again) or enumerate (one search)",
-            ("block", "enumerate"),
+            "enumerate",
+            "limit >= 2: enumerate (one search listing solutions) or block (forbid each "
+            "solution and solve again)",
+            ("enumerate", "block"),
         ),
     }
     gaps = {

@@ -22,6 +22,9 @@ BUILTIN: dict[str, str] = {
     "human": "solvers.human.solver",
     "assume": "solvers.assume",
     "dlx": "solvers.dlx",
+    "cpsat": "solvers.cpsat",
+    "constraint": "solvers.pyconstraint",
+    "sat": "solvers.sat",
     "fast": "solvers.fast",
 }
 

@@ -108,10 +108,6 @@ class Sat(Solver):
         ),
         "backend": Param("cadical", "the CDCL solver", tuple(ENGINES)),
     }
-    gaps = {
-        "check_budget": "CDCL solvers have no decision limit: budget caps conflicts within a "
-        "solve (conf_budget), so a solve may spend more than `budget` nodes (decisions)",
-    }
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         from pysat.solvers import Solver as PySatSolver
