@@ -171,10 +171,12 @@ class Assume(Solver):
             search.solutions, settled and len(search.solutions) < limit, stats, stopped, trace=steps
         )
         if result.status is Status.STUCK:
+            k = self.options["max_values"]
+            nth = {1: "first", 2: "second", 3: "third"}.get(k, f"{k}th")
             why = (
-                "unable to solve: gave up after the third value"
+                f"unable to solve: gave up after the {nth} value"
                 if search.gave_up
-                else ("unable to solve: logic ran out inside the assumptions")
+                else "unable to solve: logic ran out inside the assumptions"
             )
             return SolveResult(Status.STUCK, (), False, stats, steps, why)
         return result

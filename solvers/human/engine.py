@@ -120,7 +120,7 @@ def propagate(
         if max_steps is not None and len(steps) >= max_steps:
             result.status, result.stopped_by = STOPPED, "max_steps"
             return result
-        if limits is not None and (stop := limits.stop(len(steps))):
+        if limits is not None and (stop := limits.stop(len(steps) + 1)):
             result.status, result.stopped_by = STOPPED, stop
             return result
         for name, find, assumes_unique in finders:  # noqa: B007 (used after the loop)

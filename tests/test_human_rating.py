@@ -1,0 +1,114 @@
+"""Ratings: the defined results, the scales (ER/EP/ED, score and level, class), the config."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers.grid import Grid
+from solvers.human import ENGINE, VERSION, CandidateState, propagate, rate
+from solvers.human.rating import hodoku_score, level_for
+
+SIMPLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+EASY = "2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3"
+INTERMEDIATE = "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6"
+EXPERT = ".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71."
+STUCK = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "category"),
+    [(SIMPLE, "Simple"), (EASY, "Easy"), (INTERMEDIATE, "Intermediate"), (EXPERT, "Expert")],
+)
+def test_four_classes(puzzle, category):
+    rating = rate(puzzle)
+    assert rating.category == category
+    assert rating.solved_by_logic
+    assert rating.status == "solved"
+
+
+def test_an_expert_puzzle_under_the_first_tier_is_stuck():
+    rating = rate(EXPERT, "tier1")
+    assert (rating.status, rating.solved_by_logic) == ("stuck", False)
+    assert (rating.level, rating.category) == ("Extreme", "Expert")
+    assert rating.open_cells > 0
+    assert rating.config == "tier1"
+
+
+def test_an_already_solved_grid():
+    rating = rate("1234341221434321")
+    assert (rating.status, rating.solved_by_logic) == ("solved", True)
+    assert (rating.er, rating.ep, rating.ed, rating.score) == (0.0, 0.0, 0.0, 0)
+    assert (rating.level, rating.category, rating.steps) == ("Easy", "Simple", 0)
+
+
+def test_an_invalid_grid():
+    rating = rate("11.. .... .... ....")
+    assert (rating.status, rating.solved_by_logic) == ("invalid", False)
+    assert (rating.level, rating.category) == (None, None)
+
+
+def test_a_grid_without_solution():
+    rating = rate(".12345678" + "9" + "." * 71)
+    assert rating.status == "contradiction"
+    assert (rating.level, rating.category, rating.solved_by_logic) == (None, None, False)
+
+
+def test_stuck_puzzle_keeps_the_ratings_of_the_steps_taken():
+    rating = rate(STUCK)
+    assert rating.status == "stuck"
+    assert rating.er == 6.5
+    assert rating.hardest == "x_chain"
+    assert rating.counts == {"hidden_single": 6, "pointing": 9, "hidden_pair": 1, "x_chain": 1}
+
+
+def test_er_ep_ed():
+    rating = rate(EXPERT)
+    assert rating.er == 3.2
+    assert rating.hardest == "x_wing"
+    assert rating.er >= rating.ep >= rating.ed
+    assert rating.ed == 1.2  # the first step is a hidden single in a box
+
+
+def test_ep_is_the_hardest_step_up_to_the_first_placement():
+    # From a state where only eliminations come first.
+    result = propagate(CandidateState.from_grid(Grid.parse(STUCK)))
+    first_placement = next(i for i, s in enumerate(result.steps) if s.placements)
+    expected = max(s.rating for s in result.steps[: first_placement + 1])
+    assert rate(STUCK).ep == expected
+
+
+def test_level_thresholds():
+    assert level_for(800, "Easy") == "Easy"
+    assert level_for(801, "Easy") == "Medium"
+    assert level_for(1001, "Easy") == "Hard"
+    assert level_for(1601, "Medium") == "Unfair"
+    assert level_for(1801, "Easy") == "Extreme"
+    assert level_for(100, "Hard") == "Hard"
+    assert level_for(10**6, "Extreme") == "Extreme"
+
+
+def test_hodoku_score_takes_naked_singles_first():
+    grid = Grid.parse(EASY)
+    result = propagate(CandidateState.from_grid(grid))
+    se_path = sum(14 if s.technique == "hidden_single" else 4 for s in result.steps)
+    score = hodoku_score(CandidateState.from_grid(grid), result)
+    assert 4 * len(result.steps) <= score <= se_path
+    assert rate(EASY).score == score
+
+
+def test_engine_version_and_config_are_part_of_the_rating():
+    rating = rate(EASY, "tier1")
+    assert rating.engine == ENGINE
+    assert VERSION in rating.engine
+    assert rating.config == "tier1"
+    data = rating.as_dict()
+    assert data["class"] == rating.category
+    assert "category" not in data
+    assert (
+        rate(EASY, "singles+naked_pair").config
+        == "full_house+hidden_single+naked_single+naked_pair"
+    )
+
+
+def test_rate_accepts_text_or_grid():
+    assert rate(EASY) == rate(Grid.parse(EASY))
