@@ -18,8 +18,9 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Iterable, Iterator
-from typing import Any, Protocol
+from typing import Protocol
 
 from harness import worker
 from harness.errors import CommandError
@@ -57,47 +58,82 @@ class SerialExecutor:
         pass
 
 
-def new_pool(settings: WorkerSettings, workers: int) -> Any:
-    """A pebble pool whose workers start from a clean fork server with the worker preloaded."""
-    from pebble import ProcessPool
-
-    # Threaded backends otherwise reserve a malloc arena (64 MB of address space)
-    # per thread, which counts against the memory limit without being used.
-    os.environ.setdefault("MALLOC_ARENA_MAX", "4")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["harness.worker"])
-    return ProcessPool(
-        max_workers=workers,
-        max_tasks=RECYCLE_AFTER,
-        initializer=worker.initialize,
-        initargs=(settings,),
-        context=context,
-    )
+class Stopped(Exception):
+    """The pool was stopped while a batch waited on it (the run is ending)."""
 
 
-def isolate(pool: Any, batch: Batch, settings: WorkerSettings) -> list[Outcome]:
-    """Run a batch in the pool under its hard limit; re-run it one by one if it is lost."""
-    from pebble import ProcessExpired
+class IsolatedPool:
+    """A pebble pool whose workers start from a clean fork server, with the worker preloaded.
 
-    limit = settings.hard_limit(batch)
-    future = pool.schedule(worker.solve_batch, args=(batch,), timeout=limit)
-    try:
-        return future.result()
-    except cf.TimeoutError:
-        status = "TIMEOUT"
-        error = f"killed by the harness after {limit:.3g} s (hard limit)"
-    except ProcessExpired as exc:
-        status, error = "ERROR", f"the worker died: {_exit_reason(exc.exitcode)}"
-    except cf.CancelledError:
-        raise
-    except Exception as exc:  # e.g. a result that cannot be pickled
-        status, error = "ERROR", f"the worker failed: {type(exc).__name__}: {exc}"
-    if len(batch.items) == 1:
-        return lost(batch, status, error, wall=limit if status == "TIMEOUT" else None)
-    outcomes: list[Outcome] = []
-    for single in batch.split():
-        outcomes.extend(isolate(pool, single, settings))
-    return outcomes
+    `isolate` is safe to call from many threads at once; `stop` kills the
+    workers and releases every thread still waiting on a batch.
+    """
+
+    def __init__(self, settings: WorkerSettings, workers: int) -> None:
+        from pebble import ProcessPool
+
+        # Threaded backends otherwise reserve a malloc arena (64 MB of address space)
+        # per thread, which counts against the memory limit without being used.
+        os.environ.setdefault("MALLOC_ARENA_MAX", "4")
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["harness.worker"])
+        self.settings = settings
+        self._pool = ProcessPool(
+            max_workers=workers,
+            max_tasks=RECYCLE_AFTER,
+            initializer=worker.initialize,
+            initargs=(settings,),
+            context=context,
+        )
+        self._futures: set[cf.Future[list[Outcome]]] = set()
+        self._lock = threading.Lock()
+        self._stopped = False
+
+    def isolate(self, batch: Batch) -> list[Outcome]:
+        """Run a batch under its hard limit; re-run it one puzzle per task if it is lost."""
+        from pebble import ProcessExpired
+
+        limit = self.settings.hard_limit(batch)
+        with self._lock:
+            if self._stopped:
+                raise Stopped
+            future = self._pool.schedule(worker.solve_batch, args=(batch,), timeout=limit)
+            self._futures.add(future)
+        try:
+            return future.result()
+        except cf.TimeoutError:
+            status = "TIMEOUT"
+            error = f"killed by the harness after {limit:.3g} s (hard limit)"
+        except ProcessExpired as exc:
+            status, error = "ERROR", f"the worker died: {_exit_reason(exc.exitcode)}"
+        except cf.CancelledError:
+            raise Stopped from None
+        except Exception as exc:  # e.g. a result that cannot be pickled
+            if self._stopped:
+                raise Stopped from None
+            status, error = "ERROR", f"the worker failed: {type(exc).__name__}: {exc}"
+        finally:
+            with self._lock:
+                self._futures.discard(future)
+        if len(batch.items) == 1:
+            return lost(batch, status, error, wall=limit if status == "TIMEOUT" else None)
+        outcomes: list[Outcome] = []
+        for single in batch.split():
+            outcomes.extend(self.isolate(single))
+        return outcomes
+
+    def stop(self, *, abort: bool = True) -> None:
+        """End the workers: at once (`abort`), or after the batches in hand."""
+        with self._lock:
+            self._stopped = True
+            waiting = list(self._futures)
+        if abort:
+            for future in waiting:
+                future.cancel()
+            self._pool.stop()
+        else:
+            self._pool.close()
+        self._pool.join()
 
 
 def _exit_reason(code: int | None) -> str:
@@ -117,7 +153,7 @@ class ProcessExecutor:
     def __init__(self, settings: WorkerSettings, workers: int) -> None:
         self.settings = settings
         self.workers = workers
-        self._pool = new_pool(settings, workers)
+        self._pool = IsolatedPool(settings, workers)
         # Dispatchers wait on the pool and re-run lost batches; two per worker keep
         # the next batch queued while one is being solved.
         self._dispatch = cf.ThreadPoolExecutor(2 * workers, thread_name_prefix="dispatch")
@@ -133,7 +169,7 @@ class ProcessExecutor:
                 if batch is None:
                     exhausted = True
                     break
-                pending[self._dispatch.submit(isolate, self._pool, batch, self.settings)] = batch
+                pending[self._dispatch.submit(self._pool.isolate, batch)] = batch
             if not pending:
                 break
             done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
@@ -141,15 +177,11 @@ class ProcessExecutor:
                 yield pending.pop(future), future.result()
 
     def close(self, *, abort: bool = False) -> None:
-        if abort:
-            self._pool.stop()
-        else:
-            self._pool.close()
-        self._dispatch.shutdown(wait=not abort, cancel_futures=True)
-        self._pool.join()
+        self._pool.stop(abort=abort)
+        self._dispatch.shutdown(wait=True, cancel_futures=True)
 
 
-_dask_pools: dict[WorkerSettings, Any] = {}
+_dask_pools: dict[WorkerSettings, IsolatedPool] = {}
 
 
 def dask_task(batch: Batch, settings: WorkerSettings) -> list[Outcome]:
@@ -164,8 +196,8 @@ def dask_task(batch: Batch, settings: WorkerSettings) -> list[Outcome]:
         from distributed import get_worker
 
         threads = max(1, get_worker().state.nthreads)
-        pool = _dask_pools[settings] = new_pool(settings, threads)
-    return isolate(pool, batch, settings)
+        pool = _dask_pools[settings] = IsolatedPool(settings, threads)
+    return pool.isolate(batch)
 
 
 def close_dask_pools() -> int:
@@ -174,7 +206,6 @@ def close_dask_pools() -> int:
     while _dask_pools:
         _, pool = _dask_pools.popitem()
         pool.stop()
-        pool.join()
     return count
 
 

@@ -89,3 +89,12 @@ class Faulty(Solver):
         if fault == "unique":
             return SolveResult(Status.SOLVED, answer.solutions, exhausted=True)
         return answer
+
+
+@register
+class NineOnly(Faulty):
+    """The same, for 9x9 grids only: to test how a run skips sizes a solver lacks."""
+
+    name = "faulty9"
+    summary = "faulty, 9x9 grids only (harness tests only)"
+    sizes = (9,)

@@ -1,0 +1,280 @@
+"""The runner with real worker processes: faults, limits, verdicts, metamorphic forms, resume.
+
+Faults come from `faulty_solvers` (dlx with a fault injected on the puzzles
+whose text starts with a prefix); the workers import it themselves, and the
+`faulty` fixture undoes its registration in this process afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from harness import runner
+from harness.errors import CommandError
+from harness.records import puzzle_text
+from harness.runner import Execution, Study, make_study, resume_study, run_study
+from harness.store import Store
+from harness.tasks import Batch, Item
+from solvers import registry
+from solvers.grid import Grid, PuzzleFormatError
+from solvers.transforms import random_transform
+from solvers.verify import is_solution
+
+TESTS = str(Path(__file__).resolve().parent)
+
+# 4x4 puzzles: four unique, one without solution, one with many, one with clashing givens.
+UNIQUE = ["1...3..2...3..2.", ".2.1..3.....4.2.", "3.....1..3.....2", "..3.4.....1.2..."]
+UNSOLVABLE = "1.3...1.3....2.4"
+OPEN = "1..............."
+CLASH = "11.............."
+PUZZLES = [*UNIQUE, UNSOLVABLE, OPEN, CLASH]
+EXPECTED = {
+    **dict.fromkeys(UNIQUE, "SOLVED"),
+    UNSOLVABLE: "UNSOLVABLE",
+    OPEN: "MULTIPLE",
+    CLASH: "INVALID",
+}
+TARGET = ".2.1"  # the prefix of the one puzzle the faults hit
+NINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.fixture
+def faulty() -> Iterator[None]:
+    """Let the faulty solvers be registered here for one test, then forget them."""
+    yield
+    for name in ("faulty", "faulty9"):
+        registry._registered.pop(name, None)
+    sys.modules.pop("faulty_solvers", None)
+    if TESTS in sys.path:
+        sys.path.remove(TESTS)
+
+
+def corpus(tmp_path: Path, lines: list[str], name: str = "set.txt") -> str:
+    path = tmp_path / name
+    path.write_text("# test puzzles\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def study(paths: list[str], specs: list[str], **options) -> Study:
+    """A study with the faulty plug-in available and dlx as the oracle."""
+    made = make_study(paths, specs, plugins=["faulty_solvers"], paths=[TESTS], seed=1, **options)
+    return replace(made, oracle="dlx")
+
+
+def by_solver(store: Store, run_id: int) -> dict[str, dict[str, tuple[str, str | None, str]]]:
+    """solver -> puzzle text -> (status, verdict, error), for variant 0, repeat 0."""
+    table: dict[str, dict[str, tuple[str, str | None, str]]] = {}
+    for r in store.results([run_id]):
+        if r.variant == 0 and r.repeat == 0:
+            table.setdefault(r.solver, {})[r.puzzle] = (r.status, r.verdict, r.error)
+    return table
+
+
+def test_a_serial_run_stores_every_status_with_its_verdict(tmp_path: Path, faulty: None) -> None:
+    s = study([corpus(tmp_path, PUZZLES)], ["dlx"], timeout=5)
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(store, s, Execution("serial"), progress=False)
+        assert (done.tasks, done.stored, done.interrupted) == (7, 7, False)
+        results = by_solver(store, done.run_id)["dlx"]
+        assert {p: r[0] for p, r in results.items()} == EXPECTED
+        assert {r[1] for r in results.values()} == {"CORRECT"}
+        # dlx is the oracle here, so its own answers became the truths.
+        assert store.truth(UNIQUE[0]).kind == "unique"
+        assert store.truth(OPEN).kind == "multiple"
+        assert store.truth(UNSOLVABLE).kind == "none"
+        info = store.run(done.run_id)
+        assert info.finished is not None
+        assert info.settings["timeout"] == 5.0
+        assert info.settings["execution"]["executor"] == "serial"
+        assert info.versions["python"]
+        assert info.machine["cores"] >= 1
+
+
+def test_faults_in_workers_land_with_their_status_and_spare_the_batch(
+    tmp_path: Path, faulty: None
+) -> None:
+    faults = ["sleep", "hang", "abort", "exit", "raise", "wrong", "unsolvable"]
+    specs = [f"faulty[fault={f},prefix={TARGET}]" for f in faults]
+    specs.append("faulty[fault=unique,prefix=1....]")  # claims uniqueness for OPEN
+    s = study([corpus(tmp_path, PUZZLES)], specs, timeout=1, memory=512)
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(store, s, Execution("process", jobs=2, batch=7), progress=False)
+        assert done.stored == done.tasks == 7 * len(specs)
+        table = by_solver(store, done.run_id)
+    target = UNIQUE[1]
+    expected = {
+        "sleep": ("TIMEOUT", "UNKNOWN", "stopped by the harness"),
+        "hang": ("TIMEOUT", "UNKNOWN", "killed by the harness"),
+        "abort": ("ERROR", "UNKNOWN", "SIGABRT"),
+        "exit": ("ERROR", "UNKNOWN", "exit status 3"),
+        "raise": ("ERROR", "UNKNOWN", "RuntimeError: injected failure"),
+        "wrong": ("SOLVED", "WRONG", ""),
+        "unsolvable": ("UNSOLVABLE", "WRONG", ""),
+    }
+    for fault, (status, verdict, error) in expected.items():
+        results = table[f"faulty[fault={fault},prefix={TARGET}]"]
+        got = results.pop(target)
+        assert (got[0], got[1]) == (status, verdict), fault
+        assert error in got[2], fault
+        # The other puzzles of the same batch are unaffected.
+        assert {p: r[0] for p, r in results.items()} == {
+            p: s for p, s in EXPECTED.items() if p != target
+        }, fault
+        assert {r[1] for r in results.values()} == {"CORRECT"}, fault
+    unique = table["faulty[fault=unique,prefix=1....]"]
+    assert unique[OPEN][:2] == ("SOLVED", "WRONG")
+    assert {r[1] for p, r in unique.items() if p != OPEN} == {"CORRECT"}
+
+
+def test_running_out_of_memory_is_memout(tmp_path: Path, faulty: None) -> None:
+    s = study(
+        [corpus(tmp_path, PUZZLES[:3])],
+        [f"faulty[fault=hog,prefix={TARGET}]"],
+        timeout=20,
+        memory=160,
+    )
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(store, s, Execution("process", jobs=1, batch=3), progress=False)
+        results = by_solver(store, done.run_id)[f"faulty[fault=hog,prefix={TARGET}]"]
+    assert results[UNIQUE[1]][0] == "MEMOUT"
+    assert "160 MB" in results[UNIQUE[1]][2]
+    assert results[UNIQUE[0]][:2] == results[UNIQUE[2]][:2] == ("SOLVED", "CORRECT")
+
+
+def test_the_oracle_runs_when_it_is_not_among_the_solvers(tmp_path: Path, faulty: None) -> None:
+    s = study([corpus(tmp_path, PUZZLES)], ["faulty[fault=unique,prefix=1....]"], timeout=5)
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(store, s, Execution("serial"), progress=False)
+        assert store.truth(OPEN).oracle == "dlx"
+        assert store.truth(UNIQUE[0]).solution == "1234341221434321"
+        results = by_solver(store, done.run_id)["faulty[fault=unique,prefix=1....]"]
+        assert results[OPEN][1] == "WRONG"
+        # Truths are not results: only the solver's rows are stored.
+        assert {r.solver for r in store.results()} == {"faulty[fault=unique,prefix=1....]"}
+
+
+def test_metamorphic_forms_are_solved_and_mapped_back(tmp_path: Path, faulty: None) -> None:
+    s = study([corpus(tmp_path, [*UNIQUE, NINE])], ["dlx"], timeout=5, metamorphic=2, repeat=2)
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(store, s, Execution("serial"), progress=False)
+        records = list(store.results([done.run_id]))
+    assert done.stored == done.tasks == 5 * 3 * 2
+    assert {(r.variant, r.repeat) for r in records} == {(v, k) for v in range(3) for k in range(2)}
+    assert {r.verdict for r in records} == {"CORRECT"}
+    for puzzle in [*UNIQUE, NINE]:
+        assert len({r.solution for r in records if r.puzzle == puzzle}) == 1
+
+
+def test_a_transformed_answer_is_mapped_back_to_the_given_puzzle() -> None:
+    from harness import worker
+
+    grid = Grid.parse(NINE)
+    transform, _ = random_transform(grid, random.Random(3))
+    assert transform.apply(grid) != grid
+    item = Item("c", "c:1", *puzzle_text(grid), variant=1, transform=transform)
+    outcome = worker.solve_item(registry.get("dlx"), Batch("dlx", (item,), 2, 5.0), item)
+    assert outcome.status == "SOLVED"
+    assert is_solution(grid, Grid.parse(outcome.solutions[0]))
+
+
+def test_a_result_past_its_time_limit_counts_as_a_timeout(faulty: None) -> None:
+    from harness import worker
+
+    runner.load_plugins(["faulty_solvers"], [TESTS])
+    item = Item("c", "c:1", UNIQUE[0])
+    batch = Batch("faulty[fault=slow,delay=0.3]", (item,), 2, 0.1)
+    outcome = worker.solve_item(registry.get(batch.spec), batch, item)
+    assert outcome.status == "TIMEOUT"
+    assert json.loads(outcome.stats)["late_status"] == "SOLVED"
+    assert "past the 0.1 s limit" in outcome.error
+
+
+def test_an_interrupted_run_resumes_to_exactly_one_result_per_task(
+    tmp_path: Path, faulty: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = study([corpus(tmp_path, PUZZLES)], ["dlx", "faulty"], timeout=5, repeat=2)
+    absorb = runner._Run.absorb
+    calls = []
+
+    def interrupt_on_third(self, batch, outcomes):
+        calls.append(batch)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return absorb(self, batch, outcomes)
+
+    monkeypatch.setattr(runner._Run, "absorb", interrupt_on_third)
+    with Store(tmp_path / "db.sqlite") as store:
+        first = run_study(store, s, Execution("serial", batch=3), progress=False)
+        assert first.interrupted
+        assert first.stored == 6
+        assert store.run(first.run_id).finished is None
+        monkeypatch.setattr(runner._Run, "absorb", absorb)
+        again = resume_study(store, first.run_id)
+        assert again == s
+        second = run_study(store, again, Execution("serial"), resume=first.run_id, progress=False)
+        assert not second.interrupted
+        assert second.stored == second.tasks == 7 * 2 * 2
+        keys = [(r.solver, r.puzzle_id, r.repeat, r.variant) for r in store.results()]
+        assert len(keys) == len(set(keys)) == 28
+        assert all(r.verdict for r in store.results())
+        info = store.run(first.run_id)
+        assert info.finished is not None
+        assert [entry["executor"] for entry in info.settings["resumed"]] == ["serial"]
+        with pytest.raises(CommandError, match="nothing to resume"):
+            resume_study(store, first.run_id)
+
+
+def test_a_changed_corpus_cannot_be_resumed(tmp_path: Path, faulty: None) -> None:
+    path = corpus(tmp_path, PUZZLES)
+    with Store(tmp_path / "db.sqlite") as store:
+        run_id = store.start_run("x", study([path], ["dlx"]).settings())
+        Path(path).write_text(UNIQUE[0] + "\n", encoding="utf-8")
+        with pytest.raises(CommandError, match="changed since run 1 started"):
+            resume_study(store, run_id)
+
+
+def test_a_bad_corpus_line_is_refused_with_its_place_before_the_run(tmp_path: Path) -> None:
+    path = corpus(tmp_path, [UNIQUE[0], "1...3..2...3..2", UNIQUE[1]])
+    s = make_study([path], ["dlx"])
+    with Store(tmp_path / "db.sqlite") as store:
+        with pytest.raises(PuzzleFormatError, match=r"set.txt:3"):
+            run_study(store, s, Execution("serial"), progress=False)
+        assert store.runs() == []
+
+
+def test_solvers_skip_sizes_they_do_not_solve(tmp_path: Path, faulty: None) -> None:
+    s = study([corpus(tmp_path, [UNIQUE[0], NINE])], ["faulty9", "dlx"], timeout=5)
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(store, s, Execution("serial"), progress=False)
+        assert done.skipped == {"faulty9": 1}
+        assert done.tasks == done.stored == 3
+        assert by_solver(store, done.run_id)["faulty9"][NINE][:2] == ("SOLVED", "CORRECT")
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"timeout": 0}, "--timeout must be positive"),
+        ({"repeat": 0}, "--repeat must be at least 1"),
+        ({"limit": 0}, "--limit must be at least 1"),
+        ({"metamorphic": -1}, "--metamorphic must be at least 0"),
+    ],
+)
+def test_bad_study_settings_are_refused(tmp_path: Path, options: dict, message: str) -> None:
+    with pytest.raises(CommandError, match=message):
+        make_study([corpus(tmp_path, PUZZLES)], ["dlx"], **options)
+
+
+def test_a_corpus_name_given_twice_is_refused(tmp_path: Path) -> None:
+    first = corpus(tmp_path, PUZZLES)
+    (tmp_path / "other").mkdir()
+    second = corpus(tmp_path / "other", PUZZLES)
+    with pytest.raises(CommandError, match="share the name 'set'"):
+        make_study([first, second], ["dlx"])
