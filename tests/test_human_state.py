@@ -27,8 +27,9 @@ def _recount(state: CandidateState) -> None:
         assert state.placed[u] == placed
         assert state.free[u] == sum(1 for c in cells if not state.values[c])
         for d in range(1, n + 1):
-            where = [c for c in cells if state.cand[c] >> (d - 1) & 1]
+            where = [i for i, c in enumerate(cells) if state.cand[c] >> (d - 1) & 1]
             assert state.count[u * n + d - 1] == len(where)
+            assert state.unit_positions()[u * n + d - 1] == sum(1 << i for i in where)
     assert state.empty == sum(1 for v in state.values if not v)
     for cell, v in enumerate(state.values):
         if v:

@@ -27,13 +27,19 @@ from solvers.grid import Grid, Shape, shape
 
 
 @cache
-def _tables(grid_shape: Shape) -> tuple[tuple, tuple, tuple]:
-    """Per cell: its three units, as (unit, offset into ``count``) pairs, their
-    offsets alone, and its peers."""
+def _tables(grid_shape: Shape) -> tuple[tuple, tuple]:
+    """Per cell: its three units as (unit, offset into ``count``, the cell's position
+    bit within the unit), and its peers."""
     n = grid_shape.size
-    units = tuple(tuple((u, u * n) for u in us) for us in grid_shape.cell_units)
-    bases = tuple(tuple(u * n for u in us) for us in grid_shape.cell_units)
-    return units, bases, grid_shape.peers
+    at = [[0, 0, 0] for _ in range(grid_shape.ncells)]
+    for u, cells in enumerate(grid_shape.units):
+        for i, c in enumerate(cells):
+            at[c][u // n] = 1 << i
+    units = tuple(
+        tuple((u, u * n, at[cell][u // n]) for u in us)
+        for cell, us in enumerate(grid_shape.cell_units)
+    )
+    return units, grid_shape.peers
 
 
 def digits(mask: int) -> list[int]:
@@ -71,6 +77,7 @@ class CandidateState:
         "values",
         "cand",
         "count",
+        "pos",
         "placed",
         "free",
         "empty",
@@ -81,6 +88,8 @@ class CandidateState:
         "full",
         "changes",
         "_grid",
+        "memo",
+        "memo_at",
     )
 
     def __init__(self, grid_shape: Shape) -> None:
@@ -92,6 +101,7 @@ class CandidateState:
         self.values = [0] * (n * n)
         self.cand = [self.full_mask] * (n * n)
         self.count = [n] * (3 * n * n)  # count[u*n + d-1]: open cells of unit u taking d
+        self.pos = [self.full_mask] * (3 * n * n)  # pos[u*n + d-1]: their positions in u
         self.placed = [0] * (3 * n)  # digits placed in each unit
         self.free = [n] * (3 * n)  # open cells in each unit
         self.empty = n * n
@@ -102,6 +112,8 @@ class CandidateState:
         self.full: set[int] = set()  # units with one open cell
         self.changes = 0  # placements and eliminations applied
         self._grid: Grid | None = None
+        self.memo: dict = {}  # views derived from the state, valid while changes == memo_at
+        self.memo_at = -1
 
     # -- construction --------------------------------------------------
     @classmethod
@@ -115,14 +127,14 @@ class CandidateState:
     def _fill(self, cells: tuple[int, ...]) -> None:
         """Set up a fresh state from givens in one pass (faster than placing them one by one)."""
         n = self.n
-        units, bases, _ = _tables(self.shape)
+        units, _ = _tables(self.shape)
         placed = self.placed
         free = self.free
         values = self.values
         for cell, digit in enumerate(cells):
             if digit:
                 bit = 1 << (digit - 1)
-                for u, _ in units[cell]:
+                for u, _, _ in units[cell]:
                     if placed[u] & bit:
                         self._fail(f"{digit} twice in {self.shape.unit_name(u)}")
                     placed[u] |= bit
@@ -133,11 +145,12 @@ class CandidateState:
         full = self.full_mask
         cand = self.cand
         count = self.count = [0] * (3 * n * n)
+        pos = self.pos = [0] * (3 * n * n)
         for cell, digit in enumerate(values):
             if digit:
                 cand[cell] = 0
                 continue
-            (a, _), (b, _), (c, _) = units[cell]
+            (a, ba, ia), (b, bb, ib), (c, bc, ic) = units[cell]
             m = full & ~(placed[a] | placed[b] | placed[c])
             cand[cell] = m
             if not m & (m - 1):
@@ -145,7 +158,6 @@ class CandidateState:
                     self.naked.add(cell)
                 else:
                     self._fail(f"no candidate left in {self.shape.cell_name(cell)}")
-            ba, bb, bc = bases[cell]
             while m:
                 low = m & -m
                 m ^= low
@@ -153,6 +165,9 @@ class CandidateState:
                 count[ba + k] += 1
                 count[bb + k] += 1
                 count[bc + k] += 1
+                pos[ba + k] |= ia
+                pos[bb + k] |= ib
+                pos[bc + k] |= ic
         for u in range(3 * n):
             if free[u] == 1:
                 self.full.add(u)
@@ -213,6 +228,7 @@ class CandidateState:
         other.values = self.values[:]
         other.cand = self.cand[:]
         other.count = self.count[:]
+        other.pos = self.pos[:]
         other.placed = self.placed[:]
         other.free = self.free[:]
         other.empty = self.empty
@@ -223,6 +239,8 @@ class CandidateState:
         other.full = set(self.full)
         other.changes = self.changes
         other._grid = self._grid
+        other.memo = {}
+        other.memo_at = -1
         return other
 
     # -- queries -------------------------------------------------------
@@ -275,16 +293,17 @@ class CandidateState:
             self._fail(f"{digit} is not a candidate of {self.shape.cell_name(cell)}")
             return
         count = self.count
+        pos = self.pos
         placed = self.placed
         free = self.free
         values[cell] = digit
         cand[cell] = 0
         self.empty -= 1
         self.naked.discard(cell)
-        units, bases, peers = _tables(self.shape)
+        units, peers = _tables(self.shape)
         k = digit - 1
         changes = 1
-        for u, base in units[cell]:
+        for u, base, at in units[cell]:
             if placed[u] & bit:
                 self._fail(f"{digit} twice in {self.shape.unit_name(u)}")
             placed[u] |= bit
@@ -293,11 +312,13 @@ class CandidateState:
             if f == 1:
                 self.full.add(u)
             count[base + k] -= 1
+            pos[base + k] &= ~at
             rest = m ^ bit
             while rest:
                 low = rest & -rest
                 rest ^= low
                 i = base + low.bit_length() - 1
+                pos[i] &= ~at
                 c = count[i] - 1
                 count[i] = c
                 if c <= 1 and not placed[u] & low:
@@ -315,8 +336,9 @@ class CandidateState:
                         naked.add(p)
                     else:
                         self._fail(f"no candidate left in {self.shape.cell_name(p)}")
-                for u, base in units[p]:
+                for u, base, at in units[p]:
                     i = base + k
+                    pos[i] &= ~at
                     c = count[i] - 1
                     count[i] = c
                     if c <= 1 and not placed[u] & bit:
@@ -346,10 +368,12 @@ class CandidateState:
                 self._fail(f"no candidate left in {self.shape.cell_name(cell)}")
         count = self.count
         placed = self.placed
-        units, bases, _ = _tables(self.shape)
+        units, _ = _tables(self.shape)
         k = digit - 1
-        for u, base in units[cell]:
+        pos = self.pos
+        for u, base, at in units[cell]:
             i = base + k
+            pos[i] &= ~at
             c = count[i] - 1
             count[i] = c
             if c <= 1 and not placed[u] & bit:
@@ -357,6 +381,22 @@ class CandidateState:
         return True
 
     # -- derived views used by techniques ------------------------------
+    def derived(self, key: str, compute):
+        """A view computed from the state, memoised until the state next changes."""
+        if self.memo_at != self.changes:
+            self.memo = {}
+            self.memo_at = self.changes
+        value = self.memo.get(key)
+        if value is None:
+            value = self.memo[key] = compute(self)
+        return value
+
+    def unit_positions(self) -> list[int]:
+        """For each unit u and digit d, at index ``u*n + d-1``: the positions (indices
+        within the unit) of the open cells taking d, as a bitmask (kept up to date
+        incrementally; read it, never change it)."""
+        return self.pos
+
     def positions(self, unit: int, digit: int) -> list[int]:
         """The open cells of a unit that take `digit`."""
         bit = 1 << (digit - 1)

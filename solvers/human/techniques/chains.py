@@ -17,7 +17,7 @@ from collections import deque
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, eliminate_from, peer_masks
+from solvers.human.techniques.common import bits, boxes, cells_with, eliminate_from, peer_masks
 from solvers.human.techniques.wings import strong_links
 
 X_CHAIN_RATING = 6.5
@@ -34,65 +34,76 @@ def length_bonus(nodes: int) -> float:
     return round(0.1 * sum(1 for t in _STEPS if length > t), 1)
 
 
-def _turbot(state: CandidateState, name: str, accept) -> Step | None:
+def _turbot(state: CandidateState, name: str, pairs) -> Step | None:
     """Two strong links on a digit with near ends that see each other: cells seeing
-    both far ends lose the digit."""
+    both far ends lose the digit.  `pairs(state, links)` yields the pairs of links
+    of the pattern's shape as (unit, near, far, unit, near, far)."""
     n = state.n
     peers = peer_masks(state.shape)
     for d in range(1, n + 1):
         links = strong_links(state, d)
-        with_d = None
-        for i, (u1, a1, a2) in enumerate(links):
-            for u2, b1, b2 in links[i + 1 :]:
-                if len({a1, a2, b1, b2}) < 4:
-                    continue
-                for near1, far1 in ((a1, a2), (a2, a1)):
-                    for near2, far2 in ((b1, b2), (b2, b1)):
-                        if not accept(state, u1, u2, near1, near2, far1, far2):
-                            continue
-                        if with_d is None:
-                            with_d = cells_with(state, d)
-                        targets = peers[far1] & peers[far2] & with_d
-                        if targets:
-                            chain = ((far1, d), (near1, d), (near2, d), (far2, d))
-                            return Step(
-                                name,
-                                (),
-                                eliminate_from(targets, d),
-                                (far1, near1, near2, far2),
-                                (u1, u2),
-                                (d,),
-                                X_CHAIN_RATING,
-                                state.shape,
-                                chain,
-                            )
+        if len(links) < 2:
+            continue
+        with_d = cells_with(state, d)
+        for u1, near1, far1, u2, near2, far2 in pairs(state, links):
+            targets = peers[far1] & peers[far2] & with_d
+            if targets:
+                chain = ((far1, d), (near1, d), (near2, d), (far2, d))
+                return Step(
+                    name,
+                    (),
+                    eliminate_from(targets, d),
+                    (far1, near1, near2, far2),
+                    (u1, u2),
+                    (d,),
+                    X_CHAIN_RATING,
+                    state.shape,
+                    chain,
+                )
     return None
 
 
-def _is_skyscraper(state, u1, u2, near1, near2, far1, far2) -> bool:
-    n = state.n
-    if u1 >= 2 * n or u2 >= 2 * n or (u1 < n) != (u2 < n):
-        return False  # two rows or two columns
-    same = (lambda c: c % n) if u1 < n else (lambda c: c // n)
-    return same(near1) == same(near2) and same(far1) != same(far2)
+def _ends(a1: int, a2: int, b1: int, b2: int):
+    """The four ways to pick a near and a far end of two links."""
+    return ((a1, a2, b1, b2), (a1, a2, b2, b1), (a2, a1, b1, b2), (a2, a1, b2, b1))
 
 
-def _is_kite(state, u1, u2, near1, near2, far1, far2) -> bool:
+def _skyscraper_pairs(state: CandidateState, links):
     n = state.n
-    if u1 >= 2 * n or u2 >= 2 * n or (u1 < n) == (u2 < n):
-        return False  # a row and a column
-    box = state.shape.box_of
-    return box(near1) == box(near2) and box(far1) != box(near1) and box(far2) != box(near1)
+    for lines, across in (
+        ([x for x in links if x[0] < n], lambda c: c % n),  # two rows: ends share a column
+        ([x for x in links if n <= x[0] < 2 * n], lambda c: c // n),
+    ):
+        for i, (u1, a1, a2) in enumerate(lines):
+            for u2, b1, b2 in lines[i + 1 :]:
+                for near1, far1, near2, far2 in _ends(a1, a2, b1, b2):
+                    if across(near1) == across(near2) and across(far1) != across(far2):
+                        yield u1, near1, far1, u2, near2, far2
+
+
+def _kite_pairs(state: CandidateState, links):
+    n = state.n
+    box = boxes(state.shape)
+    rows = [x for x in links if x[0] < n]
+    cols = [x for x in links if n <= x[0] < 2 * n]
+    for u1, a1, a2 in rows:
+        for u2, b1, b2 in cols:
+            if a1 in (b1, b2) or a2 in (b1, b2):
+                continue
+            for near1, far1, near2, far2 in _ends(a1, a2, b1, b2):
+                b = box[near1]
+                if box[near2] == b and box[far1] != b and box[far2] != b:
+                    yield u1, near1, far1, u2, near2, far2
 
 
 def skyscraper(state: CandidateState) -> Step | None:
     """Two parallel strong links on a digit with one end in a common line."""
-    return _turbot(state, "skyscraper", _is_skyscraper)
+    return _turbot(state, "skyscraper", _skyscraper_pairs)
 
 
 def two_string_kite(state: CandidateState) -> Step | None:
     """A row strong link and a column strong link with one end each in a common box."""
-    return _turbot(state, "two_string_kite", _is_kite)
+    return _turbot(state, "two_string_kite", _kite_pairs)
 
 
 def _x_chain_from(state, d, start, strong, with_d, peers, bound):

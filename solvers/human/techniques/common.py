@@ -18,9 +18,9 @@ def peer_masks(shape: Shape) -> tuple[int, ...]:
 
 
 @cache
-def unit_masks(shape: Shape) -> tuple[int, ...]:
-    """For each unit, its cells as a bitmask over cells."""
-    return tuple(sum(1 << c for c in cells) for cells in shape.units)
+def boxes(shape: Shape) -> tuple[int, ...]:
+    """For each cell, its box index."""
+    return tuple(shape.box_of(c) for c in range(shape.ncells))
 
 
 def bits(mask: int) -> list[int]:
@@ -34,13 +34,61 @@ def bits(mask: int) -> list[int]:
 
 
 def cells_with(state: CandidateState, digit: int) -> int:
-    """The open cells that take `digit`, as a cell bitmask."""
-    bit = 1 << (digit - 1)
+    """The open cells that take `digit`, as a cell bitmask (memoised)."""
+    return state.derived(f"with{digit}", lambda st: _cells_with(st, digit))
+
+
+def _cells_with(state: CandidateState, digit: int) -> int:
+    n = state.n
+    pos = state.unit_positions()
+    k = digit - 1
     m = 0
-    for cell, c in enumerate(state.cand):
-        if c & bit:
-            m |= 1 << cell
+    for r in range(n):  # a row's positions are its columns
+        m |= pos[r * n + k] << (r * n)
     return m
+
+
+def unit_cells(shape: Shape, unit: int, positions: int) -> list[int]:
+    """The cells of a unit at the given positions (a bitmask over the unit's indices)."""
+    cells = shape.units[unit]
+    return [cells[i] for i in bits(positions)]
+
+
+@cache
+def crossings(shape: Shape) -> tuple[tuple, tuple]:
+    """Where boxes and lines meet, as position masks.
+
+    ``box_lines[b]``: for box unit ``2n+b``, the rows then columns crossing it,
+    as ``(line unit, positions in the box, positions in the line)``.
+    ``line_boxes[u]``: for a row or column unit ``u``, the boxes it crosses, as
+    ``(box unit, positions in the line, positions in the box)``.
+    """
+    n = shape.size
+    units = shape.units
+    index = [{c: i for i, c in enumerate(cells)} for cells in units]
+    box_lines = []
+    for b in range(n):
+        box = 2 * n + b
+        found = []
+        for line in range(2 * n):
+            common = set(units[box]) & set(units[line])
+            if common:
+                in_box = sum(1 << index[box][c] for c in common)
+                in_line = sum(1 << index[line][c] for c in common)
+                found.append((line, in_box, in_line))
+        box_lines.append(tuple(found))
+    line_boxes = []
+    for line in range(2 * n):
+        found = []
+        for b in range(n):
+            box = 2 * n + b
+            common = set(units[box]) & set(units[line])
+            if common:
+                in_line = sum(1 << index[line][c] for c in common)
+                in_box = sum(1 << index[box][c] for c in common)
+                found.append((box, in_line, in_box))
+        line_boxes.append(tuple(found))
+    return tuple(box_lines), tuple(line_boxes)
 
 
 def eliminate_from(mask: int, digit: int) -> tuple[tuple[int, int], ...]:

@@ -12,6 +12,7 @@ from itertools import combinations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
+from solvers.human.techniques.common import bits
 
 NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 
@@ -19,52 +20,47 @@ NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 def fish(state: CandidateState, k: int, rating: float) -> Step | None:
     """The first fish of size k: digits ascending, rows as base before columns."""
     n = state.n
-    cand = state.cand
-    count = state.count
-    placed = state.placed
-    units = state.shape.units
+    pos = state.unit_positions()
     for d in range(1, n + 1):
-        bit = 1 << (d - 1)
+        j = d - 1
         for first in (0, n):  # base: rows (cover columns), then columns (cover rows)
             lines = []
             for u in range(first, first + n):
-                if 2 <= count[u * n + d - 1] <= k and not placed[u] & bit:
-                    where = 0
-                    for i, c in enumerate(units[u]):
-                        if cand[c] & bit:
-                            where |= 1 << i
+                where = pos[u * n + j]  # a row's positions are columns, a column's rows
+                if 2 <= where.bit_count() <= k:
                     lines.append((u, where))
             if len(lines) < k:
                 continue
+            other = n - first  # the first cover unit
             for combo in combinations(lines, k):
                 cover = 0
                 for _, where in combo:
                     cover |= where
                 if cover.bit_count() != k:
                     continue
-                base = {u for u, _ in combo}
-                cover_units = [n - first + i for i in range(n) if cover >> i & 1]
-                base_cells = set()
-                for u in base:
-                    base_cells.update(units[u])
-                elims = tuple(
-                    sorted(
-                        (c, d)
-                        for cu in cover_units
-                        for c in units[cu]
-                        if cand[c] & bit and c not in base_cells
-                    )
-                )
+                base = 0
+                for u, _ in combo:
+                    base |= 1 << (u - first)
+                elims = []
+                for i in bits(cover):
+                    for b in bits(pos[(other + i) * n + j] & ~base):
+                        elims.append((_cell(first, b, i, n), d))
                 if elims:
-                    cells = tuple(sorted(c for u in base for c in units[u] if cand[c] & bit))
+                    cells = sorted(_cell(first, u - first, i, n) for u, w in combo for i in bits(w))
+                    units = tuple(u for u, _ in combo) + tuple(other + i for i in bits(cover))
                     return Step(
                         NAMES[k],
                         (),
-                        elims,
-                        cells,
-                        tuple(sorted(base)) + tuple(cover_units),
+                        tuple(sorted(elims)),
+                        tuple(cells),
+                        units,
                         (d,),
                         rating,
                         state.shape,
                     )
     return None
+
+
+def _cell(first: int, line: int, index: int, n: int) -> int:
+    """The cell at position `index` of base line `line` (a row when first == 0)."""
+    return line * n + index if first == 0 else index * n + line

@@ -10,47 +10,35 @@ from __future__ import annotations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
+from solvers.human.techniques.common import crossings, unit_cells
 
 POINTING_RATING = 2.6
 CLAIMING_RATING = 2.8
-
-
-def _outside(state: CandidateState, unit: int, inside: list[int], digit: int) -> tuple:
-    bit = 1 << (digit - 1)
-    cand = state.cand
-    return tuple((c, digit) for c in state.shape.units[unit] if cand[c] & bit and c not in inside)
 
 
 def pointing(state: CandidateState) -> Step | None:
     """A digit confined to one line within a box leaves the rest of that line."""
     n = state.n
     shape = state.shape
-    count = state.count
-    for u in range(2 * n, 3 * n):
-        for d in range(1, n + 1):
-            c = count[u * n + d - 1]
-            if not c or state.placed[u] >> (d - 1) & 1 or c > max(shape.box_rows, shape.box_cols):
+    pos = state.unit_positions()
+    box_lines, _ = crossings(shape)
+    for b in range(n):
+        box = 2 * n + b
+        for k in range(n):
+            p = pos[box * n + k]
+            if not p:
                 continue
-            cells = state.positions(u, d)
-            rows = {x // n for x in cells}
-            cols = {x % n for x in cells}
-            for line, same in (
-                (next(iter(rows)), len(rows) == 1),
-                (n + next(iter(cols)), len(cols) == 1),
-            ):
-                if same:
-                    elims = _outside(state, line, cells, d)
-                    if elims:
-                        return Step(
-                            "pointing",
-                            (),
-                            elims,
-                            tuple(cells),
-                            (u, line),
-                            (d,),
-                            POINTING_RATING,
-                            shape,
-                        )
+            for line, in_box, in_line in box_lines[b]:
+                if p & ~in_box:
+                    continue
+                outside = pos[line * n + k] & ~in_line
+                if outside:
+                    d = k + 1
+                    elims = tuple((c, d) for c in sorted(unit_cells(shape, line, outside)))
+                    cells = tuple(sorted(unit_cells(shape, box, p)))
+                    return Step(
+                        "pointing", (), elims, cells, (box, line), (d,), POINTING_RATING, shape
+                    )
     return None
 
 
@@ -58,20 +46,23 @@ def claiming(state: CandidateState) -> Step | None:
     """A digit confined to one box within a line leaves the rest of that box."""
     n = state.n
     shape = state.shape
-    count = state.count
-    for u in range(2 * n):
-        width = shape.box_cols if u < n else shape.box_rows
-        for d in range(1, n + 1):
-            c = count[u * n + d - 1]
-            if not c or c > width or state.placed[u] >> (d - 1) & 1:
+    pos = state.unit_positions()
+    _, line_boxes = crossings(shape)
+    for line in range(2 * n):
+        for k in range(n):
+            p = pos[line * n + k]
+            if not p:
                 continue
-            cells = state.positions(u, d)
-            boxes = {shape.box_of(x) for x in cells}
-            if len(boxes) == 1:
-                box = 2 * n + boxes.pop()
-                elims = _outside(state, box, cells, d)
-                if elims:
+            for box, in_line, in_box in line_boxes[line]:
+                if p & ~in_line:
+                    continue
+                outside = pos[box * n + k] & ~in_box
+                if outside:
+                    d = k + 1
+                    elims = tuple((c, d) for c in sorted(unit_cells(shape, box, outside)))
+                    cells = tuple(sorted(unit_cells(shape, line, p)))
                     return Step(
-                        "claiming", (), elims, tuple(cells), (u, box), (d,), CLAIMING_RATING, shape
+                        "claiming", (), elims, cells, (line, box), (d,), CLAIMING_RATING, shape
                     )
+                break
     return None

@@ -60,32 +60,25 @@ def hidden_subset(state: CandidateState, k: int, rating: float) -> Step | None:
     n = state.n
     cand = state.cand
     count = state.count
+    positions = state.unit_positions()
     for u, unit in enumerate(state.shape.units):
         if state.free[u] <= k:
             continue
-        placed = state.placed[u]
         base = u * n
-        ds = [
-            d
-            for d in range(1, n + 1)
-            if not placed >> (d - 1) & 1 and 2 <= count[base + d - 1] <= k
-        ]
+        # A placed digit has count 0, so only missing digits with 2..k places remain.
+        ds = [d for d in range(1, n + 1) if 2 <= count[base + d - 1] <= k]
         if len(ds) < k:
             continue
-        where = {}
-        for d in ds:
-            bit = 1 << (d - 1)
-            where[d] = sum(1 << i for i, c in enumerate(unit) if cand[c] & bit)
         for combo in combinations(ds, k):
-            pos = 0
+            where = 0
             for d in combo:
-                pos |= where[d]
-            if pos.bit_count() != k:
+                where |= positions[base + d - 1]
+            if where.bit_count() != k:
                 continue
             m = 0
             for d in combo:
                 m |= 1 << (d - 1)
-            cells = tuple(c for i, c in enumerate(unit) if pos >> i & 1)
+            cells = tuple(c for i, c in enumerate(unit) if where >> i & 1)
             elims = [(c, d) for c in cells for d in digits(cand[c] & ~m)]
             if elims:
                 technique = f"hidden_{NAMES[k]}"

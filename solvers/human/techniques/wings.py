@@ -86,14 +86,21 @@ def xyz_wing(state: CandidateState) -> Step | None:
 
 
 def strong_links(state: CandidateState, digit: int) -> list[tuple[int, int, int]]:
-    """Units where `digit` has exactly two places: (unit, cell, cell)."""
+    """Units where `digit` has exactly two places: (unit, cell, cell); memoised."""
+    return state.derived(f"links{digit}", lambda st: _strong_links(st, digit))
+
+
+def _strong_links(state: CandidateState, digit: int) -> list[tuple[int, int, int]]:
     n = state.n
+    pos = state.unit_positions()
+    units = state.shape.units
     out = []
     k = digit - 1
     for u in range(3 * n):
-        if state.count[u * n + k] == 2 and not state.placed[u] >> k & 1:
-            a, b = state.positions(u, digit)
-            out.append((u, a, b))
+        p = pos[u * n + k]
+        if p.bit_count() == 2:
+            low = p & -p
+            out.append((u, units[u][low.bit_length() - 1], units[u][(p ^ low).bit_length() - 1]))
     return out
 
 
