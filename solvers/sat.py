@@ -14,10 +14,12 @@ installed python-sat ships (the exact engine is recorded as
 ``stats["engine"]``).  Counting adds a blocking clause per solution found.
 
 Limits: without them the solver runs to the end.  With them it runs in
-slices of conflicts (``solve_limited`` with a conflict budget), checking the
+slices (``solve_limited`` under a conflict or decision budget), checking the
 clock between slices: CaDiCaL cannot be interrupted from outside in PySAT.
-``budget`` caps *conflicts*, the solvers' own deterministic effort limit,
-within a solve, and decisions between solutions.  Statistics come from the
+``budget`` counts nodes, that is decisions, exactly on CaDiCaL (PySAT's
+``dec_budget``).  Glucose has no decision limit: there it caps conflicts, and
+decisions between solutions; Glucose checks its limits only between restarts,
+so it overshoots (easy puzzles are solved before the first restart).  Statistics come from the
 solver's ``accum_stats()``: ``decisions`` (also ``nodes``), ``conflicts``
 (also ``backtracks``), ``propagations``, ``restarts``.
 """
@@ -38,7 +40,8 @@ ENGINES = {
     "cadical": ("cadical195", "cadical153", "cadical103"),
     "glucose": ("glucose42", "glucose4", "glucose3"),
 }
-SLICE = 1000  # conflicts per solve_limited call when a limit is set
+SLICE = 1000  # conflicts per solve_limited call under a time limit
+DECISION_SLICE = 20_000  # decisions per call under a budget (CaDiCaL)
 
 
 def engine_name(backend: str) -> str:
@@ -130,14 +133,15 @@ class Sat(Solver):
         stopped: Status | None = None
         start = time.perf_counter()
         try:
+            by_decisions = engine.startswith("cadical")
             while True:
-                answer = self._run(sat, limits)
+                answer = self._run(sat, limits, by_decisions)
                 meaning = outcome(answer)
                 if meaning == "none":
                     exhausted = True
                     break
                 if meaning == "stopped":
-                    stopped = self._reason(sat, limits)
+                    stopped = self._reason(sat, limits, by_decisions)
                     break
                 model = sat.get_model()
                 cells = list(puzzle.cells)
@@ -169,23 +173,36 @@ class Sat(Solver):
         return counted_result(solutions, exhausted, stats, stopped)
 
     @staticmethod
-    def _run(sat: Any, limits: Limits) -> bool | None:
-        """Solve to the end, or in slices of conflicts while a limit is set."""
-        if limits.budget == float("inf") and limits.remaining() is None:
+    def _run(sat: Any, limits: Limits, by_decisions: bool) -> bool | None:
+        """Solve to the end, or in slices while a limit is set (None: a limit was reached)."""
+        unbounded = limits.budget == float("inf")
+        if unbounded and limits.remaining() is None:
             return sat.solve()
         while True:
-            spent = sat.accum_stats()["conflicts"]
-            left = limits.budget - spent
-            if left <= 0 or limits.remaining() == 0:
+            if limits.remaining() == 0:
                 return None
-            sat.conf_budget(int(min(SLICE, left)))
+            if unbounded:
+                sat.conf_budget(SLICE)
+            else:
+                left = limits.budget - _spent(sat, by_decisions)
+                if left <= 0:
+                    return None
+                if by_decisions:
+                    sat.dec_budget(int(min(DECISION_SLICE, left)))
+                else:
+                    sat.conf_budget(int(min(SLICE, left)))
             answer = sat.solve_limited()
             if answer is not None:
                 return answer
 
     @staticmethod
-    def _reason(sat: Any, limits: Limits) -> Status:
+    def _reason(sat: Any, limits: Limits, by_decisions: bool) -> Status:
         """Which limit stopped the search."""
-        if sat.accum_stats()["conflicts"] >= limits.budget:
+        if _spent(sat, by_decisions) >= limits.budget:
             return Status.BUDGET
         return Status.TIMEOUT
+
+
+def _spent(sat: Any, by_decisions: bool) -> int:
+    """The effort the budget counts: decisions (CaDiCaL) or conflicts (Glucose)."""
+    return sat.accum_stats()["decisions" if by_decisions else "conflicts"]

@@ -195,10 +195,21 @@ def test_constraint_budget_counts_values_tried():
     assert result.stats["nodes"] == 31
 
 
-def test_sat_budget_caps_conflicts():
+def test_sat_budget_counts_decisions_on_cadical():
     result = solvers.get("sat[encoding=minimal]").solve(Grid.parse(SEVENTEEN), budget=3)
-    assert result.status is Status.BUDGET
-    assert 3 <= result.stats["conflicts"] < 3 + sat.SLICE
+    assert (result.status, result.stats["decisions"], result.stats["nodes"]) == (
+        Status.BUDGET,
+        3,
+        3,
+    )
+
+
+def test_sat_budget_on_glucose():
+    # Glucose checks its (conflict) budget only between restarts: here, between solutions
+    spec = "sat[backend=glucose]"
+    result = solvers.get(spec).solve(Grid.empty(3), limit=10**6, budget=50)
+    assert Status.BUDGET in (result.status, result.stats.get("stopped"))
+    assert not result.exhausted
 
 
 # -- statistics and parameters --------------------------------------------------------
