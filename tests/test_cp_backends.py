@@ -309,3 +309,30 @@ def test_module_names():
     # python-constraint's own package is `constraint`: this module must not shadow it
     assert pyconstraint.__name__ == "solvers.pyconstraint"
     assert solvers.solver_class("constraint") is pyconstraint.PythonConstraint
+
+
+# -- the benchmark helper -------------------------------------------------------------
+
+
+def test_made_puzzles_are_unique_and_fit_their_solution():
+    from harness.bench_cp import make_unique_puzzles
+
+    puzzles = make_unique_puzzles(3, box=2, seed=7)
+    assert len(set(puzzles)) == 3
+    for puzzle in puzzles:
+        result = solvers.get("dlx").solve(puzzle, limit=2)
+        assert result.unique
+        assert puzzle.givens < 16
+
+
+def test_measure_counts_solved_and_build_share():
+    from harness.bench_cp import measure
+
+    puzzles = [Grid.parse(PUZZLE_4X4), Grid.parse(PUZZLE_4X4_UNSOLVABLE)]
+    rows = measure(["cpsat", "dlx"], puzzles, limit=2, time_limit=10)
+    assert [r["solver"] for r in rows] == ["cpsat", "dlx"]
+    for row in rows:
+        assert (row["puzzles"], row["solved"], row["wrong"]) == (2, 1, 0)
+        assert row["statuses"] == {"SOLVED": 1, "UNSOLVABLE": 1}
+    assert 0 < rows[0]["build_share"] < 1
+    assert rows[1]["build_share"] == 0  # dlx reports no model building
