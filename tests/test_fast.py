@@ -1,0 +1,381 @@
+"""The compiled fast path: answers against dlx, both kernels, batches, limits, truth.
+
+The conformance and metamorphic suites run on ``fast`` like on every solver;
+these tests cover what is particular to it.  Without numba they check that
+``fast`` is reported unavailable, and skip the rest with that reason.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import solvers
+from solvers import Grid, Status
+from solvers import testing as conformance
+from solvers.grid import PuzzleFormatError
+from solvers.transforms import random_transform
+
+HAVE_NUMBA = all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
+needs_numba = pytest.mark.skipif(
+    not HAVE_NUMBA, reason="not installed: pip install 'sudoku-bench[fast]'"
+)
+
+# Every box shape up to 25x25 the kernels claim, transposed ones and Latin squares included.
+SHAPES = [
+    (1, 4), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4), (4, 3), (2, 7), (3, 5),
+    (4, 4), (3, 6), (4, 5), (5, 4), (3, 7), (2, 11), (4, 6), (6, 4), (5, 5),
+]  # fmt: skip
+HARD = [  # magictour top1465 #1 and #2, forum hardest #1
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+]
+TWO_SOLUTIONS = "7593...144.1.97328832614.973...2..6...8.6.75.146753.826.42..83998.1.6...5...3.1.."
+
+
+def solved(box: tuple[int, int], seed: int) -> Grid:
+    """A random valid grid: the band pattern, then a random equivalence transform."""
+    br, bc = box
+    n = br * bc
+    base = Grid(
+        br, bc, tuple((bc * (r % br) + r // br + c) % n + 1 for r in range(n) for c in range(n))
+    )
+    transform, shape = random_transform(base, random.Random(seed))
+    return transform.apply(base, box=shape)
+
+
+def blanked(box: tuple[int, int], seed: int) -> Grid:
+    """A puzzle with a share of cells blanked: unique, several solutions, or none."""
+    rng = random.Random(seed)
+    full = solved(box, seed)
+    n = full.size
+    share = 0.6 if n <= 9 else 0.45 if n <= 12 else 0.38  # dlx stays quick at 25x25
+    cells = [0 if rng.random() < share else v for v in full.cells]
+    if seed % 3 == 2:  # a wrong digit where no given forbids it: often no solution
+        cell = cells.index(0)
+        taken = {cells[p] for p in full.shape.peers[cell]}
+        wrong = [d for d in range(1, n + 1) if d != full.cells[cell] and d not in taken]
+        if wrong:
+            cells[cell] = wrong[0]
+    return full.replace(cells)
+
+
+def same_answer(puzzle: Grid, ours: solvers.SolveResult, reference: solvers.SolveResult) -> None:
+    assert ours.status is reference.status
+    assert ours.exhausted == reference.exhausted
+    for grid in ours.solutions:
+        assert not solvers.check(puzzle, grid)
+    if reference.unique:
+        assert ours.solutions == reference.solutions
+
+
+def test_listed_unavailable_without_numba():
+    """With numba hidden, `solvers` imports, lists fast, and says how to install it."""
+    script = textwrap.dedent(
+        """
+        import importlib.abc, sys
+
+        class Hide(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path, target=None):
+                if name.split(".")[0] in ("numba", "numpy"):
+                    raise ModuleNotFoundError(name)
+                return None
+
+        sys.meta_path.insert(0, Hide())
+        import importlib.util
+        real = importlib.util.find_spec
+        hidden = ("numba", "numpy")
+        importlib.util.find_spec = lambda name, *a: None if name in hidden else real(name, *a)
+        import solvers, solvers.fast
+        assert "fast" in solvers.names()
+        cls = solvers.solver_class("fast")
+        assert not cls.supported()
+        try:
+            solvers.get("fast")
+        except solvers.SolverUnavailable as exc:
+            print("unavailable:", exc)
+        try:
+            solvers.fast.solve_many
+        except ImportError as exc:
+            print("batch:", exc)
+        from solvers.oracle import oracle_name
+        print("oracle:", oracle_name())
+        """
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).parent.parent,
+    ).stdout
+    assert "unavailable: solver 'fast' needs" in out
+    assert "pip install 'sudoku-bench[fast]'" in out
+    assert "batch: solvers.fast.solve_many needs numba" in out
+    assert "oracle: dlx" in out
+
+
+def test_install_hint_and_gaps():
+    cls = solvers.solver_class("fast")
+    assert cls.install_hint == "pip install 'sudoku-bench[fast]'"
+    assert cls.complete
+    assert cls.family == "search"
+    assert cls.handles(25)
+    assert not cls.handles(26)
+
+
+@needs_numba
+@pytest.mark.parametrize("box", SHAPES, ids=lambda b: f"{b[0]}x{b[1]}")
+def test_answers_match_dlx_on_every_shape(box):
+    fast, dlx = solvers.get("fast"), solvers.get("dlx")
+    for seed in range(3):
+        puzzle = blanked(box, seed)
+        same_answer(puzzle, fast.solve(puzzle, limit=2), dlx.solve(puzzle, limit=2))
+
+
+@needs_numba
+@pytest.mark.parametrize("box", SHAPES, ids=lambda b: f"{b[0]}x{b[1]}")
+def test_batch_equals_single_solves(box):
+    fast = solvers.get("fast")
+    puzzles = [blanked(box, seed) for seed in range(6)]
+    batch = fast.solve_batch(puzzles, limit=2)
+    for puzzle, result in zip(puzzles, batch, strict=True):
+        single = fast.solve(puzzle, limit=2)
+        assert result.status is single.status
+        assert result.solutions == single.solutions
+        assert dict(result.stats) == dict(single.stats)
+
+
+@needs_numba
+@pytest.mark.parametrize("locked", [True, False])
+def test_bitboard_and_generic_kernels_search_alike(locked):
+    """The 9x9 kernel reaches the same fixpoints as the generic one: identical trees."""
+    from solvers.fast.single import solve_one
+
+    puzzles = [Grid.parse(p) for p in [*HARD, TWO_SOLUTIONS]] + [
+        blanked((3, 3), s) for s in range(9)
+    ]
+    for puzzle in puzzles:
+        bit = solve_one(puzzle, 2, solvers.Limits(), locked)
+        generic = _generic(puzzle, locked)
+        assert bit.status is generic.status
+        assert bit.solutions == generic.solutions
+        assert dict(bit.stats) == dict(generic.stats)
+
+
+def _generic(puzzle: Grid, locked: bool) -> solvers.SolveResult:
+    """Solve a 9x9 puzzle with the generic kernel (normally used for other shapes)."""
+    import numpy as np
+
+    from solvers.fast import kernels
+    from solvers.fast.single import Search
+
+    search = Search(puzzle)
+    ctr = np.zeros(kernels.COUNTERS, dtype=np.int64)
+    sols = np.zeros((2, 81), dtype=np.int8)
+    search.start(ctr)
+    outcome = search.run(locked, 2, kernels.NO_LIMIT, sols, ctr)
+    grids = [puzzle.replace(row) for row in sols[: ctr[kernels.FOUND]].tolist()]
+    stats = {"nodes": int(ctr[0]), "guesses": int(ctr[1]), "backtracks": int(ctr[2])}
+    return solvers.counted_result(grids, outcome == kernels.EXHAUSTED, stats)
+
+
+@needs_numba
+def test_locked_candidates_cut_guesses_without_changing_answers():
+    plain = solvers.get("fast", locked=False)
+    locked = solvers.get("fast")
+    assert solvers.get("fast[locked=false]").spec == "fast[locked=False]"
+    total = {True: 0, False: 0}
+    for text in HARD:
+        puzzle = Grid.parse(text)
+        a, b = locked.solve(puzzle, limit=2), plain.solve(puzzle, limit=2)
+        assert a.unique
+        assert b.unique
+        assert a.solutions == b.solutions
+        total[True] += a.stats["guesses"]
+        total[False] += b.stats["guesses"]
+    assert total[True] < total[False]
+
+
+@needs_numba
+@pytest.mark.parametrize("box", [(3, 3), (2, 3), (4, 4)], ids=lambda b: f"{b[0]}x{b[1]}")
+def test_time_slices_resume_the_same_search(box, monkeypatch):
+    """A search paused after every node and resumed ends exactly as one run does."""
+    from solvers.fast import single
+
+    fast = solvers.get("fast")
+    puzzle = Grid.empty(*box)
+    whole = fast.solve(puzzle, limit=40)
+    monkeypatch.setattr(single, "FIRST_SLICE", 1)
+    monkeypatch.setattr(single, "SLICE_SECONDS", 0.0)  # never grow the slices
+    monkeypatch.setattr(single, "FIRST_CAPACITY", 3)  # and grow the solution store often
+    sliced = fast.solve(puzzle, limit=40, time_limit=600)
+    assert sliced.solutions == whole.solutions
+    assert dict(sliced.stats) == dict(whole.stats)
+    assert len(set(sliced.solutions)) == 40
+
+
+@needs_numba
+def test_budget_counts_nodes_exactly():
+    fast = solvers.get("fast")
+    puzzle = Grid.parse(HARD[2])
+    full = fast.solve(puzzle, limit=2)
+    assert full.stats["nodes"] > 10
+    cut = fast.solve(puzzle, limit=2, budget=10)
+    assert cut.stats["nodes"] == 10
+    assert not cut.exhausted
+    assert cut.status is Status.BUDGET or cut.stats.get("stopped") == "BUDGET"
+    enough = fast.solve(puzzle, limit=2, budget=full.stats["nodes"])
+    assert enough.unique
+    assert enough.solutions == full.solutions
+    assert fast.solve(Grid.parse(conformance.PUZZLE_4X4), budget=0).status is Status.SOLVED
+
+
+@needs_numba
+def test_counting_beyond_the_first_store():
+    fast = solvers.get("fast")
+    result = fast.solve(Grid.empty(2), limit=1000)
+    assert len(set(result.solutions)) == 288
+    assert result.exhausted
+    batch = fast.solve_batch([Grid.empty(2)] * 3, limit=300)  # past BATCH_LIMIT: one by one
+    assert [len(r.solutions) for r in batch] == [288] * 3
+
+
+@needs_numba
+def test_solve_many_arrays_and_counters():
+    import numpy as np
+
+    from solvers.fast import solve_many
+
+    grids = [Grid.parse(p) for p in [*HARD, TWO_SOLUTIONS, conformance.PUZZLE_9X9_UNSOLVABLE]]
+    array = np.array([g.cells for g in grids], dtype=np.int64)
+    batch = solve_many(array, limit=2)
+    assert batch.counts.tolist() == [1, 1, 1, 2, 0]
+    assert batch.exhausted.tolist() == [True, True, True, False, True]
+    assert batch.unique.tolist() == [True, True, True, False, False]
+    assert batch.solutions.shape == (5, 2, 81)
+    for i, grid in enumerate(grids[:4]):
+        assert not solvers.check(grid, batch.grid(i))
+    assert batch.grid(3, 1) != batch.grid(3, 0)
+    assert batch.grid(4) is None
+    assert (batch.guesses > 0).sum() >= 3
+    assert (batch.nodes >= batch.guesses // 2).all()
+    first = solve_many(grids, limit=1)
+    assert first.counts.tolist() == [1, 1, 1, 1, 0]
+    assert first.solutions.shape == (5, 1, 81)
+
+
+@needs_numba
+def test_threads_give_the_same_answers():
+    from solvers.fast import solve_many
+
+    puzzles = [blanked((3, 3), seed) for seed in range(300)]
+    one = solve_many(puzzles, threads=1)
+    two = solve_many(puzzles, threads=2)
+    for field in ("counts", "solutions", "nodes", "guesses", "backtracks", "exhausted"):
+        assert (getattr(one, field) == getattr(two, field)).all(), field
+
+
+@needs_numba
+def test_invalid_givens_in_a_batch():
+    from solvers.fast import solve_many
+
+    fast = solvers.get("fast")
+    bad = Grid.parse(conformance.PUZZLE_9X9_INVALID)
+    batch = solve_many([bad, Grid.parse(HARD[0])])
+    assert batch.invalid.tolist() == [True, False]
+    result = fast.solve_batch([bad])[0]
+    assert result.status is Status.INVALID
+    assert result.message == fast.solve(bad).message
+    small = Grid.parse("11.. .... .... ....")
+    assert fast.solve_batch([small])[0].status is Status.INVALID
+
+
+@needs_numba
+def test_solve_many_rejects_bad_input():
+    import numpy as np
+
+    from solvers.fast import solve_many
+
+    with pytest.raises(ValueError, match="one box shape"):
+        solve_many([Grid.empty(2), Grid.empty(3)])
+    with pytest.raises(ValueError, match="square number"):
+        solve_many(np.zeros((2, 80), dtype=np.int8))
+    with pytest.raises(ValueError, match="digits 1..9"):
+        solve_many(np.full((1, 81), 10))
+    with pytest.raises(ValueError, match="limit"):
+        solve_many([Grid.empty(2)], limit=0)
+    with pytest.raises(ValueError, match="keep"):
+        solve_many([Grid.empty(2)], limit=1, keep=2)
+    with pytest.raises(ValueError, match="threads"):
+        solve_many([Grid.empty(2)], threads=0)
+    with pytest.raises(TypeError):
+        solve_many(["not a grid"])
+    with pytest.raises(ValueError, match="up to 25x25"):
+        solve_many(np.zeros((1, 26 * 26), dtype=np.int8), box=(2, 13))
+    assert len(solve_many([])) == 0
+
+
+@needs_numba
+def test_mixed_shapes_through_solve_batch_keep_order():
+    fast = solvers.get("fast")
+    puzzles = [blanked(box, seed) for seed in range(4) for box in [(2, 2), (3, 3), (2, 3)]]
+    results = fast.solve_batch(puzzles, limit=2)
+    for puzzle, result in zip(puzzles, results, strict=True):
+        assert result.status is fast.solve(puzzle, limit=2).status
+        assert all(s.box_rows == puzzle.box_rows for s in result.solutions)
+
+
+@needs_numba
+def test_oracle_uses_the_batch():
+    from solvers import oracle
+
+    assert oracle.oracle_name() == "fast"
+    puzzles = [Grid.parse(p) for p in [*HARD, TWO_SOLUTIONS]]
+    assert [r.status for r in oracle.solve_many(puzzles)] == [Status.SOLVED] * 3 + [Status.MULTIPLE]
+    assert oracle.count_solutions(Grid.parse(TWO_SOLUTIONS)) == 2
+
+
+@needs_numba
+def test_truth_stream_in_chunks_keeps_order():
+    from solvers.fast import truth_stream
+
+    puzzles = [blanked(box, seed) for seed in range(5) for box in [(3, 3), (2, 2)]]
+    dlx = solvers.get("dlx")
+    got = list(truth_stream(puzzles, chunk=3))
+    assert len(got) == len(puzzles)
+    for puzzle, (count, solution) in zip(puzzles, got, strict=True):
+        reference = dlx.solve(puzzle, limit=2)
+        assert count == len(reference.solutions)
+        assert (solution is None) == (count == 0)
+        if count:
+            assert not solvers.check(puzzle, solution)
+    with pytest.raises(ValueError, match="chunk"):
+        list(truth_stream(puzzles, chunk=0))
+
+
+@needs_numba
+def test_truth_file_reads_lines_fast_and_places_errors(tmp_path):
+    from solvers.fast import truth_file
+
+    path = tmp_path / "set.txt"
+    path.write_text(f"# a comment\n{HARD[0]} rating 9.9\n\n{TWO_SOLUTIONS}\n{'1' * 81}\n")
+    rows = list(truth_file(path, chunk=2))
+    assert [(r[0], r[1]) for r in rows] == [("set.txt:2", 1), ("set.txt:4", 2), ("set.txt:5", 0)]
+    assert not solvers.check(Grid.parse(HARD[0]), Grid.parse(rows[0][2]))
+    assert rows[2][2] == ""
+    bad = tmp_path / "bad.txt"
+    bad.write_text(f"{HARD[0]}\n{HARD[1][:40]}x{HARD[1][41:]}\n")
+    with pytest.raises(PuzzleFormatError, match=r"bad.txt:2:41"):
+        list(truth_file(bad))
+    other = tmp_path / "big.txt"
+    other.write_text("." * 256 + "\n")
+    with pytest.raises(PuzzleFormatError, match="up to 9x9"):
+        list(truth_file(other))
