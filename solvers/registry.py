@@ -21,6 +21,7 @@ ENTRY_POINT_GROUP = "sudoku_bench.solvers"
 BUILTIN: dict[str, str] = {
     "human": "solvers.human.solver",
     "assume": "solvers.assume",
+    "mrv": "solvers.mrv",
     "dlx": "solvers.dlx",
     "cpsat": "solvers.cpsat",
     "constraint": "solvers.pyconstraint",
@@ -58,10 +59,11 @@ def _plugins() -> dict[str, Any]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
-def names() -> list[str]:
-    """Every solver name: built-ins in table order, then registered and plug-ins."""
-    extra = sorted((set(_registered) | set(_plugins())) - set(BUILTIN))
-    return list(BUILTIN) + extra
+def names(*, runtime: bool = True) -> list[str]:
+    """Every solver name: built-ins in table order, then plug-ins and classes
+    registered at run time (left out with ``runtime=False``: the installed set)."""
+    extra = set(_plugins()) | (set(_registered) if runtime else set())
+    return list(BUILTIN) + sorted(extra - set(BUILTIN))
 
 
 def solver_class(name: str) -> type[Solver]:

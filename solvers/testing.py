@@ -255,18 +255,23 @@ CHECKS: dict[str, Callable[[str], None]] = {
     )
 }
 
-# The grid side each check needs; checks not listed use 4x4, 6x6 and 9x9 grids.
-CHECK_SIZES = {"check_solves_16x16": 16}
+# The grid sides each check uses.
+CHECK_SIZES: dict[str, tuple[int, ...]] = {
+    "check_solves_4x4": (4,),
+    "check_solves_6x6": (6,),
+    "check_solves_16x16": (16,),
+    "check_unsolvable": (4, 9),
+    "check_unique_exhausted": (4, 9),
+}
 
 
 def applicable(name: str, check_name: str) -> str | None:
     """Why a check does not apply to a solver (its declared sizes), or None."""
     cls = solver_class(name)
-    needed = CHECK_SIZES.get(check_name, 9)
-    sides = (4, 6, 9) if needed == 9 else (needed,)
-    missing = [s for s in sides if not cls.handles(s)]
-    if needed != 9 and missing:
-        return f"{name} does not take {needed}x{needed} grids (sizes={cls.sizes})"
+    missing = [s for s in CHECK_SIZES.get(check_name, (9,)) if not cls.handles(s)]
+    if missing:
+        sides = ", ".join(f"{s}x{s}" for s in missing)
+        return f"{name} does not take {sides} grids (sizes={cls.sizes})"
     return None
 
 
