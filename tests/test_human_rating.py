@@ -112,3 +112,13 @@ def test_engine_version_and_config_are_part_of_the_rating():
 
 def test_rate_accepts_text_or_grid():
     assert rate(EASY) == rate(Grid.parse(EASY))
+
+
+def test_class_asks_whether_the_first_tier_alone_finishes():
+    # With every technique the engine meets an X-Wing (ordered before the hidden
+    # pair), but the first tier finishes the puzzle with the hidden pair.
+    puzzle = "................12..3.45........1.6..3.7......48...5.....2.......5...3..9..1....."
+    rating = rate(puzzle)
+    assert "x_wing" in rating.counts
+    assert rating.category == "Intermediate"
+    assert rate(puzzle, "tier1").category == "Intermediate"

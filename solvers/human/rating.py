@@ -7,8 +7,8 @@
   technique's level, raised while the score exceeds that level's maximum
   (Easy <= 800, Medium <= 1000, Hard <= 1600, Unfair <= 1800, then Extreme).
 - ``category``, four classes: *Simple* (naked singles alone finish it), *Easy*
-  (singles), *Intermediate* (the first tier: subsets and locked candidates),
-  *Expert* (anything beyond: second-tier techniques or guessing).
+  (singles do), *Intermediate* (the first tier does: subsets and locked
+  candidates), *Expert* (it needs more: second-tier techniques or guessing).
 
 Defined results: an already solved grid rates 0.0, Easy, Simple; conflicting
 givens give status ``invalid`` (ratings 0.0, no level or category); a
@@ -132,7 +132,7 @@ def rating_of(grid: Grid, result: PropagationResult, start: CandidateState | Non
     if result.status == SOLVED:
         levels = [BY_NAME[name].level for name in counts] or ["Easy"]
         level = level_for(score, max(levels, key=LEVELS.index))
-        category = _category(start, counts)
+        category = _category(start, counts, result.config)
         return Rating(SOLVED, True, er, ep, ed, score, level, category, **common)
     if result.status == CONTRADICTION:
         return Rating(CONTRADICTION, False, er, ep, ed, score, None, None, **common)
@@ -171,7 +171,13 @@ def hodoku_score(state: CandidateState, result: PropagationResult) -> int:
     return score
 
 
-def _category(start: CandidateState, counts: dict[str, int]) -> str:
+def _category(start: CandidateState, counts: dict[str, int], config: str) -> str:
+    """The class: the smallest of the nested technique sets that finishes the puzzle.
+
+    The engine's path tells most of it; when it used a second-tier technique
+    (which can come before a first-tier one in the table), a first-tier-only
+    run decides between Intermediate and Expert.
+    """
     used = set(counts)
     if used <= set(_NAKED_ONLY):
         return "Simple"
@@ -179,5 +185,8 @@ def _category(start: CandidateState, counts: dict[str, int]) -> str:
         naked = propagate(start.copy(), _NAKED_ONLY)
         return "Simple" if naked.solved else "Easy"
     if all(BY_NAME[name].tier == 1 for name in used):
+        return "Intermediate"
+    tier1 = [t.name for t in resolve(config) if t.tier == 1]
+    if tier1 and propagate(start.copy(), tier1).solved:
         return "Intermediate"
     return "Expert"

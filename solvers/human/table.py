@@ -309,3 +309,18 @@ def config_name(techniques: tuple[Technique, ...]) -> str:
         if names == GROUPS[group]:
             return group
     return "+".join(names)
+
+
+def markdown_table() -> str:
+    """The technique table in Markdown, in engine order (the README shows this)."""
+    lines = [
+        "| order | technique | family | tier | SE rating | HoDoKu score | level |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for i, t in enumerate(TECHNIQUES, 1):
+        se = f"{t.se:.1f}" + ("+" if t.name in ("x_chain", "xy_chain") else "")
+        if t.name == "hidden_single":
+            se = "1.2 / 1.5"
+        name = f"`{t.name}`" + (" (assumes uniqueness)" if t.assumes_unique else "")
+        lines.append(f"| {i} | {name} | {t.family} | {t.tier} | {se} | {t.score} | {t.level} |")
+    return "\n".join(lines)
