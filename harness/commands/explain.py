@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 import solvers
 from harness.corpus import Puzzle, puzzles_from_argument
@@ -71,7 +72,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def _solution(puzzle: Puzzle) -> solvers.Grid:
     result = solvers.get("dlx").solve(puzzle.grid, limit=2)
-    if not result.unique:
+    if not result.unique or result.solution is None:
         raise CommandError(
             f"{puzzle.id}: --check needs a puzzle with one solution (dlx: {result.status.value})"
         )
@@ -98,7 +99,7 @@ def _explain(puzzle: Puzzle, args: argparse.Namespace) -> None:
     if args.format == "json":
         for number, step in enumerate(result.steps, 1):
             print(json.dumps({"step": number, **record(step, candidates=args.candidates)}))
-        final = {
+        final: dict[str, Any] = {
             "puzzle_id": puzzle.id,
             "puzzle": grid.format(),
             "status": result.status,
@@ -114,7 +115,7 @@ def _explain(puzzle: Puzzle, args: argparse.Namespace) -> None:
     print(f"== {puzzle.id}  ({grid.givens} givens, techniques: {rating.config})")
     print(grid.format("pretty"))
     for number, step in enumerate(result.steps, 1):
-        if args.candidates:
+        if args.candidates and step.before is not None:
             print()
             print(candidate_grid(step.before, shape))
         line = english(step) if args.format == "text" else f"{step.technique}: {compact(step)}"

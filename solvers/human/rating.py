@@ -121,22 +121,32 @@ def rating_of(grid: Grid, result: PropagationResult, start: CandidateState | Non
             placed = bool(step.placements)
     counts = {t.name: result.counts[t.name] for t in techs if t.name in result.counts}
     score = hodoku_score(start.copy(), result)
-    common = dict(
-        counts=counts,
-        steps=len(steps),
-        hardest=hardest,
-        open_cells=result.state.empty,
-        uniqueness_used=result.uniqueness_used,
-        config=result.config,
-    )
+
+    def rating(status: str, level: str | None, category: str | None) -> Rating:
+        return Rating(
+            status,
+            status == SOLVED,
+            er,
+            ep,
+            ed,
+            score,
+            level,
+            category,
+            counts=counts,
+            steps=len(steps),
+            hardest=hardest,
+            open_cells=result.state.empty,
+            uniqueness_used=result.uniqueness_used,
+            config=result.config,
+        )
+
     if result.status == SOLVED:
         levels = [BY_NAME[name].level for name in counts] or ["Easy"]
         level = level_for(score, max(levels, key=LEVELS.index))
-        category = _category(start, counts, result.config)
-        return Rating(SOLVED, True, er, ep, ed, score, level, category, **common)
+        return rating(SOLVED, level, _category(start, counts, result.config))
     if result.status == CONTRADICTION:
-        return Rating(CONTRADICTION, False, er, ep, ed, score, None, None, **common)
-    return Rating("stuck", False, er, ep, ed, score, "Extreme", "Expert", **common)
+        return rating(CONTRADICTION, None, None)
+    return rating("stuck", "Extreme", "Expert")
 
 
 def hodoku_score(state: CandidateState, result: PropagationResult) -> int:

@@ -91,7 +91,7 @@ class Human(Solver):
             )
         stats["candidates"] = pencilmarks(state.snapshot())
         if result.stopped_by in (Status.TIMEOUT, Status.BUDGET):
-            return SolveResult(result.stopped_by, (), False, stats, steps)
+            return SolveResult(Status(result.stopped_by), (), False, stats, steps)
         return SolveResult(
             Status.STUCK,
             (),
