@@ -1,11 +1,13 @@
 """Catching wrong answers: the verifier on every solution, and the truth per puzzle.
 
 A result is judged in two steps.  First the independent verifier checks every
-solution it carries against the rules and the givens (`answer_problems`); a
+solution it carries against the rules and the givens (`answer_problems`, run
+by the worker right after the solve, so the parent is not the bottleneck); a
 bad grid is ``WRONG`` whatever else is known.  Then its claim is compared with
-the truth about the puzzle (`judge`): the oracle's answer (a complete solver
-asked for two solutions: no solution, unique or multiple), or, when the oracle
-gave none, the evidence of verified solutions from the run itself.
+the truth about the puzzle (`judge`, in the parent): the oracle's answer (a
+complete solver asked for two solutions: no solution, unique or multiple),
+or, when the oracle gave none, the evidence of verified solutions from the
+run itself.
 
 Verdicts: ``CORRECT``; ``WRONG`` for a bad grid, a false ``UNSOLVABLE``, a
 false claim of uniqueness or a false ``INVALID``; ``UNKNOWN`` when the solver
@@ -97,16 +99,6 @@ def judge(record: ResultRecord, truth: Truth | None) -> tuple[str | None, str]:
     if differs and kind == "unique":
         return "CORRECT", f"{ORACLE_WRONG}, which says unique: another verified solution"
     return "CORRECT", ""
-
-
-def assess(
-    record: ResultRecord, given: Grid, solutions: Sequence[str], truth: Truth | None
-) -> tuple[str | None, str]:
-    """Verifier first, then the truth: the verdict of a freshly arrived result."""
-    problem = answer_problems(given, record.status, solutions, record.box)
-    if problem:
-        return "WRONG", problem
-    return judge(record, truth)
 
 
 def truth_from(record: ResultRecord, solutions: Sequence[str], oracle: str) -> Truth | None:

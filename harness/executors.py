@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
+import dataclasses
 import logging
 import multiprocessing
 import os
@@ -47,8 +48,7 @@ class SerialExecutor:
     workers = 1
 
     def __init__(self, settings: WorkerSettings) -> None:
-        worker.prepare(settings)
-        worker._settings = settings
+        worker.prepare(dataclasses.replace(settings, memory_mb=None))
 
     def run(self, batches: Iterable[Batch]) -> Iterator[Finished]:
         for batch in batches:

@@ -36,7 +36,7 @@ from harness.corpus import Corpus, open_corpus
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
-from harness.records import ResultRecord, Truth, grid_of, puzzle_text
+from harness.records import ResultRecord, Truth, puzzle_text
 from harness.store import Store, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from solvers.oracle import oracle_name
@@ -286,28 +286,34 @@ class _Run:
 
     # -- what came back -----------------------------------------------------
     def absorb(self, batch: Batch, outcomes: Sequence[Outcome]) -> tuple[list[str], int]:
-        """Store a finished batch (results or truths); returns statuses and wrong count."""
+        """Store a finished batch (results or truths); returns statuses and wrong count.
+
+        The worker already ran the verifier on every answer (`Outcome.problem`),
+        so the parent only judges claims against the truth and writes.
+        """
         self.sizer.learn(TRUTH if batch.purpose == TRUTH else batch.spec, outcomes, batch.timeout)
+        known = self.store.truths((item.puzzle, item.box) for item in batch.items)
         truths: list[Truth] = []
         records: list[ResultRecord] = []
         for item, outcome in zip(batch.items, outcomes, strict=True):
             record = self._record(batch, item, outcome)
-            given = grid_of(item.puzzle, item.box)
-            if batch.purpose == TRUTH:
-                if not crosscheck.answer_problems(
-                    given, record.status, outcome.solutions, item.box
-                ):
-                    truth = crosscheck.truth_from(record, outcome.solutions, batch.spec)
-                    truths.extend([truth] if truth else [])
-                continue
-            truth = self.store.truth(item.puzzle, item.box)
-            verdict, reason = crosscheck.assess(record, given, outcome.solutions, truth)
-            if truth is None and verdict != "WRONG" and self._is_oracle(batch, item):
-                # The oracle is one of the solvers: its answer is the truth, stored once.
-                truth = crosscheck.truth_from(record, outcome.solutions, batch.spec)
-                if truth is not None:
+            key = (item.puzzle, item.box)
+            if batch.purpose == TRUTH or (key not in known and self._is_oracle(batch, item)):
+                # The oracle's verified answer is the truth, stored once per puzzle.
+                truth = (
+                    None
+                    if outcome.problem
+                    else crosscheck.truth_from(record, outcome.solutions, self.study.oracle)
+                )
+                if truth is not None and key not in known:
+                    known[key] = truth
                     truths.append(truth)
-                    verdict, reason = crosscheck.judge(record, truth)
+                if batch.purpose == TRUTH:
+                    continue
+            if outcome.problem:
+                verdict, reason = "WRONG", outcome.problem
+            else:
+                verdict, reason = crosscheck.judge(record, known.get(key))
             records.append(replace(record, verdict=verdict, reason=reason))
         if truths:
             self.store.add_truths(truths)

@@ -334,6 +334,24 @@ class Store:
         ).fetchone()
         return Truth(*row) if row else None
 
+    def truths(self, keys: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Truth]:
+        """The known truths of some (puzzle, box) pairs, in one query per 500."""
+        wanted = list(dict.fromkeys(keys))
+        wanted_set = set(wanted)
+        found: dict[tuple[str, str], Truth] = {}
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            rows = self._db.execute(
+                "SELECT puzzle, kind, solution, oracle, box FROM truths WHERE puzzle IN "
+                f"({', '.join('?' * len(chunk))})",
+                [puzzle for puzzle, _ in chunk],
+            )
+            for row in rows:
+                truth = Truth(*row)
+                if (truth.puzzle, truth.box) in wanted_set:
+                    found[truth.puzzle, truth.box] = truth
+        return found
+
     def add_truths(self, truths: Iterable[Truth]) -> None:
         """Store truths; one already known for a puzzle is kept."""
         with self._transaction():

@@ -84,6 +84,7 @@ class Outcome:
     cpu: float | None = None
     stats: str = "{}"  # JSON, so anything a backend reports pickles
     error: str = ""
+    problem: str = ""  # what the verifier found wrong with the answers ("" when nothing)
 
 
 def lost(batch: Batch, status: str, error: str, wall: float | None = None) -> list[Outcome]:

@@ -23,6 +23,7 @@ import time
 import traceback
 from collections.abc import Iterator
 
+from harness.crosscheck import answer_problems
 from harness.records import grid_of, puzzle_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from solvers.base import Solver, SolveResult
@@ -41,8 +42,6 @@ class HardTimeout(BaseException):
 
 def initialize(settings: WorkerSettings) -> None:
     """Prepare a worker process: limits first, then the imports."""
-    global _settings
-    _settings = settings
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     if settings.memory_mb:
         limit = settings.memory_mb * 1024 * 1024
@@ -54,7 +53,9 @@ def initialize(settings: WorkerSettings) -> None:
 
 
 def prepare(settings: WorkerSettings) -> None:
-    """Import plug-in modules and the solvers' modules and backends."""
+    """Adopt the settings; import plug-in modules and the solvers' modules and backends."""
+    global _settings
+    _settings = settings
     for path in reversed(settings.paths):
         if path not in sys.path:
             sys.path.insert(0, path)
@@ -109,7 +110,8 @@ def solve_item(solver: Solver, batch: Batch, item: Item) -> Outcome:
             f"{batch.timeout:g} s time limit",
         )
     except MemoryError:
-        return Outcome("MEMOUT", error=f"out of memory (limit {_settings.memory_mb} MB)")
+        limit = f" (limit {_settings.memory_mb} MB)" if _settings.memory_mb else ""
+        return Outcome("MEMOUT", error=f"out of memory{limit}")
     except Exception as exc:
         return Outcome("ERROR", wall=time.perf_counter() - start, error=_describe(exc, trace=True))
     try:
@@ -149,6 +151,7 @@ def _outcome(
         cpu,
         json.dumps(stats, default=str),
         error,
+        answer_problems(given, result.status.value, solutions, item.box),
     )
 
 
