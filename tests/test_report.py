@@ -502,3 +502,30 @@ def test_a_cross_check_verdict_stands_and_its_contradiction_is_listed():
     unchecked = build_report([honest, dataclasses.replace(claimed, verdict=None)])
     assert unchecked.flagged == {"liar"}
     assert unchecked.findings[0].kind == "wrong"
+
+
+def test_rate_adds_time_vs_difficulty(study, tmp_path, capsys):
+    out = tmp_path / "rated" / "report.md"
+    status, _, err = _report(study, "--run", "1", "--rate", "--format", "md", "--out", str(out),
+                             "--pair", "dlx", "quitter", capsys=capsys)  # fmt: skip
+    assert status == 0
+    assert f"rating {sum(map(len, CORPORA.values()))} puzzles" in err
+    plots = sorted(p.name for p in (out.parent / "report-plots").iterdir())
+    assert [p for p in plots if p.startswith("difficulty-")] == [
+        "difficulty-img-src-x-onerror-alert-1.png",
+        "difficulty-nine.png",
+    ]
+
+
+def test_puzzles_logic_cannot_finish_are_rated_beyond_logic():
+    from harness.report.ratings import BEYOND_LOGIC, rate_outcomes
+
+    grids = [CORPORA["nine"][0], Grid.parse(PUZZLE_9X9_TWO_SOLUTIONS)]
+    report = build_report(
+        [_record(1, "dlx", solvers.get("dlx"), "c", i, g) for i, g in enumerate(grids)]
+    )
+    ratings = rate_outcomes(report.outcomes)
+    assert 1.0 <= ratings[("c", "c:1")] < 12
+    assert ratings[("c", "c:2")] == BEYOND_LOGIC
+    report.ratings.update(ratings)
+    assert difficulty(report, "c") is not None

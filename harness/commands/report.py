@@ -19,6 +19,7 @@ EPILOG = """examples:
   sudoku-bench report --run 3 --run 4 --format csv --out results.csv
   sudoku-bench report --compare 3 4 --fail-if-slower 10%   # regression gate (exit 1)
   sudoku-bench report --pair dlx mrv --plots plots/ --plot-format svg
+  sudoku-bench report --rate --format html --out report.html   # adds time vs difficulty
   sudoku-bench report --schema                         # the JSON schema of --format json
 
 csv writes the per-result rows to --out (or stdout) and the summary next to it
@@ -72,6 +73,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "--pair", nargs=2, action="append", metavar=("A", "B"),
         help="scatter only these solver pairs (repeatable; default: every pair)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--rate", action="store_true",
+        help="rate the puzzles with the human-style engine (about 10 ms each) for the "
+        "time-vs-difficulty plot, where the records carry no rating",
     )  # fmt: skip
     parser.add_argument(
         "--no-results", action="store_true", help="json: leave out the per-result rows"
@@ -188,6 +194,8 @@ def run(args: argparse.Namespace) -> int:
         )
         if not report.outcomes:
             raise CommandError(f"run {', '.join(map(str, run_ids))} has no results yet")
+        if args.rate:
+            _rate(report)
         if args.compare:
             a, b = args.compare
             side_a = [o for o in report.outcomes if o.run_id == a]
@@ -210,6 +218,17 @@ def run(args: argparse.Namespace) -> int:
             print(f"regression: {c.solver} on {c.corpus}: {why}", file=sys.stderr)
         return 1 if failed else 0
     return 0
+
+
+def _rate(report: Any) -> None:
+    from harness.report.ratings import rate_outcomes
+
+    missing = [o for o in report.outcomes if (o.corpus, o.puzzle_id) not in report.ratings]
+    count = len({(o.corpus, o.puzzle_id) for o in missing})
+    if count:
+        print(f"rating {count} puzzles with the human-style engine ...", file=sys.stderr)
+        report.ratings.update(rate_outcomes(missing))
+    report.rating_label = "difficulty: Sudoku-Explainer-style rating (ER) of the human engine"
 
 
 def _same_solver_pairs(report: Any) -> list[tuple[str, str]]:

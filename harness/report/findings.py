@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from harness.report.outcomes import Outcome, violations
 
@@ -146,7 +146,7 @@ def find(
                 detail = o.reason or _violation(o) or "judged WRONG by the cross-check"
                 findings.append(_finding(WRONG, o, _reference(o, valid, truth), detail))
             elif refuted and not o.judged:
-                updated[index] = replace(o, wrong=True, reason=refuted[1])
+                updated[index] = o._replace(wrong=True, reason=refuted[1])
                 findings.append(_finding(WRONG, o, _answer(refuted[0]), refuted[1]))
             elif refuted:
                 detail = f"the cross-check said CORRECT, yet it {refuted[1]}"

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from harness.records import ResultRecord
 
@@ -45,9 +45,12 @@ _RANK = {
 RATING_KEYS = ("rating", "se_rating", "er")
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """One solver on one puzzle: what the summary counts and the plots draw."""
+class Outcome(NamedTuple):
+    """One solver on one puzzle: what the summary counts and the plots draw.
+
+    A named tuple rather than a dataclass: a large study makes hundreds of
+    thousands of them, and tuples are built several times faster.
+    """
 
     solver: str  # label: the spec, plus the run when specs collide
     corpus: str
@@ -119,38 +122,34 @@ def _number(stats: Mapping[str, Any], key: str) -> float | None:
     return float(value)
 
 
-@dataclass
-class _Fold:
-    first: ResultRecord
-    status: str
-    wrong: bool
-    walls: list[float]
-    nodes: list[float]
-    guesses: list[float]
-    repeats: int
-    reason: str = ""
-
-    def add(self, record: ResultRecord, wrong: bool) -> None:
-        if _RANK.get(record.status, 0) < _RANK.get(self.status, 0):
-            self.status = record.status
-        if wrong and not self.wrong:
-            self.reason = record.reason
-        self.wrong = self.wrong or wrong
-        self.repeats += 1
-        _extend(self, record)
-
-
-def _extend(fold: _Fold, record: ResultRecord) -> None:
-    if record.wall is not None:
-        fold.walls.append(record.wall)
-    for key, values in (("nodes", fold.nodes), ("guesses", fold.guesses)):
-        value = _number(record.stats, key)
-        if value is not None:
-            values.append(value)
-
-
 def _median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
+
+
+def _fold_group(
+    label: str, group: list[ResultRecord], checker: SolutionChecker, variant: int
+) -> Outcome:
+    """One outcome from the repeats of one task (the common case: a single record)."""
+    first = group[0]
+    if len(group) == 1:
+        wrong = record_is_wrong(first, checker)
+        stats = first.stats
+        status, wall = first.status, first.wall
+        nodes, guesses = _number(stats, "nodes"), _number(stats, "guesses")
+        reason = first.reason if wrong else ""
+    else:
+        judged = [(r, record_is_wrong(r, checker)) for r in group]
+        wrong = any(w for _, w in judged)
+        status = min((r.status for r in group), key=lambda s: _RANK.get(s, 0))
+        wall = _median([r.wall for r in group if r.wall is not None])
+        nodes = _median([v for r in group if (v := _number(r.stats, "nodes")) is not None])
+        guesses = _median([v for r in group if (v := _number(r.stats, "guesses")) is not None])
+        reason = next((r.reason for r, w in judged if w), "")
+    return Outcome(
+        label, first.corpus, first.puzzle_id, first.puzzle, status, wrong, wall,
+        first.time_limit, nodes, guesses, first.solution, first.exhausted, len(group),
+        first.run_id, first.solver, first.verdict is not None, variant, first.box, reason,
+    )  # fmt: skip
 
 
 @dataclass
@@ -163,57 +162,38 @@ class Folded:
 
 
 def fold(records: Iterable[ResultRecord], checker: SolutionChecker | None = None) -> Folded:
-    """Fold a stream of records into one `Outcome` per run x solver x corpus x puzzle."""
+    """Fold a stream of records into one `Outcome` per run x solver x corpus x puzzle x form."""
     checker = checker or SolutionChecker()
-    folds: dict[tuple[int, str, str, str, int], _Fold] = {}
+    groups: dict[tuple[int, str, str, str, int], list[ResultRecord]] = {}
     ratings: dict[tuple[str, str], float] = {}
+    rating_keys = frozenset(RATING_KEYS)
     count = 0
     for record in records:
         count += 1
-        wrong = record_is_wrong(record, checker)
         key = (record.run_id, record.solver, record.corpus, record.puzzle_id, record.variant)
-        current = folds.get(key)
-        if current is None:
-            current = folds[key] = _Fold(
-                record, record.status, wrong, [], [], [], 1, record.reason if wrong else ""
-            )
-            _extend(current, record)
+        group = groups.get(key)
+        if group is None:
+            groups[key] = [record]
         else:
-            current.add(record, wrong)
-        for rating_key in RATING_KEYS:
-            rating = _number(record.stats, rating_key)
-            if rating is not None:
-                ratings.setdefault((record.corpus, record.puzzle_id), rating)
-                break
+            group.append(record)
+        if record.stats and not rating_keys.isdisjoint(record.stats):
+            for rating_key in RATING_KEYS:
+                rating = _number(record.stats, rating_key)
+                if rating is not None:
+                    ratings.setdefault((record.corpus, record.puzzle_id), rating)
+                    break
     runs_per_spec: dict[str, set[int]] = {}
-    for run_id, spec, *_ in folds:
+    for run_id, spec, *_ in groups:
         runs_per_spec.setdefault(spec, set()).add(run_id)
-    outcomes = []
-    for (run_id, spec, corpus, puzzle_id, variant), f in folds.items():
-        label = spec if len(runs_per_spec[spec]) == 1 else f"{spec} (run {run_id})"
-        outcomes.append(
-            Outcome(
-                solver=label,
-                corpus=corpus,
-                puzzle_id=puzzle_id,
-                puzzle=f.first.puzzle,
-                status=f.status,
-                wrong=f.wrong,
-                wall=_median(f.walls),
-                time_limit=f.first.time_limit,
-                nodes=_median(f.nodes),
-                guesses=_median(f.guesses),
-                solution=f.first.solution,
-                exhausted=f.first.exhausted,
-                repeats=f.repeats,
-                run_id=run_id,
-                spec=spec,
-                judged=f.first.verdict is not None,
-                variant=variant,
-                box=f.first.box,
-                reason=f.reason,
-            )
-        )
+    labels = {
+        (run_id, spec): spec if len(runs) == 1 else f"{spec} (run {run_id})"
+        for spec, runs in runs_per_spec.items()
+        for run_id in runs
+    }
+    outcomes = [
+        _fold_group(labels[(key[0], key[1])], group, checker, key[4])
+        for key, group in groups.items()
+    ]
     return Folded(outcomes, ratings, count)
 
 
@@ -235,6 +215,6 @@ def primary(outcomes: Iterable[Outcome]) -> list[Outcome]:
             continue
         key = (o.run_id, o.solver, o.corpus, o.puzzle_id)
         if key in wrong_forms and not o.wrong:
-            o = replace(o, wrong=True, reason=wrong_forms[key] or "wrong on a transformed form")
+            o = o._replace(wrong=True, reason=wrong_forms[key] or "wrong on a transformed form")
         result.append(o)
     return result

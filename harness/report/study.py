@@ -34,6 +34,7 @@ class Report:
     compared: tuple[int, int] | None = None  # (run A, run B)
     command: str = ""  # the report command line, for the record
     notes: list[str] = field(default_factory=list)
+    rating_label: str = "difficulty rating of the puzzle"
     # (run, spec, corpus, puzzle id, variant) of every outcome judged wrong
     wrong_keys: set[tuple[int, str, str, str, int]] = field(default_factory=set)
 
@@ -133,7 +134,10 @@ def _notes(runs: Sequence[RunInfo]) -> list[str]:
     """Caveats the reader must see: parallel timing, unfinished runs."""
     notes = []
     for run in runs:
+        execution = run.settings.get("execution")
         jobs: Any = run.settings.get("jobs")
+        if isinstance(execution, dict):
+            jobs = execution.get("jobs", jobs)
         if isinstance(jobs, int) and jobs > 1:
             notes.append(
                 f"run {run.id} timed {jobs} solves in parallel: timings include "
