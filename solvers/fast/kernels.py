@@ -66,115 +66,77 @@ def _eliminate(cand, cell, bits, queue, qlen):
 
 
 @njit(cache=True)
-def _locked(cand, queue, n, br, bc, seg):
-    """Pointing and claiming over every box/line intersection.
+def _locked_lines(cand, queue, qlen, n, along, across, seglen, group, seg):
+    """Pointing and claiming between boxes and one kind of line (rows or columns).
 
-    Returns (queue length, eliminations), or (-1, 0) on a contradiction.
-    `seg` is scratch space for ``n * max(bands, stacks)`` segment masks.
-    Only unplaced cells take part: after singles have run, a placed digit
-    is absent from every unplaced peer, so it can never look locked.
+    Cell ``line * along + position * across`` is on `line`; a line crosses
+    ``n // seglen`` boxes in segments of `seglen` cells, and `group` lines
+    share each box.  `seg` is scratch space for the segment masks.  Returns
+    (queue length, eliminations), or (-1, 0) on a contradiction.
     """
-    qlen = 0
+    nseg = n // seglen
     removed = 0
-    nbands = n // br
-    nstacks = n // bc
-    # Rows: segment (r, s) is row r inside stack s.
-    for r in range(n):
-        for s in range(nstacks):
+    for line in range(n):
+        for s in range(nseg):
             m = 0
-            for j in range(bc):
-                v = cand[r * n + s * bc + j]
+            for j in range(seglen):
+                v = cand[line * along + (s * seglen + j) * across]
                 if v & (v - 1):
                     m |= v
-            seg[r * nstacks + s] = m
-    for r in range(n):
-        top = (r // br) * br
-        for s in range(nstacks):
-            here = seg[r * nstacks + s]
+            seg[line * nseg + s] = m
+    for line in range(n):
+        first = (line // group) * group
+        for s in range(nseg):
+            here = seg[line * nseg + s]
             if here == 0:
                 continue
             line_other = 0
-            for t in range(nstacks):
+            for t in range(nseg):
                 if t != s:
-                    line_other |= seg[r * nstacks + t]
+                    line_other |= seg[line * nseg + t]
             box_other = 0
-            for q in range(top, top + br):
-                if q != r:
-                    box_other |= seg[q * nstacks + s]
-            claim = here & ~line_other  # only here on the row: leaves the rest of the box
+            for q in range(first, first + group):
+                if q != line:
+                    box_other |= seg[q * nseg + s]
+            claim = here & ~line_other  # only here on the line: leaves the rest of the box
             if claim:
-                for q in range(top, top + br):
-                    if q == r:
+                for q in range(first, first + group):
+                    if q == line:
                         continue
-                    for j in range(bc):
-                        cell = q * n + s * bc + j
+                    for j in range(seglen):
+                        cell = q * along + (s * seglen + j) * across
                         if cand[cell] & claim:
                             qlen = _eliminate(cand, cell, claim, queue, qlen)
                             if qlen < 0:
                                 return -1, 0
                             removed += 1
-            point = here & ~box_other  # only here in the box: leaves the rest of the row
+            point = here & ~box_other  # only here in the box: leaves the rest of the line
             if point:
-                for c in range(n):
-                    if c // bc == s:
+                for pos in range(n):
+                    if pos // seglen == s:
                         continue
-                    cell = r * n + c
-                    if cand[cell] & point:
-                        qlen = _eliminate(cand, cell, point, queue, qlen)
-                        if qlen < 0:
-                            return -1, 0
-                        removed += 1
-    if qlen:
-        # New singles must leave their peers before the column masks are read:
-        # those masks skip placed cells.
-        return qlen, removed
-    # Columns: segment (c, b) is column c inside band b.
-    for c in range(n):
-        for b in range(nbands):
-            m = 0
-            for i in range(br):
-                v = cand[(b * br + i) * n + c]
-                if v & (v - 1):
-                    m |= v
-            seg[c * nbands + b] = m
-    for c in range(n):
-        left = (c // bc) * bc
-        for b in range(nbands):
-            here = seg[c * nbands + b]
-            if here == 0:
-                continue
-            line_other = 0
-            for t in range(nbands):
-                if t != b:
-                    line_other |= seg[c * nbands + t]
-            box_other = 0
-            for q in range(left, left + bc):
-                if q != c:
-                    box_other |= seg[q * nbands + b]
-            claim = here & ~line_other
-            if claim:
-                for q in range(left, left + bc):
-                    if q == c:
-                        continue
-                    for i in range(br):
-                        cell = (b * br + i) * n + q
-                        if cand[cell] & claim:
-                            qlen = _eliminate(cand, cell, claim, queue, qlen)
-                            if qlen < 0:
-                                return -1, 0
-                            removed += 1
-            point = here & ~box_other
-            if point:
-                for r in range(n):
-                    if r // br == b:
-                        continue
-                    cell = r * n + c
+                    cell = line * along + pos * across
                     if cand[cell] & point:
                         qlen = _eliminate(cand, cell, point, queue, qlen)
                         if qlen < 0:
                             return -1, 0
                         removed += 1
     return qlen, removed
+
+
+@njit(cache=True)
+def _locked(cand, queue, n, br, bc, seg):
+    """Pointing and claiming over every box/line intersection.
+
+    Returns (queue length, eliminations), or (-1, 0) on a contradiction.
+    Only unplaced cells take part: after singles have run, a placed digit
+    is absent from every unplaced peer, so it can never look locked.
+    """
+    qlen, removed = _locked_lines(cand, queue, 0, n, n, 1, bc, br, seg)
+    if qlen:  # new singles leave their peers before column masks (which skip them) are read
+        return qlen, removed
+    qlen, more = _locked_lines(cand, queue, qlen, n, 1, n, br, bc, seg)
+    return qlen, removed + more
 
 
 @njit(cache=True)
@@ -248,19 +210,30 @@ def propagate(cand, queue, qlen, peers, units, n, br, bc, locked, seg):
 
 
 @njit(cache=True)
-def load(cells, n, cand, queue):
-    """Fill `cand` from digits (0 = empty); return how many givens were queued."""
-    full = (1 << n) - 1
-    qlen = 0
-    for i in range(cells.shape[0]):
-        d = cells[i]
-        if d:
-            cand[i] = 1 << (d - 1)
-            queue[qlen] = i
-            qlen += 1
-        else:
-            cand[i] = full
-    return qlen
+def _choose(cand, peers, n):
+    """The cell to branch on (-1 when every cell is placed).
+
+    Fewest candidates first; among those, the cell with the most unplaced
+    peers, whose guess reaches furthest; then the first in reading order.
+    """
+    best = -1
+    fewest = n + 1
+    score = -1
+    for i in range(cand.shape[0]):
+        m = cand[i]
+        if m & (m - 1) == 0:
+            continue
+        k = popcount(m)
+        if k > fewest:
+            continue
+        s = 0
+        for j in range(peers.shape[1]):
+            v = cand[peers[i, j]]
+            if v & (v - 1):
+                s += 1
+        if k < fewest or s > score:
+            best, fewest, score = i, k, s
+    return best
 
 
 @njit(cache=True)
@@ -347,18 +320,7 @@ def search(
             if not propagate(cur, queue, qlen, peers, units, n, br, bc, locked, seg):
                 backtracks += 1
                 break
-            # The unplaced cell with the fewest candidates.
-            best = -1
-            fewest = n + 1
-            for i in range(ncells):
-                m = cur[i]
-                if m & (m - 1):
-                    k = popcount(m)
-                    if k < fewest:
-                        fewest = k
-                        best = i
-                        if k == 2:
-                            break
+            best = _choose(cur, peers, n)
             if best < 0:  # every cell placed: a solution
                 if found < keep:
                     for i in range(ncells):

@@ -39,6 +39,7 @@ from solvers.fast.kernels import (
     NODES,
     PAUSED,
     givens_conflict,
+    popcount,
 )
 
 BAND = (1 << 27) - 1
@@ -163,59 +164,76 @@ def _hidden(st, peers):
     return placed
 
 
+def locked_table() -> np.ndarray:
+    """Eliminations for a 3x3 matrix of box/line intersections (bit 3*r + c).
+
+    Where a line of the matrix has one nonempty entry, the other entries of
+    the crossing line go.  Rows of the matrix are a band's rows and its
+    columns the boxes (or: rows are bands, columns a stack's columns), so
+    this one rule is pointing and claiming in both directions.
+    """
+    table = np.zeros(512, dtype=np.int64)
+    for idx in range(512):
+        cut = 0
+        for r in range(3):
+            cols = [c for c in range(3) if idx >> (3 * r + c) & 1]
+            if len(cols) == 1:
+                cut |= sum(1 << (3 * q + cols[0]) for q in range(3) if q != r)
+        for c in range(3):
+            rows = [r for r in range(3) if idx >> (3 * r + c) & 1]
+            if len(rows) == 1:
+                cut |= sum(1 << (3 * rows[0] + q) for q in range(3) if q != c)
+        table[idx] = cut & idx
+    return table
+
+
+TABLE = locked_table()
+SPREAD = np.array(
+    [sum(7 << (3 * j) for j in range(3) if c >> j & 1) for c in range(8)], dtype=np.int64
+)
+
+
+@njit(cache=True, inline="always")
+def _triads(x):
+    """The 3 bits of a 9-bit row: which of its three cell triples are nonempty."""
+    m = x | (x >> 1) | (x >> 2)
+    return (m & 1) | ((m >> 2) & 2) | ((m >> 4) & 4)
+
+
 @njit(cache=True)
-def _locked(st):
+def _locked(st, table, spread):
     """Pointing and claiming for every digit; returns how many words shrank."""
     changed = 0
     for d in range(9):
-        # Within each band: box slices confined to one row, rows confined to one box.
         for b in range(3):
             w = st[d * 3 + b]
             u = w & ~st[PLACED + b]
-            cut = 0
-            for j in range(3):
-                bx = u & (BOX << (3 * j))
-                if bx == 0:
-                    continue
-                for k in range(3):
-                    line = ROW << (9 * k)
-                    if bx & ~line == 0:  # pointing: the box's cells lie in row k
-                        cut |= line & ~(BOX << (3 * j))
-                    rowcells = u & line
-                    if rowcells & ~(BOX << (3 * j)) == 0 and rowcells:  # claiming
-                        cut |= (BOX << (3 * j)) & ~line
-            if w & cut:
-                st[d * 3 + b] = w & ~cut
+            idx = _triads(u & ROW) | (_triads((u >> 9) & ROW) << 3) | (_triads(u >> 18) << 6)
+            cut = table[idx]
+            if cut:
+                st[d * 3 + b] = w & ~(
+                    spread[cut & 7] | (spread[(cut >> 3) & 7] << 9) | (spread[cut >> 6] << 18)
+                )
                 changed += 1
-        # Across bands: box slices confined to one column, columns confined to one band.
         f0 = _fold(st[d * 3] & ~st[PLACED])
         f1 = _fold(st[d * 3 + 1] & ~st[PLACED + 1])
         f2 = _fold(st[d * 3 + 2] & ~st[PLACED + 2])
-        for b in range(3):
-            u = st[d * 3 + b] & ~st[PLACED + b]
-            here = f0 if b == 0 else (f1 if b == 1 else f2)
-            other = (f1 | f2) if b == 0 else ((f0 | f2) if b == 1 else (f0 | f1))
-            for j in range(3):
-                cols = here & (0x7 << (3 * j))
-                if cols == 0:
-                    continue
-                if cols & (cols - 1) == 0:  # pointing: the box's cells lie in one column
-                    colmask = COL << trailing_zeros(cols)
-                    for t in range(3):
-                        if t != b and st[d * 3 + t] & colmask:
-                            st[d * 3 + t] &= ~colmask
-                            changed += 1
-                claimed = cols & ~other  # columns whose cells all lie in this box
-                if claimed:
-                    cut = (BOX << (3 * j)) & ~(COL * claimed)
-                    if st[d * 3 + b] & cut & u:
-                        st[d * 3 + b] &= ~(cut & u)
-                        changed += 1
+        for j in range(3):
+            sh = 3 * j
+            cut = table[((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6)]
+            if cut:
+                if cut & 7:
+                    st[d * 3] &= ~(COL * ((cut & 7) << sh))
+                if (cut >> 3) & 7:
+                    st[d * 3 + 1] &= ~(COL * (((cut >> 3) & 7) << sh))
+                if cut >> 6:
+                    st[d * 3 + 2] &= ~(COL * ((cut >> 6) << sh))
+                changed += 1
     return changed
 
 
 @njit(cache=True)
-def propagate(st, peers, locked):
+def propagate(st, peers, locked, table, spread):
     """Singles (and locked candidates) to a fixpoint; False on a contradiction."""
     while True:
         placed = _naked(st, peers)
@@ -228,19 +246,33 @@ def propagate(st, peers, locked):
             return False
         if placed:
             continue
-        if not locked or _locked(st) == 0:
+        if not locked or _locked(st, table, spread) == 0:
             return True
 
 
+@njit(cache=True, inline="always")
+def _open_peers(st, peers, cell):
+    """How many peers of `cell` are not yet placed."""
+    return (
+        popcount(peers[cell, 0] & ~st[PLACED])
+        + popcount(peers[cell, 1] & ~st[PLACED + 1])
+        + popcount(peers[cell, 2] & ~st[PLACED + 2])
+    )
+
+
 @njit(cache=True)
-def _choose(st):
-    """The unplaced cell with the fewest candidates (-1 when every cell is placed)."""
+def _choose(st, peers):
+    """The cell to branch on (-1 when every cell is placed).
+
+    Fewest candidates first; among those, the cell with the most unplaced
+    peers, whose guess reaches furthest (this halves the guesses on hard
+    sets against taking the first); then the first in reading order.
+    """
     best = -1
     fewest = 10
-    for b in range(3):
+    score = -1
+    for b in range(3):  # bivalue cells, the usual case: found with bit counters
         open_ = ~st[PLACED + b] & BAND
-        if open_ == 0:
-            continue
         once = 0
         twice = 0
         thrice = 0
@@ -250,8 +282,17 @@ def _choose(st):
             twice |= once & w
             once |= w
         two = twice & ~thrice & open_
-        if two:
-            return b * 27 + trailing_zeros(two)
+        while two:
+            bit = two & -two
+            two ^= bit
+            cell = b * 27 + trailing_zeros(bit)
+            s = _open_peers(st, peers, cell)
+            if s > score:
+                best, score = cell, s
+    if best >= 0:
+        return best
+    for b in range(3):
+        open_ = ~st[PLACED + b] & BAND
         while open_:
             bit = open_ & -open_
             open_ ^= bit
@@ -259,9 +300,11 @@ def _choose(st):
             for d in range(9):
                 if st[d * 3 + b] & bit:
                     k += 1
-            if k < fewest:
-                fewest = k
-                best = b * 27 + trailing_zeros(bit)
+            if k <= fewest:
+                cell = b * 27 + trailing_zeros(bit)
+                s = _open_peers(st, peers, cell)
+                if k < fewest or s > score:
+                    best, fewest, score = cell, k, s
     return best
 
 
@@ -308,7 +351,9 @@ def search(stack, pending, cur, cells, peers, locked, limit, keep, node_limit, s
             cur[i] = stack[sp, i]
         while True:
             if root:
-                ok = _load_givens(cur, cells, peers) and propagate(cur, peers, locked)
+                ok = _load_givens(cur, cells, peers) and propagate(
+                    cur, peers, locked, TABLE, SPREAD
+                )
                 root = False
             else:
                 if nodes >= node_limit:  # put the state back for a later call
@@ -319,11 +364,11 @@ def search(stack, pending, cur, cells, peers, locked, limit, keep, node_limit, s
                     outcome = PAUSED
                     break
                 nodes += 1
-                ok = propagate(cur, peers, locked)
+                ok = propagate(cur, peers, locked, TABLE, SPREAD)
             if not ok:
                 backtracks += 1
                 break
-            cell = _choose(cur)
+            cell = _choose(cur, peers)
             if cell < 0:  # every cell placed: a solution
                 if found < keep:
                     for b in range(3):
