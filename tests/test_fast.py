@@ -343,6 +343,22 @@ def test_oracle_uses_the_batch():
     assert oracle.count_solutions(Grid.parse(TWO_SOLUTIONS)) == 2
 
 
+@pytest.mark.parametrize("oracle_solver", ["fast", "dlx"])
+def test_oracle_truth_stream_with_and_without_fast(oracle_solver, monkeypatch):
+    from solvers import oracle
+
+    if oracle_solver == "fast" and not HAVE_NUMBA:
+        pytest.skip("not installed: pip install 'sudoku-bench[fast]'")
+    monkeypatch.setattr(oracle, "oracle_name", lambda: oracle_solver)
+    puzzles = [Grid.parse(p) for p in [HARD[0], TWO_SOLUTIONS, conformance.PUZZLE_9X9_UNSOLVABLE]]
+    puzzles.append(Grid.parse(conformance.PUZZLE_9X9_INVALID))
+    got = list(oracle.truth_stream(iter(puzzles), chunk=2))
+    assert [item for item, _, _ in got] == puzzles
+    assert [count for _, count, _ in got] == [1, 2, 0, 0]
+    assert [solution is None for _, _, solution in got] == [False, False, True, True]
+    assert not solvers.check(puzzles[1], got[1][2])
+
+
 @needs_numba
 def test_truth_stream_in_chunks_keeps_order():
     from solvers.fast import truth_stream
@@ -351,7 +367,8 @@ def test_truth_stream_in_chunks_keeps_order():
     dlx = solvers.get("dlx")
     got = list(truth_stream(puzzles, chunk=3))
     assert len(got) == len(puzzles)
-    for puzzle, (count, solution) in zip(puzzles, got, strict=True):
+    for puzzle, (item, count, solution) in zip(puzzles, got, strict=True):
+        assert item is puzzle
         reference = dlx.solve(puzzle, limit=2)
         assert count == len(reference.solutions)
         assert (solution is None) == (count == 0)

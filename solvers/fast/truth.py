@@ -9,8 +9,8 @@ puzzles.
 >>> import solvers
 >>> from solvers.fast import truth_stream
 >>> puzzles = [solvers.Grid.parse("1... 3..2 ...3 ..2."), solvers.Grid.empty(2)]
->>> [(count, str(grid)) for count, grid in truth_stream(puzzles)]
-[(1, '1234341221434321'), (2, '1234341221434321')]
+>>> [(count, str(grid)) for _, count, grid in truth_stream(puzzles)]
+[(1, '1234341221434321'), (2, '1234431234212143')]
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import os
 from collections.abc import Iterable, Iterator
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -27,45 +27,53 @@ from solvers.fast.batch import Batch, solve_many
 from solvers.grid import BLANKS, Grid
 
 CHUNK = 20_000  # puzzles per compiled call
+T = TypeVar("T")
 
 
 def truth_chunks(
-    puzzles: Iterable[Any], *, chunk: int = CHUNK, threads: int | None = None
-) -> Iterator[tuple[list[Grid], Batch]]:
-    """Batches of consecutive puzzles of one shape, each with its answers (limit 2).
+    puzzles: Iterable[T], *, chunk: int = CHUNK, threads: int | None = None
+) -> Iterator[tuple[list[T], Batch]]:
+    """Runs of consecutive puzzles of one shape, each with its answers (limit 2).
 
     `puzzles` yields `Grid` objects or records with a ``grid`` attribute
-    (such as the harness's `Puzzle`).
+    (such as the harness's `Puzzle`); each run comes back as given.
     """
     if not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk must be a positive integer, not {chunk!r}")
+    items: list[T] = []
     grids: list[Grid] = []
     for item in puzzles:
-        grid = item if isinstance(item, Grid) else getattr(item, "grid", None)
-        if not isinstance(grid, Grid):
-            raise TypeError(
-                f"expected Grid puzzles (or records with .grid), not {type(item).__name__}"
-            )
+        grid = grid_of(item)
         if grids and (len(grids) >= chunk or grid.shape is not grids[0].shape):
-            yield grids, solve_many(grids, limit=2, threads=threads)
-            grids = []
+            yield items, solve_many(grids, limit=2, threads=threads)
+            items, grids = [], []
+        items.append(item)
         grids.append(grid)
     if grids:
-        yield grids, solve_many(grids, limit=2, threads=threads)
+        yield items, solve_many(grids, limit=2, threads=threads)
 
 
 def truth_stream(
-    puzzles: Iterable[Any], *, chunk: int = CHUNK, threads: int | None = None
-) -> Iterator[tuple[int, Grid | None]]:
-    """For each puzzle, in order: (0, None), (1, solution) or (2, a solution) for 2+.
+    puzzles: Iterable[T], *, chunk: int = CHUNK, threads: int | None = None
+) -> Iterator[tuple[T, int, Grid | None]]:
+    """Each puzzle, in order, with its solution count (0, 1, or 2 for two or more)
+    and a solution (None when there is none).
 
     Conflicting givens count as no solution.
     """
-    for grids, batch in truth_chunks(puzzles, chunk=chunk, threads=threads):
-        for i, grid in enumerate(grids):
+    for items, batch in truth_chunks(puzzles, chunk=chunk, threads=threads):
+        for i, item in enumerate(items):
             count = int(batch.counts[i])
-            solution = grid.replace(batch.solutions[i, 0].tolist()) if count else None
-            yield count, solution
+            solution = grid_of(item).replace(batch.solutions[i, 0].tolist()) if count else None
+            yield item, count, solution
+
+
+def grid_of(item: Any) -> Grid:
+    """The grid of a puzzle given as a `Grid` or as a record with a ``grid``."""
+    grid = item if isinstance(item, Grid) else getattr(item, "grid", None)
+    if not isinstance(grid, Grid):
+        raise TypeError(f"expected Grid puzzles (or records with .grid), not {type(item).__name__}")
+    return grid
 
 
 def read_chunks(
