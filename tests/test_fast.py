@@ -396,3 +396,37 @@ def test_truth_file_reads_lines_fast_and_places_errors(tmp_path):
     other.write_text("." * 256 + "\n")
     with pytest.raises(PuzzleFormatError, match="up to 9x9"):
         list(truth_file(other))
+
+
+@pytest.mark.parametrize("oracle_solver", ["fast", "dlx"])
+def test_verify_truth_only_stores_the_truth(oracle_solver, tmp_path, monkeypatch, capsys):
+    from harness import truth
+    from harness.cli import main
+    from harness.records import puzzle_text
+    from harness.store import Store
+    from solvers import oracle
+
+    if oracle_solver == "fast" and not HAVE_NUMBA:
+        pytest.skip("not installed: pip install 'sudoku-bench[fast]'")
+    monkeypatch.setattr(oracle, "oracle_name", lambda: oracle_solver)
+    monkeypatch.setattr(truth, "oracle_name", lambda: oracle_solver)
+    monkeypatch.setattr(truth, "CHUNK", 2)
+    path = tmp_path / "set.txt"
+    lines = [
+        HARD[0],
+        TWO_SOLUTIONS,
+        conformance.PUZZLE_9X9_UNSOLVABLE,
+        conformance.PUZZLE_9X9_INVALID,
+    ]
+    path.write_text("\n".join([*lines, conformance.PUZZLE_4X4]) + "\n")
+    db = tmp_path / "truth.sqlite"
+    assert main(["verify", "--truth-only", "--corpus", str(path), "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert f"5 puzzles (invalid 1, multiple 1, none 1, unique 2) by {oracle_solver}" in out
+    with Store(db) as store:
+        kinds = [store.truth(*puzzle_text(Grid.parse(text))) for text in lines]
+        assert [t.kind for t in kinds] == ["unique", "multiple", "none", "invalid"]
+        assert kinds[0].solution == str(solvers.get("dlx").solve(Grid.parse(HARD[0])).solution)
+        assert kinds[0].oracle == oracle_solver
+        assert store.truth(conformance.PUZZLE_4X4).solution == "1234341221434321"
+    assert main(["verify", "--truth-only"]) == 2

@@ -11,14 +11,18 @@ from collections.abc import Iterator
 from tabulate import tabulate
 
 from harness.commands.run import add_study_arguments, execute, study_from
+from harness.corpus import open_corpus
 from harness.crosscheck import ORACLE_WRONG
+from harness.errors import CommandError
 from harness.records import ResultRecord
-from harness.store import Store
+from harness.store import DEFAULT_DB, Store
+from harness.truth import store_truths
 
 EPILOG = """examples:
   sudoku-bench verify --corpus top1465.txt --solver mine --plugin mysolver
   sudoku-bench verify --corpus puzzles.txt                    # every available solver
   sudoku-bench verify --corpus puzzles.txt --metamorphic 0 --db checks.sqlite
+  sudoku-bench verify --truth-only --corpus big.txt --db truth.sqlite   # truth only, streamed
 
 Exit status: 0 when no answer was wrong, 1 when any was (a bad grid, a false
 UNSOLVABLE, a false claim of uniqueness, or a transformed puzzle answered
@@ -41,6 +45,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     add_study_arguments(parser, metamorphic=2)
     parser.add_argument(
         "--db", metavar="FILE", help="keep the results in FILE (default: a temporary database)"
+    )
+    parser.add_argument(
+        "--truth-only",
+        action="store_true",
+        help="only establish each puzzle's truth (0 / 1 / 2+ solutions, the solution) with the "
+        f"oracle and store it in --db (default {DEFAULT_DB}); streamed, for corpora of millions",
     )
     parser.set_defaults(run=run)
     return parser
@@ -74,7 +84,19 @@ def _truth(store: Store, record: ResultRecord) -> str:
     return f"{truth.kind} {truth.solution}" if truth.solution else truth.kind
 
 
+def truth_only(args: argparse.Namespace) -> int:
+    """Store the oracle's truth for every puzzle of the corpora; run no solvers."""
+    if not args.corpus:
+        raise CommandError("--truth-only needs --corpus")
+    with Store(args.db or DEFAULT_DB) as store:
+        for name in args.corpus:
+            print(store_truths(store, open_corpus(name)).line())
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.truth_only:
+        return truth_only(args)
     if args.metamorphic is None:
         args.metamorphic = 2
     args.resume = None
