@@ -246,3 +246,15 @@ def test_natural_order_of_puzzle_ids():
 def test_penalty_must_be_positive():
     with pytest.raises(ValueError, match="positive"):
         build_report(HAND, penalty=0)
+
+
+def test_a_handful_of_puzzles_gets_no_verdict():
+    a = [_r("A", f"p{i}", "SOLVED", 0.1) for i in range(5)]
+    b = [ResultRecord(2, "A", "c", f"p{i}", "", 0, "SOLVED", wall=0.3, verdict="CORRECT")
+         for i in range(5)]  # fmt: skip
+    report = build_report(a + b)
+    side = [[o for o in report.outcomes if o.run_id == r] for r in (1, 2)]
+    (row,) = compare_runs(*side)
+    assert row.ratio == pytest.approx(3.0)
+    assert row.verdict == "too few puzzles"
+    assert not row.regressed(0.10)

@@ -11,9 +11,10 @@ Per solver x corpus, on the puzzles both runs solved:
   wrong answers fixed;
 - the verdict: *faster* / *slower* when the interval excludes 1 **and** the
   ratio differs from 1 by at least the noise threshold (default 5%), else
-  *within noise*.  Both conditions matter: with thousands of puzzles a 1%
-  drift from machine load is "significant" yet meaningless, and with a dozen
-  a 30% change may be luck.
+  *within noise*; with fewer than `MIN_PAIRED` puzzles solved by both runs,
+  *too few puzzles* (the ratio and interval are still shown).  Both
+  conditions matter: with thousands of puzzles a 1% drift from machine load
+  is "significant" yet meaningless, and with a dozen a 30% change may be luck.
 
 The regression gate (``--fail-if-slower 10%``) fails when a solver is
 significantly slower by at least that much, or gave new wrong answers.
@@ -29,6 +30,7 @@ from harness.report.outcomes import TIMED_OUT, Outcome
 
 FASTER, SLOWER, NOISE = "faster", "slower", "within noise"
 TOO_FEW = "too few puzzles"
+MIN_PAIRED = 10  # fewer paired puzzles give no verdict: a bootstrap of a handful misleads
 ONLY_A, ONLY_B = "only in run A", "only in run B"
 
 
@@ -58,7 +60,8 @@ class Comparison:
         if self.newly_wrong:
             return True
         return (
-            self.ratio is not None
+            self.verdict not in (TOO_FEW, ONLY_A, ONLY_B)
+            and self.ratio is not None
             and self.ci_low is not None
             and self.ci_low > 1.0
             and self.ratio >= 1.0 + slower_by
@@ -163,7 +166,8 @@ def compare_one(
     faster = sum(y < x for x, y in timed) / len(timed)
     return Comparison(
         solver, corpus, len(pairs), len(timed), median_a, median_b,
-        ratio, low, high, faster, **changes, verdict=verdict(ratio, low, high, noise),
+        ratio, low, high, faster, **changes,
+        verdict=verdict(ratio, low, high, noise) if len(timed) >= MIN_PAIRED else TOO_FEW,
     )  # fmt: skip
 
 

@@ -100,11 +100,11 @@ def _csv_cell(value: Any) -> Any:
 
 def write_csv(rows: Iterable[dict[str, Any]], columns: tuple[str, ...], out: TextIO) -> int:
     """Write rows as CSV with a header; returns the number of rows."""
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
     count = 0
     for row in rows:
-        writer.writerow({k: _csv_cell(row.get(k)) for k in columns})
+        writer.writerow([_csv_cell(row.get(k)) for k in columns])
         count += 1
     return count
 
@@ -143,7 +143,8 @@ def document(report: Report, results: Iterable[dict[str, Any]] | None) -> dict[s
 
 
 def write_json(report: Report, results: Iterable[dict[str, Any]] | None, out: TextIO) -> None:
-    json.dump(document(report, results), out, indent=1, default=str, allow_nan=False)
+    """Compact JSON (no indent: the C encoder, several times faster on 100,000 rows)."""
+    json.dump(document(report, results), out, default=str, allow_nan=False)
     out.write("\n")
 
 
