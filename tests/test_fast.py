@@ -359,6 +359,16 @@ def test_oracle_truth_stream_with_and_without_fast(oracle_solver, monkeypatch):
     assert not solvers.check(puzzles[1], got[1][2])
 
 
+def test_oracle_named_by_the_environment(monkeypatch):
+    from solvers import oracle
+
+    monkeypatch.setenv("SUDOKU_BENCH_ORACLE", "dlx")
+    assert oracle.oracle_name() == "dlx"
+    monkeypatch.setenv("SUDOKU_BENCH_ORACLE", "nosuch")
+    with pytest.raises(solvers.UnknownSolver, match="nosuch"):
+        oracle.oracle_name()
+
+
 @needs_numba
 def test_truth_stream_in_chunks_keeps_order():
     from solvers.fast import truth_stream

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -206,9 +205,9 @@ def _threads(threads: int | None) -> int:
     """How many threads to use: the request, capped by numba's pool."""
     import numba
 
-    available = numba.config.NUMBA_NUM_THREADS
+    available = numba.config.NUMBA_NUM_THREADS  # the cores, unless the environment says less
     if threads is None:
-        return min(available, os.cpu_count() or 1)
+        return available
     if not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a positive integer, not {threads!r}")
     return min(threads, available)
