@@ -45,22 +45,23 @@ code{background:#f4f4f4;padding:0 .3em}nav a{margin-right:1em}
 """
 
 SCRIPT = """
-document.querySelectorAll("table.sortable th").forEach(function (th, column) {
+document.querySelectorAll("table.sortable th").forEach(function (th) {
   th.addEventListener("click", function () {
-    var table = th.closest("table"), body = table.tBodies[0];
-    var rows = Array.from(body.rows).filter(function (r) { return !r.classList.contains("vbs"); });
-    var pinned = Array.from(body.rows).filter(function (r) { return r.classList.contains("vbs"); });
+    var column = th.cellIndex, body = th.closest("table").tBodies[0];
+    var all = Array.from(body.rows);
+    var rows = all.filter(function (r) { return !r.classList.contains("vbs"); });
+    var pinned = all.filter(function (r) { return r.classList.contains("vbs"); });
     var up = th.dataset.dir !== "up";
     th.dataset.dir = up ? "up" : "down";
     function key(row) {
       var cell = row.cells[column], v = cell.dataset.sort;
-      return v === undefined ? cell.textContent : (v === "" ? null : parseFloat(v));
+      if (v === undefined) return cell.textContent;
+      return v === "" ? null : parseFloat(v);
     }
     rows.sort(function (a, b) {
       var x = key(a), y = key(b);
-      if (x === null) return 1;
-      if (y === null) return -1;
-      var c = (typeof x === "number" && typeof y === "number") ? x - y : String(x).localeCompare(y);
+      if (x === null || y === null) return (x === null) - (y === null);
+      var c = typeof x === "number" ? x - y : String(x).localeCompare(String(y));
       return up ? c : -c;
     });
     rows.concat(pinned).forEach(function (r) { body.appendChild(r); });
