@@ -39,25 +39,15 @@ from solvers.grid import Grid, Shape
 from solvers.registry import register
 
 _CHECK_EVERY = 256  # guesses between clock reads
-_SETTLED = 1 << 30  # selection key of a cell with one candidate (never the minimum)
 
 
 @cache
 def _tables(grid_shape: Shape) -> tuple[Any, ...]:
-    """Peers, unit offsets per cell, the selection key and the digit of each single bit."""
+    """Peers, unit offsets per cell, and the digit of each single bit."""
     n = grid_shape.size
-    if n <= 16:  # a lookup table is fastest; above 16 it would be too large
-        key: Any = [_SETTLED if m & (m - 1) == 0 else m.bit_count() for m in range(1 << n)]
-        key[0] = 0
-        key = key.__getitem__
-    else:
-
-        def key(m: int) -> int:
-            return _SETTLED if m & (m - 1) == 0 and m else m.bit_count()
-
     digit_of = {1 << k: k + 1 for k in range(n)}
     bases = tuple(tuple(u * n for u in us) for us in grid_shape.cell_units)
-    return grid_shape.peers, bases, key, digit_of
+    return grid_shape.peers, bases, digit_of
 
 
 def _search(
@@ -66,7 +56,7 @@ def _search(
     """Solutions found (as cell tuples), whether the space was exhausted, the stop, counters."""
     grid_shape = puzzle.shape
     n = grid_shape.size
-    peers, bases, key, digit_of = _tables(grid_shape)
+    peers, bases, digit_of = _tables(grid_shape)
     units = grid_shape.units
     full = (1 << n) - 1
 
@@ -80,11 +70,15 @@ def _search(
         1 << (digit - 1) if digit else full & ~(used[a // n] | used[b // n] | used[c // n])
         for digit, (a, b, c) in zip(puzzle.cells, bases, strict=True)
     ]
+    # size[cell]: how many candidates; a bytearray, so `find` gives the first cell with k.
+    size = bytearray(m.bit_count() for m in cand)
     # count[u*n + k]: the cells of unit u that take digit k+1 (kept with singles=hidden only).
     count = [0] * (3 * n * n)
     forced = [0, 0]  # cells filled by propagation (guessed cells included), hidden singles
 
-    def propagate(queue: list[int], cand: list[int] = cand, peers: Any = peers) -> bool:
+    def propagate(
+        queue: list[int], cand: list[int] = cand, size: bytearray = size, peers: Any = peers
+    ) -> bool:
         """Remove the digit of each queued one-candidate cell from its peers; queue new singles."""
         for c in queue:
             b = cand[c]
@@ -96,6 +90,7 @@ def _search(
                         forced[0] += len(queue)
                         return False
                     cand[p] = m
+                    size[p] -= 1
                     if not m & (m - 1):
                         queue.append(p)
         forced[0] += len(queue)
@@ -133,6 +128,7 @@ def _search(
                             if not m:
                                 return False
                             cand[p] = m
+                            size[p] -= 1
                             if not lose(p, b, hits):
                                 return False
                             if not m & (m - 1):
@@ -148,6 +144,7 @@ def _search(
                     m = cand[cell]
                     if m != bit:  # a hidden single: the cell loses its other candidates
                         cand[cell] = bit
+                        size[cell] = 1
                         if not lose(cell, m ^ bit, hits):
                             return False
                         forced[1] += 1
@@ -178,16 +175,17 @@ def _search(
     budget = limits.budget
     stopped: Status | None = None
     exhausted = False
+    find = size.find
     while True:
-        keys = list(map(key, cand))
-        fewest = min(keys)
-        if fewest == _SETTLED:  # every cell has one candidate: a solution
+        fewest = 2
+        while (cell := find(fewest)) < 0 and fewest < n:
+            fewest += 1
+        if cell < 0:  # every cell has one candidate: a solution
             solutions.append(tuple(map(digit_of.__getitem__, cand)))
             if len(solutions) >= limit:
                 break
         else:
-            cell = keys.index(fewest)
-            stack.append([cell, cand[cell], cand[:], count[:] if hidden else None, False])
+            stack.append([cell, cand[cell], cand[:], size[:], count[:] if hidden else None, 0])
             if len(stack) > max_depth:
                 max_depth = len(stack)
         # Try the next candidate of the deepest branch point that has one left.
@@ -205,14 +203,16 @@ def _search(
                 break
             bit = left & -left
             frame[1] = left ^ bit
-            if frame[4]:
-                cand[:] = frame[2]  # undo every change made since the branch point
+            if frame[5]:  # undo every change made since the branch point
+                cand[:] = frame[2]
+                size[:] = frame[3]
                 if hidden:
-                    count[:] = frame[3]
-            frame[4] = True
+                    count[:] = frame[4]
+            frame[5] = 1
             cell = frame[0]
             rest = cand[cell] ^ bit
             cand[cell] = bit
+            size[cell] = 1
             if hidden:
                 hits = []
                 if not lose(cell, rest, hits):

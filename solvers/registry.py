@@ -22,6 +22,7 @@ BUILTIN: dict[str, str] = {
     "human": "solvers.human.solver",
     "assume": "solvers.assume",
     "mrv": "solvers.mrv",
+    "positions": "solvers.positions",
     "dlx": "solvers.dlx",
     "cpsat": "solvers.cpsat",
     "constraint": "solvers.pyconstraint",
