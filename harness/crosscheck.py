@@ -31,11 +31,16 @@ EVIDENCE = "evidence"  # Truth.oracle when the truth comes from the run's verifi
 SOLVABLE = "solvable"  # a kind only evidence gives: solvable, uniqueness not known
 
 
-def answer_problems(given: Grid, status: str, solutions: Sequence[str], box: str = "") -> str:
-    """What is wrong with a result's answers by the rules alone ("" when nothing)."""
-    for number, text in enumerate(solutions, 1):
+def answer_problems(
+    given: Grid, status: str, solutions: Sequence[Grid | str], box: str = ""
+) -> str:
+    """What is wrong with a result's answers by the rules alone ("" when nothing).
+
+    Solutions are grids, or their text as stored (read with the puzzle's `box`).
+    """
+    for number, answer in enumerate(solutions, 1):
         try:
-            grid = grid_of(text, box)
+            grid = answer if isinstance(answer, Grid) else grid_of(answer, box)
         except ValueError as exc:
             return f"solution {number} is not a grid: {exc}"
         violations = check(given, grid)

@@ -126,13 +126,14 @@ def _outcome(
     if not isinstance(result, SolveResult):
         raise TypeError(f"solve() returned {type(result).__name__}, not a SolveResult")
     inverse = item.transform.inverse() if item.transform else None
-    solutions = []
+    answers = []
     for solution in result.solutions[:2]:
         if not isinstance(solution, Grid):
             raise TypeError(f"a solution is a {type(solution).__name__}, not a Grid")
         if inverse is not None:
             solution = inverse.apply(solution, box=(given.box_rows, given.box_cols))
-        solutions.append(puzzle_text(solution)[0])
+        answers.append(solution)
+    solutions = [puzzle_text(answer)[0] for answer in answers]
     stats = dict(result.stats)
     status, error = result.status.value, ""
     if status == "ERROR":
@@ -151,7 +152,7 @@ def _outcome(
         cpu,
         json.dumps(stats, default=str),
         error,
-        answer_problems(given, result.status.value, solutions, item.box),
+        answer_problems(given, result.status.value, answers),
     )
 
 
