@@ -27,6 +27,7 @@ COMMANDS = [
     "harness.commands.rate",
     "harness.commands.explain",
     "harness.commands.generate",
+    "harness.commands.corpora_cmd",
 ]
 
 EPILOG = """examples:

@@ -197,7 +197,9 @@ class Corpus:
     info: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def puzzles(self, *, strict: bool = True, report: ReadReport | None = None) -> Iterator[Puzzle]:
-        return read_puzzles(self.path, strict=strict, report=report)
+        """Stream the puzzles; ids are ``name:line`` for built-ins, ``file:line`` otherwise."""
+        name = self.name if self.builtin else None
+        return read_puzzles(self.path, strict=strict, report=report, name=name)
 
     @property
     def builtin(self) -> bool:

@@ -41,7 +41,7 @@ SOLUTION_COLUMNS = ("solutions", "solution", "answer", "answers")
 
 _NUMBER = re.compile(r"-?\d{1,3}|[.\-_*]")
 _SPLIT = re.compile(r"[\s,;]+")
-_TITLE = re.compile(r"^\s*(\[[^\]]*\]|[A-Za-z][A-Za-z ]*[ _#:-]*\d+\s*:?)\s*$")
+_TITLE = re.compile(r"^[A-Za-z][A-Za-z ]*\s[\s#:-]*\d+\s*:?$")  # Grid 01, Puzzle #3
 _RULE = re.compile(r"^[\s\-+=|:]*$")
 _SNIFF_LINES = 40
 
@@ -199,7 +199,7 @@ def _picture_records(stream: Iterable[str]) -> Iterator[Record]:
     for number, raw in enumerate(stream, 1):
         line = raw.rstrip("\r\n")
         stripped = line.strip()
-        is_title = bool(_TITLE.match(line)) and not _is_row(stripped)
+        is_title = _is_title(stripped)
         if not stripped or stripped.startswith("#") or is_title:
             if rows:
                 yield Record("\n".join(rows), start, title=title)
@@ -234,9 +234,9 @@ def _row_cells(row: str) -> int:
     return sum(1 for ch in row if not ch.isspace() and ch != "|")
 
 
-def _is_row(text: str) -> bool:
-    """True for text that reads as a grid row rather than a title."""
-    return not any(ch.isalpha() for ch in text) or " " not in text.strip()
+def _is_title(text: str) -> bool:
+    """A section marker such as ``[Puzzle]`` or a title such as ``Grid 01``."""
+    return text.startswith("[") and text.endswith("]") or bool(_TITLE.match(text))
 
 
 # -- csv ---------------------------------------------------------------------

@@ -1,0 +1,162 @@
+"""`sudoku-bench corpora`: the built-in corpora, public collections to fetch,
+reading a puzzle file, and rebuilding the built-ins."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+
+from tabulate import tabulate
+
+from harness import fetch
+from harness.corpus import ReadReport, builtin_index, read_puzzles
+from harness.errors import CommandError
+from harness.formats import LAYOUTS
+
+EPILOG = """examples:
+  sudoku-bench corpora                        # built-in corpora and collections to fetch
+  sudoku-bench corpora fetch top1465          # download, verify (SHA-256), cache
+  sudoku-bench corpora inspect puzzles.csv.gz # layout, sizes, clues, bad lines
+  sudoku-bench corpora inspect big.txt --strict
+  sudoku-bench corpora build --check          # regenerate the built-ins, compare bytes
+  sudoku-bench corpora build --only gen16 --jobs 2
+
+Any command taking --corpus accepts a built-in name (gen9-hard), a fetched
+collection's name (top1465), or a file path."""
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = sub.add_parser(
+        "corpora",
+        help="list built-in corpora; fetch public collections; inspect or rebuild puzzle files",
+        description="Without an action: list the built-in corpora (name, sizes, count, "
+        "clues, difficulty spread) and the public collections that can be fetched.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(run=run_list)
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+
+    get = actions.add_parser(
+        "fetch",
+        help="download a public collection into the user cache, verified by SHA-256",
+        description="Download a collection from the catalogue, check its size and SHA-256, "
+        "and store it in the user cache directory (SUDOKU_BENCH_CACHE overrides). A "
+        "download that does not match is refused and nothing is stored.",
+    )
+    get.add_argument("name", metavar="NAME", help=f"one of {', '.join(fetch.CATALOGUE)}")
+    get.add_argument("--sha256", metavar="HEX", help="expected checksum (overrides the catalogue)")
+    get.add_argument("--force", action="store_true", help="download again even if cached")
+    get.set_defaults(run=run_fetch)
+
+    look = actions.add_parser(
+        "inspect",
+        help="read a puzzle file: layout, sizes, clues, bad lines",
+        description="Read every puzzle of a file (streamed; gzip read transparently) and "
+        "summarise it. Bad records are counted and the first ones shown; --strict stops "
+        "at the first.",
+    )
+    look.add_argument("file", metavar="FILE")
+    look.add_argument("--strict", action="store_true", help="the first bad record is an error")
+    look.add_argument("--layout", default="auto", choices=LAYOUTS, help="how puzzles sit in it")
+    look.set_defaults(run=run_inspect)
+
+    make = actions.add_parser(
+        "build",
+        help="regenerate the built-in corpora byte for byte (or --check them)",
+        description="Regenerate the built-in corpora from their recipes (fixed seeds) and "
+        "rewrite corpora/*.txt and corpora/index.json; --check only compares and exits 1 "
+        "on a difference.",
+    )
+    make.add_argument("--only", action="append", metavar="NAME", help="just this corpus")
+    make.add_argument("--check", action="store_true", help="compare, do not write")
+    make.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes")
+    make.set_defaults(run=run_build)
+    return parser
+
+
+def run_list(args: argparse.Namespace) -> int:
+    rows = []
+    for name, entry in builtin_index().items():
+        spread = ", ".join(f"{k} {v}" for k, v in entry.get("levels", {}).items())
+        statuses = ", ".join(f"{k} {v}" for k, v in entry.get("statuses", {}).items())
+        clues = entry.get("clues", {})
+        rows.append(
+            [
+                name,
+                "/".join(f"{s}x{s}" for s in entry.get("sizes", [])),
+                entry.get("count", ""),
+                f"{clues.get('min', '')}-{clues.get('max', '')}",
+                spread or statuses,
+            ]
+        )
+    if rows:
+        print(tabulate(rows, headers=["corpus", "size", "count", "clues", "difficulty / truth"]))
+    else:
+        print("no built-in corpora (corpora/index.json is missing)")
+    print()
+    fetched = []
+    for c in fetch.CATALOGUE.values():
+        where = fetch.stored_path(c.name)
+        state = "cached" if where.is_file() else ("needs --sha256" if not c.sha256 else "")
+        fetched.append([c.name, f"{c.size}x{c.size}", c.puzzles, state, c.description])
+    print(
+        tabulate(
+            fetched, headers=["collection", "size", "count", "", "fetch with: corpora fetch NAME"]
+        )
+    )
+    return 0
+
+
+def run_fetch(args: argparse.Namespace) -> int:
+    path = fetch.fetch(args.name, sha256=args.sha256, force=args.force)
+    print(f"{args.name}: verified and stored in {path}")
+    return 0
+
+
+def run_inspect(args: argparse.Namespace) -> int:
+    report = ReadReport(args.file)
+    sizes: Counter[int] = Counter()
+    clues: list[int] = []
+    solutions = 0
+    for puzzle in read_puzzles(args.file, strict=args.strict, layout=args.layout, report=report):
+        sizes[puzzle.grid.size] += 1
+        clues.append(puzzle.grid.givens)
+        solutions += puzzle.solution is not None
+    print(f"{args.file}: {report.puzzles} puzzles ({report.layout} layout)")
+    print("sizes: " + ", ".join(f"{s}x{s} {n}" for s, n in sorted(sizes.items())))
+    print(f"clues: min {min(clues)}, max {max(clues)}, mean {sum(clues) / len(clues):.1f}")
+    if solutions:
+        print(f"solutions given: {solutions}")
+    if report.bad:
+        print(f"bad records skipped: {report.bad}", file=sys.stderr)
+        for error in report.errors:
+            print(f"  {error}", file=sys.stderr)
+        if report.bad > len(report.errors):
+            print(f"  ... and {report.bad - len(report.errors)} more", file=sys.stderr)
+    return 0
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from harness.builtin import build_all
+
+    if args.jobs < 1:
+        raise CommandError(f"--jobs {args.jobs}: expected 1 or more")
+    changed = []
+    for name, unchanged in build_all(
+        args.only,
+        write=not args.check,
+        jobs=args.jobs,
+        progress=lambda line: print(line, file=sys.stderr),
+    ):
+        print(f"{name}: {'unchanged' if unchanged else 'DIFFERENT' if args.check else 'rewritten'}")
+        if not unchanged:
+            changed.append(name)
+    if args.check and changed:
+        print(
+            f"{len(changed)} corpora differ from their recipes: {', '.join(changed)}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
