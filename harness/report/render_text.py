@@ -57,13 +57,20 @@ def _tabulate(table: Table, fmt: str, escape: bool = False) -> str:
     )
 
 
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number:,} {one if number == 1 else many}"
+
+
 def overview(report: Report) -> str:
+    """One line: which runs, how many results, puzzles, corpora and solvers."""
     runs = ", ".join(str(r.id) for r in report.runs)
     source = f"run{'s' if len(report.runs) > 1 else ''} {runs}" if runs else "records"
     puzzles = len({(o.corpus, o.puzzle_id) for o in report.outcomes})
     return (
-        f"{source}: {report.records:,} results, {puzzles:,} puzzles in "
-        f"{len(report.corpora)} corpora, {len(report.solvers)} solvers"
+        f"{source}: {_count(report.records, 'result', 'results')}, "
+        f"{_count(puzzles, 'puzzle', 'puzzles')} in "
+        f"{_count(len(report.corpora), 'corpus', 'corpora')}, "
+        f"{_count(len(report.solvers), 'solver', 'solvers')}"
     )
 
 

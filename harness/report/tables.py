@@ -219,6 +219,7 @@ def comparison_table(report: Report) -> Table | None:
          c.fixed_wrong, c.verdict]
         for c in report.comparison
     ]  # fmt: skip
+    wrong_specs = {o.spec for o in report.outcomes if o.solver in report.flagged}
     return Table(
         f"Run {b} (B) against run {a} (A)",
         COMPARISON_COLUMNS,
@@ -226,6 +227,7 @@ def comparison_table(report: Report) -> Table | None:
         "B / A: ratio of median times on the puzzles both runs solved (paired); 95% CI from a "
         "paired bootstrap; the verdict is faster or slower only when the interval excludes 1 "
         "and the change exceeds the noise threshold.",
+        [c.solver in wrong_specs for c in report.comparison],
     )
 
 
