@@ -122,6 +122,7 @@ def _search(
     empty = puzzle.cells.count(0)
     find = count.find
     while True:
+        spot = -1  # the cell to fill next, with digit k+1
         if len(placed) == empty:  # every cell filled: a solution
             cells = list(puzzle.cells)
             for cell, digit in placed:
@@ -136,53 +137,41 @@ def _search(
             k = i % n
             bit = 1 << k
             spots = [c for c in units[i // n] if cand[c] & bit]
-            nodes += 1
-            if nodes > budget:
-                stopped = Status.BUDGET
-                break
-            if nodes % _CHECK_EVERY == 0 and (stopped := limits.stop(nodes)):
-                break
+            spot = spots[0]
             if fewest == 1:  # one legal position: place the digit there
                 forced += 1
-                placed.append((spots[0], k + 1))
-                place(spots[0], bit, k)
-                continue
-            stack.append([spots, 1, bit, cand[:], count[:], len(placed)])
-            max_depth = max(max_depth, len(stack))
-            branches += 1
-            placed.append((spots[0], k + 1))
-            place(spots[0], bit, k)
-            continue
+            else:  # a junction: try the first position now, the others on backtrack
+                stack.append([spots, 1, bit, cand[:], count[:], len(placed)])
+                max_depth = max(max_depth, len(stack))
+                branches += 1
         else:
             dead_ends += 1
-        # Go back to the deepest junction with a position left and try it.
-        while stack:
-            frame = stack[-1]
-            spots, index, bit, saved_cand, saved_count, mark = frame
-            backtracks += 1  # the position tried last at this junction is taken back
-            if index == len(spots):
+        if spot < 0:  # back to the deepest junction with a position left
+            while stack:
+                frame = stack[-1]
+                spots, index, bit, saved_cand, saved_count, mark = frame
+                backtracks += 1  # the position tried last at this junction is taken back
+                if index < len(spots):
+                    frame[1] = index + 1
+                    cand[:] = saved_cand
+                    count[:] = saved_count
+                    del placed[mark:]
+                    branches += 1
+                    spot = spots[index]
+                    k = bit.bit_length() - 1
+                    break
                 stack.pop()
-                continue
-            nodes += 1
-            if nodes > budget:
-                stopped = Status.BUDGET
+            else:
+                exhausted = True
                 break
-            if nodes % _CHECK_EVERY == 0 and (stopped := limits.stop(nodes)):
-                break
-            frame[1] = index + 1
-            cand[:] = saved_cand
-            count[:] = saved_count
-            del placed[mark:]
-            branches += 1
-            k = bit.bit_length() - 1
-            placed.append((spots[index], k + 1))
-            place(spots[index], bit, k)
+        nodes += 1
+        if nodes > budget:
+            stopped = Status.BUDGET
             break
-        else:
-            exhausted = True
+        if nodes % _CHECK_EVERY == 0 and (stopped := limits.stop(nodes)):
             break
-        if stopped:
-            break
+        placed.append((spot, k + 1))
+        place(spot, 1 << k, k)
     stats = {
         "nodes": nodes,
         "guesses": branches,
