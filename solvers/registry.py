@@ -20,6 +20,8 @@ ENTRY_POINT_GROUP = "sudoku_bench.solvers"
 # The public names, in the order tables list them; each module registers its class.
 BUILTIN: dict[str, str] = {
     "human": "solvers.human.solver",
+    "odometer": "solvers.odometer",
+    "magictouch": "solvers.magictouch",
     "assume": "solvers.assume",
     "mrv": "solvers.mrv",
     "positions": "solvers.positions",
