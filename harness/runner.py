@@ -27,12 +27,12 @@ import json
 import os
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from harness import crosscheck, environment
-from harness.corpus import Corpus, open_corpus
+from harness.corpus import Corpus, ReadReport, open_corpus
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
@@ -63,6 +63,7 @@ class Study:
     plugins: tuple[str, ...] = ()  # modules imported first (they register solvers)
     paths: tuple[str, ...] = ()  # where the plug-ins are found
     oracle: str = "dlx"
+    strict: bool = False  # refuse a corpus with a bad record (else skip and report it)
     checksums: dict[str, str] = field(default_factory=dict)  # corpus path -> sha256
 
     @property
@@ -109,6 +110,11 @@ class RunDone:
     stored: int  # results stored, this session and before
     interrupted: bool = False
     skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles of sizes it lacks
+    bad_records: list[str] = field(default_factory=list)  # corpora with records skipped
+
+
+def _stderr(line: str) -> None:
+    print(f"sudoku-bench: warning: {line}", file=sys.stderr)
 
 
 def load_plugins(modules: Sequence[str], paths: Sequence[str]) -> None:
@@ -135,6 +141,7 @@ def make_study(
     metamorphic: int = 0,
     plugins: Sequence[str] = (),
     paths: Sequence[str] = (),
+    strict: bool = False,
 ) -> Study:
     """Check the arguments of a study and resolve its corpora and solvers.
 
@@ -179,6 +186,7 @@ def make_study(
         plugins=tuple(plugins),
         paths=tuple(paths),
         oracle=oracle_name(),
+        strict=strict,
         checksums={str(c.path): _checksum(c) for c in opened},
     )
 
@@ -251,7 +259,7 @@ class _Run:
 
         for corpus in self.corpora:
             done = {s: self.store.done_keys(self.run_id, s, corpus.name) for s in study.solvers}
-            for puzzle in corpus.puzzles():
+            for puzzle in corpus.puzzles(strict=False):  # the census reported bad records
                 text, box = puzzle_text(puzzle.grid)
                 base = Item(corpus.name, puzzle.id, text, box)
                 if not self.oracle_in_run and self.store.truth(text, box) is None:
@@ -347,23 +355,36 @@ class _Run:
         )
 
 
-def count_tasks(study: Study) -> tuple[int, dict[str, int]]:
-    """Solves a study asks for, and puzzles each solver skips for their size.
+@dataclass
+class Census:
+    """What the corpora hold for a study, from one reading before the run starts."""
+
+    tasks: int = 0  # solves the study asks for
+    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles of sizes it lacks
+    bad: list[str] = field(default_factory=list)  # one line per corpus with bad records
+
+
+def count_tasks(study: Study) -> Census:
+    """Count the solves a study asks for; report bad records (refuse them if strict).
 
     Reading every corpus once up front also refuses a bad corpus before the
     run is recorded.
     """
     classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
     per_puzzle = study.repeat * (1 + study.metamorphic)
-    total, skipped = 0, dict.fromkeys(study.solvers, 0)
+    census = Census(skipped=dict.fromkeys(study.solvers, 0))
     for path in study.corpora:
-        for puzzle in open_corpus(path).puzzles():
+        report = ReadReport(path)
+        for puzzle in open_corpus(path).puzzles(strict=study.strict, report=report):
             for spec, cls in classes.items():
                 if cls.handles(puzzle.grid.size):
-                    total += per_puzzle
+                    census.tasks += per_puzzle
                 else:
-                    skipped[spec] += 1
-    return total, {k: v for k, v in skipped.items() if v}
+                    census.skipped[spec] += 1
+        if report.bad:
+            census.bad.append(f"{report.summary()} (--strict refuses such a corpus)")
+    census.skipped = {k: v for k, v in census.skipped.items() if v}
+    return census
 
 
 def finalize(store: Store, run_id: int) -> None:
@@ -394,8 +415,13 @@ def run_study(
     command: str = "",
     resume: int | None = None,
     progress: bool | None = None,
+    notify: Callable[[str], None] | None = None,
 ) -> RunDone:
-    """Run (or resume) a study into `store`; Ctrl-C stops it cleanly, keeping what is done."""
+    """Run (or resume) a study into `store`; Ctrl-C stops it cleanly, keeping what is done.
+
+    Bad corpus records (skipped unless the study is strict) are reported
+    through `notify` (default: a warning on stderr) before the run starts.
+    """
     execution = execution or Execution()
     if execution.executor not in EXECUTORS:
         raise CommandError(
@@ -403,9 +429,11 @@ def run_study(
         )
     if execution.jobs < 1:
         raise CommandError(f"--jobs must be at least 1, not {execution.jobs}")
-    total, skipped = count_tasks(study)
+    census = count_tasks(study)
+    for line in census.bad:
+        (notify or _stderr)(line)
     if resume is None:
-        settings = {**study.settings(), "execution": asdict(execution)}
+        settings = {**study.settings(), "execution": asdict(execution), "bad_records": census.bad}
         run_id = store.start_run(
             command,
             settings,
@@ -419,7 +447,7 @@ def run_study(
         settings.setdefault("resumed", []).append({"at": now(), **asdict(execution)})
         store.update_settings(run_id, settings)
     run = _Run(store, run_id, study, execution)
-    bar = Progress(total, enabled=progress, done=store.count_results(run_id))
+    bar = Progress(census.tasks, enabled=progress, done=store.count_results(run_id))
     executor = None
     finished = False
     try:
@@ -439,7 +467,9 @@ def run_study(
     if finished:
         finalize(store, run_id)
         store.finish_run(run_id)
-    return RunDone(run_id, total, store.count_results(run_id), not finished, skipped)
+    return RunDone(
+        run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad
+    )
 
 
 def resume_hint(run_id: int, db: str) -> str:

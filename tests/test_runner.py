@@ -240,13 +240,32 @@ def test_a_changed_corpus_cannot_be_resumed(tmp_path: Path, faulty: None) -> Non
             resume_study(store, run_id)
 
 
-def test_a_bad_corpus_line_is_refused_with_its_place_before_the_run(tmp_path: Path) -> None:
+def test_a_bad_corpus_line_is_refused_with_its_place_when_strict(tmp_path: Path) -> None:
     path = corpus(tmp_path, [UNIQUE[0], "1...3..2...3..2", UNIQUE[1]])
-    s = make_study([path], ["dlx"])
+    s = make_study([path], ["dlx"], strict=True)
     with Store(tmp_path / "db.sqlite") as store:
         with pytest.raises(PuzzleFormatError, match=r"set.txt:3"):
             run_study(store, s, Execution("serial"), progress=False)
         assert store.runs() == []
+
+
+def test_a_bad_corpus_line_is_skipped_and_reported_with_its_place(tmp_path: Path) -> None:
+    path = corpus(tmp_path, [UNIQUE[0], "1...3..2...3..2", UNIQUE[1]])
+    notes: list[str] = []
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(
+            store,
+            make_study([path], ["dlx"]),
+            Execution("serial"),
+            progress=False,
+            notify=notes.append,
+        )
+        assert done.tasks == done.stored == 2
+        assert [r.puzzle_id for r in store.results()] == ["set.txt:2", "set.txt:4"]
+        assert store.run(done.run_id).settings["bad_records"] == notes
+    assert len(notes) == 1
+    assert "set.txt:3" in notes[0]
+    assert "skipped 1 bad record" in notes[0]
 
 
 def test_solvers_skip_sizes_they_do_not_solve(tmp_path: Path, faulty: None) -> None:

@@ -107,6 +107,11 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
         help="import MODULE first (from the current directory too); it may register solvers",
     )
     parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse a corpus with a bad record (default: skip it, with a warning naming it)",
+    )
+    parser.add_argument(
         "--batch", type=int, metavar="N", help="puzzles per task (default: sized from the times)"
     )
     parser.add_argument(
@@ -158,6 +163,7 @@ def study_from(args: argparse.Namespace) -> Study:
         metamorphic=value["metamorphic"],
         plugins=plugins,
         paths=[os.getcwd()] if plugins else [],
+        strict=args.strict,
     )
 
 
@@ -225,7 +231,9 @@ def execute(store: Store, args: argparse.Namespace, study: Study, resume: int | 
 
 def run(args: argparse.Namespace) -> int:
     if args.resume is not None:
-        given = [f"--{k}" for k in (*DEFAULTS, "corpus", "solver", "seed") if getattr(args, k)]
+        given = [
+            f"--{k}" for k in (*DEFAULTS, "corpus", "solver", "seed", "strict") if getattr(args, k)
+        ]
         if given or args.plugin:
             raise CommandError(
                 f"--resume repeats the stored run's settings; drop {', '.join(given + ['--plugin'] * bool(args.plugin))}"
