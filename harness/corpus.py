@@ -237,6 +237,9 @@ def open_corpus(name_or_path: str) -> Corpus:
         return Corpus(name_or_path, builtin, info or {"builtin": True})
     path = Path(name_or_path)
     if path.is_file():
+        for name, entry in builtin_index().items():  # a built-in given by its path
+            if path.resolve() == BUILTIN_DIR / entry["file"]:
+                return Corpus(name, BUILTIN_DIR / entry["file"], entry)
         return Corpus(base_name(path).rsplit(".", 1)[0], path)
     from harness import fetch
 

@@ -4,7 +4,8 @@ solution stays unique.
 Each puzzle is carved from a random solution (`harness.fill`): the clue
 groups of the chosen symmetry are visited in a random order and a group is
 removed when the puzzle keeps exactly one solution, as a complete solver
-proves with ``limit=2`` (`solvers.oracle`).  Removing clues can only add
+proves with ``limit=2`` (`solvers.oracle`) — or, cheaper, as singles prove
+when every removed cell is forced straight back.  Removing clues can only add
 solutions, so a clue that could not go once can never go later: one pass
 leaves a puzzle from which no single group can be removed.  ``minimal``
 verifies the stronger property cell by cell.
@@ -215,7 +216,7 @@ def carve(
         saved = [cells[i] for i in group]
         for i in group:
             cells[i] = 0
-        verdict = _unique(with_cells(solution, cells), budget)
+        verdict = _forced(cells, group, solution) or _unique(with_cells(solution, cells), budget)
         if verdict:
             givens -= len(group)
             continue
@@ -223,6 +224,36 @@ def carve(
         for i, v in zip(group, saved, strict=True):
             cells[i] = v
     return solution.replace(cells), undecided
+
+
+def _forced(cells: list[int], group: tuple[int, ...], solution: Grid) -> bool:
+    """True when every cell of the removed group is a naked or hidden single.
+
+    Then any solution must put the removed digits back, so the puzzle keeps
+    the one solution it had: uniqueness proved without a search.  (The
+    candidates here come from the givens alone, a superset of the real ones,
+    so a single found here is a single in every solution.)  Most removals
+    while the grid is still full are settled this way.
+    """
+    sh = solution.shape
+    peers, units = sh.peers, sh.units
+    full = sh.size - 1
+    for cell in group:
+        seen = {cells[p] for p in peers[cell]}
+        seen.discard(0)
+        if len(seen) == full:
+            continue  # naked single: one digit left
+        digit = solution.cells[cell]
+        if not any(
+            all(
+                cells[other] or any(cells[p] == digit for p in peers[other])
+                for other in units[u]
+                if other != cell
+            )
+            for u in sh.cell_units[cell]
+        ):
+            return False  # neither a naked nor a hidden single
+    return True
 
 
 def _unique(puzzle: Grid, budget: int | None) -> bool | None:

@@ -118,15 +118,15 @@ def run_fetch(args: argparse.Namespace) -> int:
 def run_inspect(args: argparse.Namespace) -> int:
     report = ReadReport(args.file)
     sizes: Counter[int] = Counter()
-    clues: list[int] = []
-    solutions = 0
+    low, high, total, solutions = 1 << 30, 0, 0, 0  # running figures: memory stays flat
     for puzzle in read_puzzles(args.file, strict=args.strict, layout=args.layout, report=report):
         sizes[puzzle.grid.size] += 1
-        clues.append(puzzle.grid.givens)
+        givens = puzzle.grid.givens
+        low, high, total = min(low, givens), max(high, givens), total + givens
         solutions += puzzle.solution is not None
     print(f"{args.file}: {report.puzzles} puzzles ({report.layout} layout)")
     print("sizes: " + ", ".join(f"{s}x{s} {n}" for s, n in sorted(sizes.items())))
-    print(f"clues: min {min(clues)}, max {max(clues)}, mean {sum(clues) / len(clues):.1f}")
+    print(f"clues: min {low}, max {high}, mean {total / report.puzzles:.1f}")
     if solutions:
         print(f"solutions given: {solutions}")
     if report.bad:
