@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 import solvers
+from harness.commands.rate import add_engine_options
 from harness.corpus import Puzzle, puzzles_from_argument
 from harness.errors import CommandError
 from solvers.human import (
@@ -21,7 +22,6 @@ from solvers.human import (
     rating_of,
     record,
 )
-from solvers.human.table import GROUPS
 
 EPILOG = """examples:
   sudoku-bench explain 003020600900305001001806400008102900700000008006708200002609500800203009005010300
@@ -55,17 +55,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "--candidates", action="store_true", help="show the candidate grid before each step"
     )
-    parser.add_argument(
-        "--techniques",
-        default="all",
-        metavar="SET",
-        help=f"techniques to use: {', '.join(GROUPS)}, or names joined by + (default all)",
-    )
-    parser.add_argument(
-        "--check",
-        action="store_true",
-        help="soundness mode: check every step against the solution (found with dlx)",
-    )
+    add_engine_options(parser)
     parser.set_defaults(run=run)
     return parser
 

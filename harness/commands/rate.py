@@ -50,21 +50,26 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="a table with a summary (default), CSV rows, or JSON lines",
     )
     parser.add_argument(
+        "--max", type=int, default=None, metavar="N", help="only the first N puzzles"
+    )
+    add_engine_options(parser)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def add_engine_options(parser: argparse.ArgumentParser) -> None:
+    """The options `rate` and `explain` share: the technique set and soundness mode."""
+    parser.add_argument(
         "--techniques",
         default="all",
         metavar="SET",
         help=f"techniques to use: {', '.join(GROUPS)}, or names joined by + (default all)",
     )
     parser.add_argument(
-        "--max", type=int, default=None, metavar="N", help="only the first N puzzles"
-    )
-    parser.add_argument(
         "--check",
         action="store_true",
         help="soundness mode: check every step against the solution (found with dlx)",
     )
-    parser.set_defaults(run=run)
-    return parser
 
 
 FIELDS = ["puzzle", "er", "ep", "ed", "score", "level", "class", "logic", "steps", "techniques"]
