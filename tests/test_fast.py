@@ -440,3 +440,17 @@ def test_verify_truth_only_stores_the_truth(oracle_solver, tmp_path, monkeypatch
         assert kinds[0].oracle == oracle_solver
         assert store.truth(conformance.PUZZLE_4X4).solution == "1234341221434321"
     assert main(["verify", "--truth-only"]) == 2
+
+
+@needs_numba
+def test_readme_fast_section_examples_run():
+    import doctest
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The compiled fast path", 1)[1].split("\n## ", 1)[0]
+    example = section.split("```python\n", 1)[1].split("```", 1)[0]
+    test = doctest.DocTestParser().get_doctest(example, {}, "README fast", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0
+    assert runner.tries >= 4
