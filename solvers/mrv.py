@@ -8,13 +8,14 @@ going back to (1) after every placement.  The candidates of every cell are
 cached and updated incrementally: a placement removes its digit from the
 related cells only, and a cell left with one candidate is filled at once.
 
-Choices the write-up leaves open, made here: candidates are bitmasks; ties
-between cells with equally few candidates go to the first in reading order;
-candidates are tried from the lowest digit.  On backtrack the changes made
-since the branch point are undone by restoring the cache saved there (one
-list copy per branch, cheaper in Python than replaying a trail of single
-eliminations); nothing is ever recomputed from scratch.  The search is
-iterative, so any grid side works without deep recursion.
+Choices the write-up leaves open, made here: candidates are bitmasks, and
+their counts sit in a ``bytearray`` so that the first cell with the fewest
+is found by ``find`` at C speed; ties go to the first cell in reading
+order; candidates are tried from the lowest digit.  On backtrack the
+changes made since the branch point are undone by restoring the cache saved
+there (two list copies per branch, cheaper in Python than replaying a trail
+of single eliminations); nothing is ever recomputed from scratch.  The
+search is iterative, so any grid side works without deep recursion.
 
 ``singles=hidden`` is a variant the write-up does not have: it also places a
 digit that has one place left in a row, column or box (hidden singles, the

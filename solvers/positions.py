@@ -13,10 +13,11 @@ computed once per box shape.
 How it is made fast in Python without changing what it chooses: the
 position counts are not recounted at every step but kept up to date as
 digits are placed (a placement lowers the counts of the unit digits it makes
-illegal), so choosing is one minimum over the ``3N * N`` counts.  Filled
-unit digits are marked with a count above ``N``.  On backtrack the counts
-and candidates saved at the junction are restored; placements of a single
-position do not save anything.  The search is iterative.
+illegal).  They live in a ``bytearray`` in scan order, so the first
+(unit, digit) with the fewest positions is ``find(0)``, then ``find(1)``, ...
+at C speed; filled unit digits are marked 255.  On backtrack the counts and
+candidates saved at the junction are restored; placements of a single
+position save nothing.  The search is iterative.
 
 Like the source, it looks only at positions: a cell that no digit can take
 is noticed later, when some digit of its units runs out of positions.
