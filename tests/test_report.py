@@ -15,6 +15,7 @@ import csv
 import dataclasses
 import json
 import random
+import re
 import sqlite3
 import time
 from html.parser import HTMLParser
@@ -529,3 +530,14 @@ def test_puzzles_logic_cannot_finish_are_rated_beyond_logic():
     assert ratings[("c", "c:2")] == BEYOND_LOGIC
     report.ratings.update(ratings)
     assert difficulty(report, "c") is not None
+
+
+def test_the_example_study_links_only_files_that_exist():
+    folder = Path(__file__).resolve().parent.parent / "reports"
+    readme = (folder / "README.md").read_text(encoding="utf-8")
+    links = [link for link in re.findall(r"\]\(([^)]+)\)", readme) if "://" not in link]
+    assert {"report.md", "report.html", "tables.tex"} <= set(links)
+    assert any(link.endswith(".png") for link in links)
+    for link in links:
+        assert (folder / link).is_file(), f"reports/README.md links a missing file: {link}"
+    assert "sh reports/regenerate.sh" in readme

@@ -91,7 +91,8 @@ def _style(report: Report) -> dict[str, dict[str, Any]]:
         styles[label] = {
             "color": WRONG_COLOUR if wrong else TOL_MUTED[i % len(TOL_MUTED)],
             "linestyle": LINE_STYLES[(i // len(TOL_MUTED) + i) % len(LINE_STYLES)],
-            "marker": MARKERS[i % len(MARKERS)],
+            # past the ninth solver colours repeat: those lines also carry markers
+            "marker": MARKERS[i % len(MARKERS)] if i >= len(TOL_MUTED) else "",
             "label": f"{label} (WRONG)" if wrong else label,
         }
     styles[VBS] = {"color": "black", "linestyle": (0, (1, 1)), "marker": "", "label": VBS}
@@ -133,7 +134,7 @@ def cactus(report: Report, corpus: str, fmt: str = "png") -> Plot:
     """Puzzles solved within t, against t on a log axis, one line per solver."""
     import numpy as np
 
-    fig = _figure()
+    fig = _figure(8.0, 4.5)
     ax = fig.add_subplot()
     styles = _style(report)
     total = len({o.puzzle_id for o in report.outcomes if o.corpus == corpus})
@@ -146,7 +147,7 @@ def cactus(report: Report, corpus: str, fmt: str = "png") -> Plot:
         ax.step(
             np.asarray(times), np.arange(1, len(times) + 1), where="post",
             color=style["color"], linestyle=style["linestyle"], label=style["label"],
-            linewidth=1.6,
+            linewidth=1.6, marker=style["marker"], markevery=0.1, markersize=5,
         )  # fmt: skip
     limit = _limit(report, corpus)
     if limit:
@@ -162,7 +163,7 @@ def cactus(report: Report, corpus: str, fmt: str = "png") -> Plot:
     ax.set_ylim(0, max(total, 1) * 1.04)
     ax.set_title(f"Cactus plot: {corpus} ({total} puzzles)")
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize=8, loc="lower right", frameon=True, framealpha=0.9)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
     return Plot(f"cactus-{slug(corpus)}", f"Cactus plot: {corpus}", _save(fig, fmt), fmt)
 
 
@@ -186,8 +187,8 @@ def scatter(report: Report, a: str, b: str, fmt: str = "png") -> Plot:
     import numpy as np
 
     xs, ys, count = _pair_points(report, a, b)
-    fig = _figure(5.6, 5.6, layout=None)
-    fig.subplots_adjust(left=0.15, right=0.96, bottom=0.1, top=0.9)
+    fig = _figure(5.6, 6.1, layout=None)
+    fig.subplots_adjust(left=0.15, right=0.96, bottom=0.17, top=0.9)
     ax = fig.add_subplot()
     finite = [t for t in xs + ys if math.isfinite(t) and t > 0]
     limit = _limit(report)
@@ -225,11 +226,11 @@ def scatter(report: Report, a: str, b: str, fmt: str = "png") -> Plot:
         fontsize=9,
     )
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(
+    fig.legend(
         [points, diagonal, double, boundary],
-        ["one puzzle (unsolved: beyond the dashed line)", "equal time", "2x faster / slower",
+        ["one puzzle (unsolved: beyond the dashed lines)", "equal time", "2x faster / slower",
          where],
-        fontsize=7.5, loc="upper left", frameon=False,
+        fontsize=8, loc="lower center", ncol=2, frameon=False,
     )  # fmt: skip
     return Plot(f"scatter-{slug(a)}-vs-{slug(b)}", f"{a} vs {b}", _save(fig, fmt), fmt)
 
@@ -295,15 +296,19 @@ def difficulty(report: Report, corpus: str, fmt: str = "png") -> Plot | None:
     rows = math.ceil(len(solvers) / columns)
     fig = _figure(3.2 * columns + 0.6, 2.6 * rows + 0.8)
     axes = fig.subplots(rows, columns, sharex=True, sharey=True, squeeze=False)
-    for ax, label in itertools.zip_longest(axes.flat, solvers):
+    for index, (ax, label) in enumerate(itertools.zip_longest(axes.flat, solvers)):
         if label is None:
             ax.set_visible(False)
+            axes.flat[index - columns].xaxis.set_tick_params(labelbottom=True)
             continue
         xs, ys = zip(*points[label], strict=True)
         colour = styles[label]["color"]
         ax.plot(xs, ys, "o", markersize=3, alpha=0.5, color=colour, mec="none", rasterized=True)
         steps = _median_by_step(points[label])
-        ax.plot([s for s, _ in steps], [m for _, m in steps], color="black", linewidth=1.2)
+        inside = [(r, m) for r, m in steps if r < beyond]
+        ax.plot([r for r, _ in inside], [m for _, m in inside], color="black", linewidth=1.2)
+        ax.plot([r for r, _ in steps if r >= beyond], [m for r, m in steps if r >= beyond],
+                "_", color="black", markersize=14, markeredgewidth=1.6)  # fmt: skip
         ax.set_yscale("log")
         _time_axis(ax.yaxis)
         ax.set_title(styles[label]["label"], fontsize=9)
