@@ -73,6 +73,7 @@ def measure(
     timings = [Timing(s.spec) for s in instances]
     build: list[list[float]] = [[] for _ in instances]
     backtracks: list[list[int]] = [[] for _ in instances]
+    solving: list[list[float]] = [[] for _ in instances]
     for puzzle in puzzles:
         for k, solver in enumerate(instances):
             start = time.perf_counter()
@@ -83,8 +84,9 @@ def measure(
             build[k].append(result.stats.get("build_seconds", 0.0))
             timings[k].nodes.append(result.stats.get("nodes", 0))
             backtracks[k].append(result.stats.get("backtracks", 0))
+            solving[k].append(result.stats.get("solve_seconds", 0.0))
     rows = []
-    for timing, built, backs in zip(timings, build, backtracks, strict=True):
+    for timing, built, backs, solve in zip(timings, build, backtracks, solving, strict=True):
         f = timing.figures()
         total = sum(timing.seconds)
         rows.append(
@@ -100,6 +102,7 @@ def measure(
                 "max_us": f["max_us"],
                 "build_median_us": statistics.median(built) * 1e6,
                 "build_share": sum(built) / total if total else 0.0,
+                "solve_median_us": statistics.median(solve) * 1e6,
                 "median_nodes": statistics.median(timing.nodes),
                 "median_backtracks": statistics.median(backs),
             }
@@ -121,6 +124,7 @@ def _print(rows: list[dict], header: str) -> None:
             f"{r['max_us']:.0f}",
             f"{r['build_median_us']:.0f}",
             f"{100 * r['build_share']:.0f}%",
+            f"{r['solve_median_us']:.0f}",
             f"{r['median_nodes']:g}",
             f"{r['median_backtracks']:g}",
         ]
@@ -128,6 +132,7 @@ def _print(rows: list[dict], header: str) -> None:
     ]
     headers = ["solver", "puzzles", "solved", "statuses", "wrong"]
     headers += ["median µs", "p90 µs", "max µs", "median build µs", "build share"]
+    headers += ["median solve µs"]
     headers += ["median nodes", "median backtracks"]
     print(tabulate(table, headers=headers))
 

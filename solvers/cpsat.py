@@ -273,6 +273,7 @@ class CpSat(Solver):
             "model": self.options["model"],
         }
         if stopped is Status.ERROR:
+            message = message or "CP-SAT stopped unfinished although no limit was set"
             return SolveResult(Status.ERROR, tuple(solutions), False, stats, message=message)
         return counted_result(solutions, exhausted, stats, stopped)
 
