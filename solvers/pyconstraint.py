@@ -53,7 +53,9 @@ def _watchdog_class() -> type:
             self.limits = limits
             self.nodes = 0
 
-        def __call__(self, variables, domains, assignments, forwardcheck=False):  # noqa: ANN001
+        def __call__(
+            self, variables: Any, domains: Any, assignments: Any, forwardcheck: Any = False
+        ) -> bool:
             self.nodes += 1
             stop = self.limits.stop(self.nodes)
             if stop is not None:
