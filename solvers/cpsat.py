@@ -60,7 +60,7 @@ STATUS_MEANING: dict[str, str] = {
 }
 
 
-def status_meaning(code: int) -> str:
+def status_meaning(code: Any) -> str:
     """The meaning of a CP-SAT status code; raises on a status this module does not know."""
     from ortools.sat import cp_model_pb2
 
