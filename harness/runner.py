@@ -87,7 +87,7 @@ class Study:
             grace=self.grace,
             imports=self.plugins,
             paths=self.paths,
-            specs=(*self.solvers, self.oracle),
+            specs=self.solvers,  # the oracle, untimed, is imported when first needed
         )
 
 
