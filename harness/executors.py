@@ -21,7 +21,7 @@ import os
 import signal
 import threading
 from collections.abc import Iterable, Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
 from harness import worker
 from harness.errors import CommandError
@@ -246,7 +246,7 @@ class DaskExecutor:
         window = 4 * self.workers
         source = iter(batches)
         running = as_completed()
-        owner: dict[str, Batch] = {}
+        owner: dict[Any, Batch] = {}
 
         def submit() -> bool:
             batch = next(source, None)

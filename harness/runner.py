@@ -318,9 +318,9 @@ class _Run:
                     truths.append(truth)
                 if batch.purpose == TRUTH:
                     continue
-            if outcome.problem:
-                verdict, reason = "WRONG", outcome.problem
-            else:
+            verdict: str | None = "WRONG"
+            reason = outcome.problem
+            if not reason:
                 verdict, reason = crosscheck.judge(record, known.get(key))
             records.append(replace(record, verdict=verdict, reason=reason))
         if truths:

@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 from harness import tally
 from harness.errors import CommandError
@@ -148,19 +149,19 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def study_from(args: argparse.Namespace) -> Study:
     """The study the options describe (defaults filled in)."""
-    value = {
+    value: dict[str, Any] = {
         k: getattr(args, k) if getattr(args, k) is not None else d for k, d in DEFAULTS.items()
     }
     plugins = args.plugin or []
     return make_study(
         args.corpus or [],
         args.solver,
-        timeout=value["timeout"],
-        memory=value["memory"] or None,
-        repeat=value["repeat"],
-        limit=value["limit"],
+        timeout=float(value["timeout"]),
+        memory=int(value["memory"]) or None,
+        repeat=int(value["repeat"]),
+        limit=int(value["limit"]),
         seed=args.seed,
-        metamorphic=value["metamorphic"],
+        metamorphic=int(value["metamorphic"]),
         plugins=plugins,
         paths=[os.getcwd()] if plugins else [],
         strict=args.strict,
