@@ -206,7 +206,7 @@ def puzzle_line(made: Made) -> str:
 def _rated(made: Made) -> rating.Rated | None:
     if made.rated is not None:
         return made.rated
-    if made.status == "SOLVED" and rating.available():
+    if made.status == "SOLVED" and not made.puzzle.is_complete and rating.available():
         return rating.rate(made.puzzle)
     return None
 
