@@ -239,6 +239,19 @@ def test_budget_counts_nodes_exactly():
 
 
 @needs_numba
+def test_budget_in_a_batch():
+    from solvers.fast import solve_many
+
+    hard = Grid.parse(HARD[2])
+    batch = solve_many([hard], budget=5)
+    assert batch.over_budget.tolist() == [True]
+    assert batch.nodes.tolist() == [5]
+    assert not batch.exhausted[0]
+    assert solvers.get("fast").solve_batch([hard], budget=5)[0].status is Status.BUDGET
+    assert solve_many([hard], budget=10**6).over_budget.tolist() == [False]
+
+
+@needs_numba
 def test_counting_beyond_the_first_store():
     fast = solvers.get("fast")
     result = fast.solve(Grid.empty(2), limit=1000)
