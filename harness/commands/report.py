@@ -185,8 +185,11 @@ def run(args: argparse.Namespace) -> int:
     with Store(args.db, create=False) as store:
         run_ids = _run_ids(store, args.runs, args.compare)
         runs = [store.run(i) for i in run_ids]
+        # csv and json list every result after the summary: read them once, keep them
+        rows_too = args.format == "csv" or (args.format == "json" and not args.no_results)
+        records: Any = list(store.results(run_ids)) if rows_too else store.results(run_ids)
         report = build_report(
-            store.results(run_ids),
+            records,
             runs,
             penalty=args.timeout_penalty,
             truth=_truth_lookup(store),
@@ -210,7 +213,7 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "html" and not args.no_plots or directory:
             plots = list(all_plots(report, pairs, args.plot_format))
         written = _save_plots(plots, directory) if directory else []
-        _render(args, report, plots, written, store, run_ids)
+        _render(args, report, plots, written, records)
     if gate is not None and report.comparison:
         failed = [c for c in report.comparison if c.regressed(gate)]
         for c in failed:
@@ -249,8 +252,7 @@ def _render(
     report: Any,
     plots: list[Any],
     written: list[tuple[str, Path]],
-    store: Any,
-    run_ids: list[int],
+    records: Any,
 ) -> None:
     from harness.report import render_data
     from harness.report.render_html import render_html
@@ -268,7 +270,7 @@ def _render(
     elif fmt == "html":
         _write(render_html(report, plots), args.out)
     elif fmt == "json":
-        rows = None if args.no_results else render_data.result_rows(report, store.results(run_ids))
+        rows = None if args.no_results else render_data.result_rows(report, records)
         out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
         try:
             render_data.write_json(report, rows, out)
@@ -277,13 +279,13 @@ def _render(
                 out.close()
                 print(f"wrote {args.out}", file=sys.stderr)
     elif fmt == "csv":
-        _write_csv(args, report, store, run_ids)
+        _write_csv(args, report, records)
 
 
-def _write_csv(args: argparse.Namespace, report: Any, store: Any, run_ids: list[int]) -> None:
+def _write_csv(args: argparse.Namespace, report: Any, records: Any) -> None:
     from harness.report import render_data
 
-    rows = render_data.result_rows(report, store.results(run_ids))
+    rows = render_data.result_rows(report, records)
     if not args.out:
         render_data.write_csv(rows, render_data.RESULT_COLUMNS, sys.stdout)
         return

@@ -143,8 +143,9 @@ def document(report: Report, results: Iterable[dict[str, Any]] | None) -> dict[s
 
 
 def write_json(report: Report, results: Iterable[dict[str, Any]] | None, out: TextIO) -> None:
-    """Compact JSON (no indent: the C encoder, several times faster on 100,000 rows)."""
-    json.dump(document(report, results), out, default=str, allow_nan=False)
+    """Compact JSON in one write: ``json.dumps`` without indent runs the C encoder, several
+    times faster than ``json.dump``'s chunked writes on 100,000 rows."""
+    out.write(json.dumps(document(report, results), default=str, allow_nan=False))
     out.write("\n")
 
 
