@@ -13,6 +13,14 @@ reused; each puzzle gets a fresh solver.
 installed python-sat ships (the exact engine is recorded as
 ``stats["engine"]``).  Counting adds a blocking clause per solution found.
 
+Loading the clauses (one PySAT call each, about 12,000 for a 9x9 grid in
+the extended encoding) costs more than solving most 9x9 puzzles.
+``incremental=true`` loads each shape once per solver instance and passes
+the givens as assumptions; blocking clauses carry a selector literal that
+is retired after the puzzle.  That is sound (everything the solver learns
+follows from the encoding) and much faster, but a puzzle's effort then
+depends on the puzzles solved before it, so it is not the default.
+
 Limits: without them the solver runs to the end.  With them it runs in
 slices (``solve_limited`` under a conflict or decision budget), checking the
 clock between slices: CaDiCaL cannot be interrupted from outside in PySAT.
@@ -110,22 +118,37 @@ class Sat(Solver):
             ("minimal", "extended"),
         ),
         "backend": Param("cadical", "the CDCL solver", tuple(ENGINES)),
+        "incremental": Param(
+            False,
+            "keep one solver per shape loaded with the encoding; givens become assumptions "
+            "(fast, but each puzzle's effort depends on the puzzles solved before it)",
+        ),
     }
 
-    def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
-        from pysat.solvers import Solver as PySatSolver
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        # incremental=true: per shape, a loaded solver and the next free variable
+        self._loaded: dict[tuple[int, int], tuple[Any, list[int]]] = {}
 
+    def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         n = puzzle.size
         engine = engine_name(self.options["backend"])
         start = time.perf_counter()
         base = clauses(puzzle.box_rows, puzzle.box_cols, self.options["encoding"])
-        sat = PySatSolver(name=engine, bootstrap_with=base)
-        free = []
-        for cell, digit in enumerate(puzzle.cells):
-            if digit:
-                sat.add_clause([literal(n, cell, digit)])
-            else:
-                free.append(cell)
+        givens = [literal(n, cell, d) for cell, d in enumerate(puzzle.cells) if d]
+        free = [cell for cell, d in enumerate(puzzle.cells) if not d]
+        if self.options["incremental"]:
+            sat, next_var = self._solver_for(puzzle, engine, base)
+            selector = next_var[0]  # guards this puzzle's blocking clauses
+            next_var[0] += 1
+            session = _Session(sat, engine, givens + [selector], selector)
+        else:
+            from pysat.solvers import Solver as PySatSolver
+
+            sat = PySatSolver(name=engine, bootstrap_with=base)
+            for given in givens:
+                sat.add_clause([given])
+            session = _Session(sat, engine, [], None)
         build = time.perf_counter() - start
 
         solutions: list[Grid] = []
@@ -133,15 +156,13 @@ class Sat(Solver):
         stopped: Status | None = None
         start = time.perf_counter()
         try:
-            by_decisions = engine.startswith("cadical")
             while True:
-                answer = self._run(sat, limits, by_decisions)
-                meaning = outcome(answer)
+                meaning = outcome(session.run(limits))
                 if meaning == "none":
                     exhausted = True
                     break
                 if meaning == "stopped":
-                    stopped = self._reason(sat, limits, by_decisions)
+                    stopped = session.reason(limits)
                     break
                 model = sat.get_model()
                 cells = list(puzzle.cells)
@@ -154,55 +175,91 @@ class Sat(Solver):
                 if not free:  # a full grid: its only solution is itself
                     exhausted = True
                     break
-                if sat.accum_stats()["decisions"] > limits.budget:
+                if session.spent()["decisions"] > limits.budget:
                     stopped = Status.BUDGET
                     break
-                sat.add_clause([-literal(n, cell, cells[cell]) for cell in free])
-            counters = sat.accum_stats()
+                session.block([-literal(n, cell, cells[cell]) for cell in free])
+            counters = session.spent()
         finally:
-            sat.delete()
+            session.close()
         stats = {
             "nodes": counters.get("decisions", 0),
             "backtracks": counters.get("conflicts", 0),
             **counters,
             "build_seconds": build,
             "solve_seconds": time.perf_counter() - start,
-            "clauses": len(base) + n * n - len(free),
+            "clauses": len(base) + (0 if self.options["incremental"] else len(givens)),
             "engine": engine,
         }
         return counted_result(solutions, exhausted, stats, stopped)
 
-    @staticmethod
-    def _run(sat: Any, limits: Limits, by_decisions: bool) -> bool | None:
+    def _solver_for(self, puzzle: Grid, engine: str, base: tuple[list[int], ...]) -> Any:
+        """The loaded solver of this shape (incremental mode), made on first use."""
+        key = (puzzle.box_rows, puzzle.box_cols)
+        if key not in self._loaded:
+            from pysat.solvers import Solver as PySatSolver
+
+            self._loaded[key] = (
+                PySatSolver(name=engine, bootstrap_with=base),
+                [puzzle.size**3 + 1],
+            )
+        return self._loaded[key]
+
+
+class _Session:
+    """One puzzle on one PySAT solver: its assumptions, blocking clauses, effort and limits."""
+
+    def __init__(self, sat: Any, engine: str, assumptions: list[int], selector: int | None):
+        self.sat = sat
+        self.assumptions = assumptions
+        self.selector = selector
+        # CaDiCaL limits decisions exactly (dec_budget); Glucose only conflicts
+        self.by_decisions = engine.startswith("cadical")
+        self.start = dict(sat.accum_stats())
+
+    def spent(self) -> dict[str, int]:
+        """The solver's counters for this puzzle alone."""
+        now = self.sat.accum_stats()
+        return {key: now[key] - self.start.get(key, 0) for key in now}
+
+    def effort(self) -> int:
+        """What the budget counts: decisions (CaDiCaL) or conflicts (Glucose)."""
+        return self.spent()["decisions" if self.by_decisions else "conflicts"]
+
+    def run(self, limits: Limits) -> bool | None:
         """Solve to the end, or in slices while a limit is set (None: a limit was reached)."""
+        sat, assumptions = self.sat, self.assumptions
         unbounded = limits.budget == float("inf")
         if unbounded and limits.remaining() is None:
-            return sat.solve()
+            return sat.solve(assumptions=assumptions)
         while True:
             if limits.remaining() == 0:
                 return None
             if unbounded:
                 sat.conf_budget(SLICE)
             else:
-                left = limits.budget - _spent(sat, by_decisions)
+                left = limits.budget - self.effort()
                 if left <= 0:
                     return None
-                if by_decisions:
+                if self.by_decisions:
                     sat.dec_budget(int(min(DECISION_SLICE, left)))
                 else:
                     sat.conf_budget(int(min(SLICE, left)))
-            answer = sat.solve_limited()
+            answer = sat.solve_limited(assumptions=assumptions)
             if answer is not None:
                 return answer
 
-    @staticmethod
-    def _reason(sat: Any, limits: Limits, by_decisions: bool) -> Status:
+    def reason(self, limits: Limits) -> Status:
         """Which limit stopped the search."""
-        if _spent(sat, by_decisions) >= limits.budget:
-            return Status.BUDGET
-        return Status.TIMEOUT
+        return Status.BUDGET if self.effort() >= limits.budget else Status.TIMEOUT
 
+    def block(self, clause: list[int]) -> None:
+        """Exclude a solution (for this puzzle only, when the solver is shared)."""
+        self.sat.add_clause(clause if self.selector is None else [-self.selector, *clause])
 
-def _spent(sat: Any, by_decisions: bool) -> int:
-    """The effort the budget counts: decisions (CaDiCaL) or conflicts (Glucose)."""
-    return sat.accum_stats()["decisions" if by_decisions else "conflicts"]
+    def close(self) -> None:
+        """Free a fresh solver; retire this puzzle's blocking clauses on a shared one."""
+        if self.selector is None:
+            self.sat.delete()
+        else:
+            self.sat.add_clause([-self.selector])

@@ -38,6 +38,8 @@ COMPLETE_SPECS = [
     "sat[encoding=minimal]",
     "sat[backend=glucose]",
     "sat[backend=glucose,encoding=minimal]",
+    "sat[incremental=true]",
+    "sat[backend=glucose,encoding=minimal,incremental=true]",
 ]
 SOLVED_4X4 = "1234341221434321"
 SEVENTEEN = "...8.1..........435............7.8........1...2..3....6......75..34........2..6.."
@@ -144,6 +146,25 @@ def test_agrees_with_dlx(spec, puzzle):
     else:  # more than the limit: any three distinct, valid ones
         assert len(set(result.solutions)) == 3
         assert not any(solvers.check(puzzle, s) for s in result.solutions)
+
+
+@pytest.mark.parametrize("spec", ["sat[incremental=true]", "sat[backend=glucose,incremental=true]"])
+def test_incremental_sat_keeps_puzzles_apart(spec):
+    # one instance, one loaded solver per shape: each answer must match dlx's
+    solver = solvers.get(spec)
+    texts = [PUZZLE_4X4, PUZZLE_9X9_TWO_SOLUTIONS, PUZZLE_4X4_UNSOLVABLE, SEVENTEEN, "." * 16]
+    for text in texts * 2:
+        puzzle = Grid.parse(text)
+        reference = solvers.get("dlx").solve(puzzle, limit=2)
+        result = solver.solve(puzzle, limit=2)
+        assert (result.status, result.exhausted) == (reference.status, reference.exhausted)
+        assert not any(solvers.check(puzzle, s) for s in result.solutions)
+        if reference.exhausted:
+            assert set(result.solutions) == set(reference.solutions)
+    assert len(solver._loaded) == 2  # a 4x4 and a 9x9 solver, loaded once each
+    loaded = solver._loaded[(3, 3)][0]
+    assert solver.solve(Grid.parse(SEVENTEEN)).unique is False  # limit=1: not proved
+    assert solver._loaded[(3, 3)][0] is loaded
 
 
 def test_input_grid_and_solution_symbols_kept():
