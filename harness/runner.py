@@ -24,8 +24,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-import os
 import random
+import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -37,7 +37,7 @@ from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
 from harness.records import ResultRecord, Truth, puzzle_text
-from harness.store import Store, now
+from harness.store import DEFAULT_DB, Store, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from solvers.oracle import oracle_name
 from solvers.registry import get, names, solver_class
@@ -454,6 +454,10 @@ def run_study(
         executor = make_executor(
             execution.executor, study.worker_settings(), execution.jobs, execution.scheduler
         )
+        workers = getattr(executor, "workers", execution.jobs)
+        latest = settings["resumed"][-1] if resume is not None else settings
+        latest["workers"] = workers  # parallel workers perturb timings: reports say how many
+        store.update_settings(run_id, settings)
         for batch, outcomes in executor.run(run.plan()):
             statuses, wrong = run.absorb(batch, outcomes)
             bar.add(statuses, wrong)
@@ -474,5 +478,5 @@ def run_study(
 
 def resume_hint(run_id: int, db: str) -> str:
     """The command that resumes a run."""
-    where = "" if os.path.basename(db) == db and db == "sudoku-bench.sqlite" else f" --db {db}"
+    where = "" if db == DEFAULT_DB else f" --db {shlex.quote(db)}"
     return f"sudoku-bench run --resume {run_id}{where}"

@@ -95,6 +95,7 @@ def test_a_serial_run_stores_every_status_with_its_verdict(tmp_path: Path, fault
         assert info.settings["execution"]["executor"] == "serial"
         assert info.versions["python"]
         assert info.machine["cores"] >= 1
+        assert info.settings["workers"] == 1
 
 
 def test_faults_in_workers_land_with_their_status_and_spare_the_batch(
@@ -226,7 +227,7 @@ def test_an_interrupted_run_resumes_to_exactly_one_result_per_task(
         assert all(r.verdict for r in store.results())
         info = store.run(first.run_id)
         assert info.finished is not None
-        assert [entry["executor"] for entry in info.settings["resumed"]] == ["serial"]
+        assert [(e["executor"], e["workers"]) for e in info.settings["resumed"]] == [("serial", 1)]
         with pytest.raises(CommandError, match="nothing to resume"):
             resume_study(store, first.run_id)
 

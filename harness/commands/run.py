@@ -206,9 +206,13 @@ def execute(store: Store, args: argparse.Namespace, study: Study, resume: int | 
         )
     elapsed = time.perf_counter() - started
     if done.interrupted:
+        if getattr(args, "temporary_db", False):
+            message = "the database was temporary (--db FILE keeps one to resume)"
+        else:
+            message = f"they are stored; resume with: {resume_hint(done.run_id, args.db)}"
         print(
-            f"interrupted: {done.stored} of {done.tasks} results of run {done.run_id} are stored; "
-            f"resume with: {resume_hint(done.run_id, args.db)}",
+            f"interrupted after {done.stored} of {done.tasks} results of run {done.run_id}; "
+            + message,
             file=sys.stderr,
         )
         return done

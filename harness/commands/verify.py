@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     study = study_from(args)
     kept = args.db
     with database(args.db) as path, Store(path) as store:
-        args.db = path
+        args.db, args.temporary_db = path, not kept
         done = execute(store, args, study, None)
         if done.interrupted:
             return 130
