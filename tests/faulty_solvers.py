@@ -1,7 +1,8 @@
 """A solver that misbehaves on purpose, for testing the harness with real processes.
 
-``faulty[fault=KIND,prefix=P]`` answers like ``dlx`` except on puzzles whose
-line text starts with ``P`` (every puzzle when ``P`` is empty), where it:
+``faulty[fault=KIND,prefix=P,spare=S]`` answers like ``dlx`` except on puzzles
+whose line text starts with ``P`` (every puzzle when ``P`` is empty) and not
+with ``S`` (``S`` spares a puzzle but not its metamorphic forms), where it:
 
 - ``sleep``: sleeps forever (Python code: the worker's alarm stops it);
 - ``hang``: blocks the alarm signal, then sleeps forever (only a kill stops it);
@@ -52,12 +53,18 @@ class Faulty(Solver):
     parameters = {
         "fault": Param("none", "what goes wrong", choices=FAULTS),
         "prefix": Param("", "misbehave only on puzzles whose text starts with this"),
+        "spare": Param("", "never misbehave on puzzles whose text starts with this"),
         "delay": Param(0.05, "seconds the 'slow' fault sleeps per puzzle"),
     }
 
     def _solve(self, puzzle: Grid, limit: int, limits, trace: bool) -> SolveResult:
         fault = self.options["fault"]
-        if fault == "none" or not puzzle.format().startswith(self.options["prefix"]):
+        text, spare = puzzle.format(), self.options["spare"]
+        if (
+            fault == "none"
+            or not text.startswith(self.options["prefix"])
+            or (spare and text.startswith(spare))
+        ):
             return get("dlx").solve(puzzle, limit=limit, time_limit=limits.remaining())
         if fault == "sleep":
             while True:

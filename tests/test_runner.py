@@ -173,6 +173,36 @@ def test_metamorphic_forms_are_solved_and_mapped_back(tmp_path: Path, faulty: No
         assert len({r.solution for r in records if r.puzzle == puzzle}) == 1
 
 
+def test_a_solver_wrong_only_on_equivalent_forms_is_caught(tmp_path: Path, faulty: None) -> None:
+    spec = f"faulty[fault=unsolvable,spare={UNIQUE[0]}]"
+    s = study([corpus(tmp_path, [UNIQUE[0]])], [spec], timeout=5, metamorphic=2)
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(store, s, Execution("serial"), progress=False)
+        verdicts = {r.variant: (r.status, r.verdict) for r in store.results([done.run_id])}
+    assert verdicts == {
+        0: ("SOLVED", "CORRECT"),
+        1: ("UNSOLVABLE", "WRONG"),
+        2: ("UNSOLVABLE", "WRONG"),
+    }
+
+
+def test_without_an_oracle_answer_the_run_is_its_own_evidence(tmp_path: Path, faulty: None) -> None:
+    liar = f"faulty[fault=unsolvable,prefix={TARGET}]"
+    s = replace(
+        study([corpus(tmp_path, UNIQUE)], ["dlx", liar], timeout=5), oracle="faulty[fault=raise]"
+    )
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(store, s, Execution("serial"), progress=False)
+        assert store.truth(UNIQUE[1]) is None
+        table = by_solver(store, done.run_id)
+        reasons = {r.solver: r.reason for r in store.results() if r.puzzle == UNIQUE[1]}
+    # dlx's verified solution proves the liar wrong; dlx's uniqueness claim stays unconfirmed.
+    assert table[liar][UNIQUE[1]][:2] == ("UNSOLVABLE", "WRONG")
+    assert "the run found a solution" in reasons[liar]
+    assert {r[1] for r in table["dlx"].values()} == {"UNKNOWN"}
+    assert "no oracle truth" in reasons["dlx"]
+
+
 def test_a_transformed_answer_is_mapped_back_to_the_given_puzzle() -> None:
     from harness import worker
 
