@@ -64,8 +64,8 @@ def open_text(path: str | os.PathLike[str]) -> IO[str]:
     with path.open("rb") as probe:
         magic = probe.read(2)
     if magic == b"\x1f\x8b":
-        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8", newline=None)
-    return path.open(encoding="utf-8", newline=None)
+        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8-sig", newline=None)
+    return path.open(encoding="utf-8-sig", newline=None)  # -sig: drop a byte-order mark
 
 
 def base_name(path: str | os.PathLike[str]) -> str:

@@ -66,7 +66,7 @@ class Spec:
     rating: tuple[float, float] | None = None  # SE-style ER range
     require: tuple[str, ...] = ()  # techniques the solve path must use
     attempts: int = 100  # fresh grids tried per puzzle before giving up
-    budget: int | None = None  # nodes per uniqueness check; None: no cap
+    budget: int | None = None  # nodes per check; None: no cap (a cap makes output oracle-dependent)
 
     def __post_init__(self) -> None:
         rows, cols = self.box

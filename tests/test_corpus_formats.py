@@ -50,6 +50,17 @@ def test_lines_with_every_blank_comments_fields_and_ids(tmp_path):
     assert puzzles[0].key == puzzles[4].key == puzzle_key(Grid.parse(EASY))
 
 
+def test_crlf_line_ends_and_a_byte_order_mark(tmp_path):
+    path = tmp_path / "windows.txt"
+    path.write_bytes(b"\xef\xbb\xbf# exported\r\n" + EASY.encode() + b"\r\n" + EASY.encode())
+    puzzles = list(read_puzzles(path))
+    assert [p.id for p in puzzles] == ["windows.txt:2", "windows.txt:3"]
+    assert puzzles[1].grid == Grid.parse(EASY)
+    csv_path = tmp_path / "bom.csv"
+    csv_path.write_bytes(b"\xef\xbb\xbfquizzes,solutions\r\n" + f"{EASY},{EASY_SOLUTION}".encode())
+    assert grids(csv_path) == [Grid.parse(EASY)]
+
+
 def test_trailing_solution_is_recognised_and_checked(tmp_path):
     wrong = EASY_SOLUTION[:2] + "9" + EASY_SOLUTION[3:]  # r1c3 is a given 3
     path = write(tmp_path, "s.txt", f"{EASY} {EASY_SOLUTION}\n{EASY} {wrong}\n")

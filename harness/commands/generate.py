@@ -78,7 +78,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="NODES",
-        help="cap each uniqueness check (a clue whose check is cut short is kept)",
+        help="cap each uniqueness check in search nodes; a clue whose check is cut short is "
+        "kept (the output then depends on which solver the oracle is)",
     )
     parser.add_argument("--format", default="line", choices=FORMATS, help="output format")
     parser.add_argument(
