@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from harness import tally
+from harness.environment import usable_cores
 from harness.errors import CommandError
 from harness.executors import EXECUTORS
 from harness.runner import (
@@ -89,7 +90,7 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
         "--jobs",
         type=int,
         metavar="N",
-        help=f"worker processes (default: the cores, {os.cpu_count()}); 1 for exact timings",
+        help=f"worker processes (default: the usable cores, {usable_cores()}); 1 for exact timings",
     )
     parser.add_argument(
         "--executor",
