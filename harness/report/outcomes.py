@@ -82,7 +82,7 @@ class SolutionChecker:
     """Checks a record's solution against the rules and givens, once per distinct pair."""
 
     def __init__(self) -> None:
-        self._seen: dict[tuple[str, str], bool] = {}
+        self._seen: dict[tuple[str, str, str], bool] = {}
 
     def is_wrong(self, puzzle: str, solution: str, box: str = "") -> bool:
         key = (puzzle, solution, box)

@@ -63,7 +63,7 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "x"
 
 
-def _figure(width: float = 7.0, height: float = 4.5, layout: str | None = "constrained") -> Any:
+def _figure(width: float = 7.0, height: float = 4.5, layout: Any = "constrained") -> Any:
     from matplotlib.figure import Figure
 
     return Figure(figsize=(width, height), layout=layout)
@@ -85,7 +85,7 @@ def _time_axis(axis: Any) -> None:
 
 def _style(report: Report) -> dict[str, dict[str, Any]]:
     """A stable colour, line style and marker per solver label."""
-    styles = {}
+    styles: dict[str, dict[str, Any]] = {}
     for i, label in enumerate(report.solvers):
         wrong = label in report.flagged
         styles[label] = {

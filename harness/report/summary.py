@@ -25,6 +25,7 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from harness.report.outcomes import TIMED_OUT, Outcome
 
@@ -89,7 +90,7 @@ def par_score(terms: Iterable[float | None]) -> float | None:
     return statistics.fmean(v for v in values if v is not None)
 
 
-def _time_figures(times: list[float]) -> dict[str, float | None]:
+def _time_figures(times: list[float]) -> dict[str, Any]:
     """mean_s, median_s, p90_s and max_s of some times (None when there are none)."""
     if not times:
         return dict.fromkeys(("mean_s", "median_s", "p90_s", "max_s"))
