@@ -456,14 +456,21 @@ def test_verify_truth_only_stores_the_truth(oracle_solver, tmp_path, monkeypatch
 
 
 @needs_numba
-def test_readme_fast_section_examples_run():
-    import doctest
+def test_readme_fast_section_example_holds():
+    """The README's example (plain code, so the README doctest runs without numba too)."""
+    import ast
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     section = readme.split("## The compiled fast path", 1)[1].split("\n## ", 1)[0]
     example = section.split("```python\n", 1)[1].split("```", 1)[0]
-    test = doctest.DocTestParser().get_doctest(example, {}, "README fast", "README.md", 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    runner.run(test)
-    assert runner.failures == 0
-    assert runner.tries >= 4
+    namespace: dict = {}
+    checked = 0
+    for line in example.splitlines():
+        code, _, comment = line.partition("  # ")
+        if comment and comment[0] in "([{'":  # an expected value, then maybe ": a note"
+            expected = ast.literal_eval(comment.split(": ", 1)[0])
+            assert eval(code, namespace) == expected, line
+            checked += 1
+        else:
+            exec(code, namespace)
+    assert checked == 3
