@@ -541,3 +541,14 @@ def test_the_example_study_links_only_files_that_exist():
     for link in links:
         assert (folder / link).is_file(), f"reports/README.md links a missing file: {link}"
     assert "sh reports/regenerate.sh" in readme
+
+
+def test_compare_in_markdown_scatters_each_solver_against_itself(study, tmp_path, capsys):
+    out = tmp_path / "cmp" / "report.md"
+    status, _, _ = _report(study, "--compare", "2", "4", "--format", "md", "--out", str(out),
+                           capsys=capsys)  # fmt: skip
+    assert status == 0
+    text = out.read_text(encoding="utf-8")
+    assert "## Run 4 (B) against run 2 (A)" in text
+    assert "| dlx (run 2) " in text  # both runs side by side in the summary
+    assert (out.parent / "report-plots" / "scatter-dlx-run-2-vs-dlx-run-4.png").is_file()
