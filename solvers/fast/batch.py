@@ -205,9 +205,11 @@ def _threads(threads: int | None) -> int:
     """How many threads to use: the request, capped by numba's pool."""
     import numba
 
-    available = numba.config.NUMBA_NUM_THREADS  # the cores, unless the environment says less
     if threads is None:
-        return available
+        return (
+            numba.get_num_threads()
+        )  # the cores, unless NUMBA_NUM_THREADS or the caller said less
+    available = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     if not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a positive integer, not {threads!r}")
     return min(threads, available)

@@ -33,7 +33,7 @@ def solve_one(puzzle: Grid, limit: int, limits: Limits, locked: bool = True) -> 
     search.start(ctr)
     capacity = min(limit, FIRST_CAPACITY)  # grown on demand: limit may be huge
     sols = np.zeros((capacity, len(puzzle.cells)), dtype=np.int8)
-    budget = limits.budget if limits.budget != float("inf") else kernels.NO_LIMIT
+    budget = kernels.NO_LIMIT if limits.budget == float("inf") else int(limits.budget)
     timed = limits.remaining() is not None
     step = FIRST_SLICE
     stopped: Status | None = None

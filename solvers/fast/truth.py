@@ -90,7 +90,7 @@ def read_chunks(
         lookup[ord(ch)] = 0
     for d in range(1, 10):
         lookup[ord(str(d))] = d
-    width = None
+    width = 0
     with open(path, encoding="utf-8") as handle:
         numbered = enumerate(handle, 1)
         while True:
