@@ -40,7 +40,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--db", default=DEFAULT_DB, metavar="FILE", help="results database")
+    parser.add_argument(
+        "--db", default=DEFAULT_DB, metavar="FILE", help=f"results database (default {DEFAULT_DB})"
+    )
     parser.add_argument(
         "--run", action="append", dest="runs", metavar="ID",
         help="run to report (repeatable; 'all' for every run; default: the last run)",
@@ -68,7 +70,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--plots", metavar="DIR",
         help="write the plots to DIR (md with --out: default NAME-plots/ next to it)",
     )  # fmt: skip
-    parser.add_argument("--plot-format", choices=("png", "svg"), default="png")
+    parser.add_argument(
+        "--plot-format", choices=("png", "svg"), default="png", help="image format (default png)"
+    )
     parser.add_argument("--no-plots", action="store_true", help="skip the plots (faster)")
     parser.add_argument(
         "--pair", nargs=2, action="append", metavar=("A", "B"),
@@ -146,8 +150,14 @@ def _plots_dir(args: argparse.Namespace) -> Path | None:
 def _save_plots(plots: list[Any], directory: Path) -> list[tuple[str, Path]]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
+    used: set[str] = set()
     for plot in plots:
-        path = directory / f"{plot.name}.{plot.format}"
+        name, n = plot.name, 1
+        while name in used:  # two labels that slug alike ('a[x=1]', 'a (x=1)')
+            n += 1
+            name = f"{plot.name}-{n}"
+        used.add(name)
+        path = directory / f"{name}.{plot.format}"
         path.write_bytes(plot.data)
         written.append((plot.title, path))
     print(f"wrote {len(plots)} plots to {directory}", file=sys.stderr)
