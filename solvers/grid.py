@@ -146,6 +146,31 @@ def default_symbols(size: int) -> str:
     return alphabet[:size]
 
 
+@cache
+def _allowed_bytes(n: int) -> bytes:
+    return bytes(range(n + 1))
+
+
+def _plain_cells(cells: tuple[int, ...] | list[int], n: int) -> tuple[int, ...] | None:
+    """The cells as a tuple of plain ints when every one is an integer 0..n, else None.
+
+    Grids are built by the million (readers, generator, harness), so the common
+    sizes are checked at C speed through ``bytes``; NumPy integers come out as
+    plain ints, so results always serialise.
+    """
+    if not isinstance(cells, (tuple, list)):  # e.g. a NumPy array: never its raw buffer
+        cells = tuple(cells)
+    if n < 256:
+        try:
+            raw = bytes(cells)
+        except (TypeError, ValueError):
+            return None
+        return None if raw.translate(None, _allowed_bytes(n)) else tuple(raw)
+    if all(isinstance(v, int) and 0 <= v <= n for v in cells):
+        return tuple(int(v) for v in cells)
+    return None
+
+
 _ALTERNATIVE_SYMBOLS = {
     16: ("123456789ABCDEFG", "0123456789ABCDEF"),
     25: ("123456789ABCDEFGHIJKLMNOP", "ABCDEFGHIJKLMNOPQRSTUVWXY"),
@@ -170,16 +195,21 @@ class Grid:
     def __post_init__(self) -> None:
         n = self.box_rows * self.box_cols
         shape(self.box_rows, self.box_cols)  # validates the box shape
-        if not isinstance(self.cells, tuple):
-            object.__setattr__(self, "cells", tuple(self.cells))
         if len(self.cells) != n * n:
             raise ValueError(f"a {n}x{n} grid has {n * n} cells, not {len(self.cells)}")
-        for i, v in enumerate(self.cells):
-            if not isinstance(v, int) or not 0 <= v <= n:
-                raise ValueError(
-                    f"cell {shape(self.box_rows, self.box_cols).cell_name(i)} "
-                    f"holds {v!r}: expected 0 (empty) or a digit 1..{n}"
-                )
+        plain = _plain_cells(self.cells, n)  # also turns lists and arrays into tuples
+        if plain is not None:
+            object.__setattr__(self, "cells", plain)
+        else:
+            i, v = next(
+                (i, v)
+                for i, v in enumerate(self.cells)
+                if not isinstance(v, int) or not 0 <= v <= n
+            )
+            raise ValueError(
+                f"cell {shape(self.box_rows, self.box_cols).cell_name(i)} "
+                f"holds {v!r}: expected 0 (empty) or a digit 1..{n}"
+            )
         if not self.symbols:
             object.__setattr__(self, "symbols", default_symbols(n))
 
