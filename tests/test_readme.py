@@ -20,7 +20,8 @@ def test_quick_start_is_exactly_two_commands():
     commands = _quick_start_commands()
     assert len(commands) == 2
     assert all("\n" not in c for c in commands)
-    assert commands[0].startswith("pip install . && sudoku-bench ")
+    assert commands[0].startswith("pip install . && sudoku-bench run ")
+    assert "sudoku-bench report" in commands[0]
 
 
 def test_ci_runs_the_readme_test_command():
