@@ -316,14 +316,21 @@ class Store:
             (run_id,),
         ).fetchall()
 
-    def walls(self, run_id: int, solver: str, corpus: str) -> list[float]:
-        """The sorted wall times of one solver on one corpus in a run."""
-        rows = self._db.execute(
+    def walls(
+        self, run_id: int, solver: str, corpus: str, *, statuses: Sequence[str] = ()
+    ) -> list[float]:
+        """The sorted wall times of one solver on one corpus in a run; with
+        `statuses`, only of results with those statuses and no WRONG verdict."""
+        sql = (
             "SELECT wall FROM results WHERE run_id = ? AND solver = ? AND corpus = ? "
-            "AND wall IS NOT NULL ORDER BY wall",
-            (run_id, solver, corpus),
+            "AND wall IS NOT NULL"
         )
-        return [row[0] for row in rows]
+        params: list[Any] = [run_id, solver, corpus]
+        if statuses:
+            sql += f" AND status IN ({', '.join('?' * len(statuses))})"
+            sql += " AND (verdict IS NULL OR verdict != 'WRONG')"
+            params.extend(statuses)
+        return [row[0] for row in self._db.execute(sql + " ORDER BY wall", params)]
 
     # -- truths -----------------------------------------------------------
     def truth(self, puzzle: str, box: str = "") -> Truth | None:

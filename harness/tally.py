@@ -2,7 +2,9 @@
 
 Computed in SQL from the store (counts grouped by status and verdict, times
 read sorted), so it costs the same memory for ten puzzles or a million.
-`sudoku-bench report` gives the full analysis; this is the quick look.
+Times (median, p90) are over the solved puzzles, as in `sudoku-bench report`;
+puzzles/s is over every result.  The report gives the full analysis; this is
+the quick look.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ HEADERS = (
     "errors",
     "memout",
     "wrong",
-    "median",
-    "p90",
+    "median solved",
+    "p90 solved",
     "puzzles/s",
 )
 ANSWERED = {"SOLVED", "MULTIPLE", "UNSOLVABLE", "INVALID"}
@@ -56,8 +58,9 @@ def rows(store: Store, run_id: int) -> list[list[object]]:
     table = []
     for (solver, corpus), c in groups.items():
         walls = store.walls(run_id, solver, corpus)
-        median = statistics.median(walls) if walls else None
-        p90 = walls[min(len(walls) - 1, int(0.9 * len(walls)))] if walls else None
+        solved = store.walls(run_id, solver, corpus, statuses=sorted(ANSWERED))
+        median = statistics.median(solved) if solved else None
+        p90 = solved[min(len(solved) - 1, int(0.9 * len(solved)))] if solved else None
         total = sum(walls)
         table.append(
             [
