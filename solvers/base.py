@@ -230,7 +230,8 @@ class Solver(ABC):
         changed = {k: v for k, v in self.options.items() if v != self.parameters[k].default}
         if not changed:
             return self.name
-        return f"{self.name}[{','.join(f'{k}={v}' for k, v in sorted(changed.items()))}]"
+        text = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in changed.items()}
+        return f"{self.name}[{','.join(f'{k}={v}' for k, v in sorted(text.items()))}]"
 
     def __repr__(self) -> str:
         return f"<Solver {self.spec}>"

@@ -56,7 +56,7 @@ def test_register_and_parameters():
     solvers.register(_Toy)
     toy = solvers.get("toy-for-tests[depth=3,greedy=yes]")
     assert toy.options == {"depth": 3, "greedy": True, "order": "reading"}
-    assert toy.spec == "toy-for-tests[depth=3,greedy=True]"
+    assert toy.spec == "toy-for-tests[depth=3,greedy=true]"
     assert solvers.get(toy.spec).options == toy.options
     with pytest.raises(UnknownOption, match="expected one of 1, 2, 3"):
         solvers.get("toy-for-tests", depth=7)
