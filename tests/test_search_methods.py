@@ -101,8 +101,7 @@ def test_magictouch_claims_only_what_its_templates_settle(puzzle):
         return
     result = solvers.get("magictouch").solve(puzzle, limit=3, time_limit=30)
     assert result.status is not Status.TIMEOUT
-    truth = _truth(puzzle, 3)
-    assert set(result.solutions) <= truth
+    assert all(solvers.is_solution(puzzle, g) for g in result.solutions)
     if result.status is Status.STUCK:
         assert not result.solutions
     if result.exhausted or result.status is Status.UNSOLVABLE:
