@@ -134,13 +134,13 @@ def run_odometer(
                 exhausted = True
                 break
             i = count - 1  # turn the last wheel on
-            a, b, c = units[i]
-            bit = held[i]
+        a, b, c = units[i]
+        bit = held[i]
+        if bit:  # the wheel leaves its digit (after a test, or a carry from the next wheel)
             used[a] ^= bit
             used[b] ^= bit
             used[c] ^= bit
             held[i] = 0
-        a, b, c = units[i]
         taken = used[a] | used[b] | used[c]
         options = digits[i]
         j = nexts[i]
@@ -169,12 +169,6 @@ def run_odometer(
         if i < 0:
             exhausted = True
             break
-        a, b, c = units[i]
-        bit = held[i]
-        used[a] ^= bit
-        used[b] ^= bit
-        used[c] ^= bit
-        held[i] = 0
     stats["wheels"] = count
     stats["wheel_turns"] = stats.get("wheel_turns", 0) + turns
     stats["carries"] = stats.get("carries", 0) + carries
