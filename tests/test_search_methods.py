@@ -259,7 +259,7 @@ def test_odometer_stops_at_its_budget():
 
 
 def test_odometer_stops_at_its_time_limit():
-    # Proving HARD unique takes the odometer over 40 million turns (its first solution: 2.4 million).
+    # Proving HARD unique takes the odometer over 40 million turns (the first solution: 2.4M).
     result = solvers.get("odometer").solve(Grid.parse(HARD), limit=2, time_limit=0.2)
     if result.solutions:  # a machine fast enough to reach the first solution in time
         assert result.stats["stopped"] == "TIMEOUT"
