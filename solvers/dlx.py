@@ -13,8 +13,9 @@ The column to branch on is one with the fewest rows (Knuth's S heuristic):
 columns whose size falls to 0 or 1 while covering are remembered, so forced
 choices and dead ends skip the scan of the column list, which otherwise stops
 at the first column of size 1.  The search is iterative, and givens are
-applied by covering their rows up front.  Counters: ``nodes`` (rows chosen during search), ``backtracks`` (rows
-undone) and ``updates`` (link removals, Knuth's measure of work).
+applied by covering their rows up front.  Counters: ``nodes`` (rows chosen
+during search), ``guesses`` (choices among two or more rows), ``backtracks``
+(rows undone) and ``updates`` (link removals, Knuth's measure of work).
 """
 
 from __future__ import annotations

@@ -191,7 +191,7 @@ def _generic(puzzle: Grid, locked: bool) -> solvers.SolveResult:
 def test_locked_candidates_cut_guesses_without_changing_answers():
     plain = solvers.get("fast", locked=False)
     locked = solvers.get("fast")
-    assert solvers.get("fast[locked=false]").spec == "fast[locked=False]"
+    assert solvers.get("fast[locked=false]").spec == "fast[locked=false]"
     total = {True: 0, False: 0}
     for text in HARD:
         puzzle = Grid.parse(text)

@@ -133,8 +133,8 @@ def test_line_format_round_trips(cells):
 def test_cells_from_lists_and_arrays_become_plain_int_tuples():
     np = pytest.importorskip("numpy")
     cells = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
-    for given in (cells, np.array(cells), np.array(cells, dtype=np.int8)):
-        grid = Grid(2, 2, given)
+    for source in (cells, np.array(cells), np.array(cells, dtype=np.int8)):
+        grid = Grid(2, 2, source)
         assert grid.cells == tuple(cells)
         assert {type(v) for v in grid.cells} == {int}
     with pytest.raises(ValueError, match="holds 1.5"):
