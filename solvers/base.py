@@ -119,12 +119,15 @@ def counted_result(
     return SolveResult(status, tuple(solutions), exhausted, stats, **extra)
 
 
+CLOCK_EVERY = 256  # search nodes between clock reads in `Limits.poll`
+
+
 class Limits:
     """Time and effort limits, polled by cooperative solvers inside their loops.
 
-    ``stop(nodes)`` returns the `Status` to stop with, or None to go on; call it
-    every node, or every few hundred nodes in a hot loop (time checks cost a
-    clock read).
+    ``poll(nodes)`` returns the `Status` to stop with, or None to go on: call it
+    once per search node.  ``stop(nodes)`` checks both limits at once, for
+    loops whose steps are few and costly.
     """
 
     __slots__ = ("budget", "deadline", "started")
@@ -135,9 +138,19 @@ class Limits:
         self.budget = budget if budget is not None else float("inf")
 
     def stop(self, nodes: int) -> Status | None:
+        """Check both limits now."""
         if nodes > self.budget:
             return Status.BUDGET
         if time.perf_counter() >= self.deadline:
+            return Status.TIMEOUT
+        return None
+
+    def poll(self, nodes: int) -> Status | None:
+        """The check for a search loop, once per node: the budget exactly, the
+        clock every `CLOCK_EVERY` nodes (a clock read costs more than a node)."""
+        if nodes > self.budget:
+            return Status.BUDGET
+        if nodes % CLOCK_EVERY == 0 and time.perf_counter() >= self.deadline:
             return Status.TIMEOUT
         return None
 

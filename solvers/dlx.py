@@ -26,8 +26,6 @@ from solvers.base import Limits, Solver, SolveResult, Status, counted_result
 from solvers.grid import Grid
 from solvers.registry import register
 
-_CHECK_EVERY = 256  # nodes between clock reads
-
 
 @cache
 def _matrix(box_rows: int, box_cols: int) -> tuple[list, ...]:
@@ -156,7 +154,7 @@ class DancingLinks(Solver):
         solutions: list[Grid] = []
         chosen: list[int] = []  # the node chosen at each level
         nodes = backtracks = guesses = 0
-        budget = limits.budget
+        poll = limits.poll
         stopped: Status | None = None
 
         while True:
@@ -207,10 +205,7 @@ class DancingLinks(Solver):
             chosen.append(node)
             nodes += 1
             updates += choose(node)
-            if nodes > budget:
-                stopped = Status.BUDGET
-                break
-            if nodes % _CHECK_EVERY == 0 and (stopped := limits.stop(nodes)):
+            if stopped := poll(nodes):
                 break
 
         exhausted = stopped is None and len(solutions) < limit

@@ -39,8 +39,6 @@ from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_res
 from solvers.grid import Grid, Shape
 from solvers.registry import register
 
-_CHECK_EVERY = 256  # guesses between clock reads
-
 
 @cache
 def _tables(grid_shape: Shape) -> tuple[Any, ...]:
@@ -173,7 +171,7 @@ def _search(
 
     stack: list[list[Any]] = []  # per branch point: cell, candidates left, saved caches
     nodes = max_depth = 0
-    budget = limits.budget
+    poll = limits.poll
     stopped: Status | None = None
     exhausted = False
     find = size.find
@@ -197,10 +195,7 @@ def _search(
                 stack.pop()
                 continue
             nodes += 1
-            if nodes > budget:
-                stopped = Status.BUDGET
-                break
-            if nodes % _CHECK_EVERY == 0 and (stopped := limits.stop(nodes)):
+            if stopped := poll(nodes):
                 break
             bit = left & -left
             frame[1] = left ^ bit

@@ -44,7 +44,6 @@ from solvers.base import (
 from solvers.grid import Grid, Shape
 from solvers.registry import register
 
-_CHECK_EVERY = 256  # nodes between clock reads
 _FILLED = 255  # the count of a unit digit already placed (above any real count)
 
 
@@ -117,7 +116,7 @@ def _search(
     stack: list[list[Any]] = []  # per junction: positions, next index, bit, saved state
     solutions: list[tuple[int, ...]] = []
     nodes = forced = branches = dead_ends = backtracks = max_depth = 0
-    budget = limits.budget
+    poll = limits.poll
     stopped: Status | None = None
     exhausted = False
     empty = puzzle.cells.count(0)
@@ -166,10 +165,7 @@ def _search(
                 exhausted = True
                 break
         nodes += 1
-        if nodes > budget:
-            stopped = Status.BUDGET
-            break
-        if nodes % _CHECK_EVERY == 0 and (stopped := limits.stop(nodes)):
+        if stopped := poll(nodes):
             break
         placed.append((spot, k + 1))
         place(spot, 1 << k, k)
