@@ -15,9 +15,17 @@ from solvers.human import (
 )
 from solvers.human.table import config_name
 
-EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
-X_WING = ".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71."
-HARD = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+# The puzzles come from the project's generated corpora (corpora/*.txt, line given).
+# gen9-easy.txt line 53: hidden singles (and full houses) alone solve it.
+EASY = "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7.."
+# gen9-minimal.txt line 60: one X-Wing; the first tier alone gets stuck.
+X_WING = "..7.6......812.6.4..39.....4......8...57.13..1.....2...6...7.3.........8.....27.5"
+# gen9-extreme.txt line 50: every technique together gets stuck.
+HARD = "5.....4.2..9.6785.......76....49..2.8....1.4.......3..2.8..5.3..94....7...5..4..6"
+# gen9-extreme.txt line 13: the path uses a unique rectangle.
+UNIQUE_RECTANGLE = (
+    ".8...1.......3..2.......15.42....9..3..5.......9.68...1.3.9.....6.4....9.4....2.."
+)
 NO_SOLUTION = ".12345678" + "9" + "." * 71  # r1c1 sees every digit
 
 
@@ -29,7 +37,7 @@ def test_solved_stuck_and_contradiction():
     solved = _run(EASY)
     assert solved.status == "solved"
     assert solved.state.solved
-    assert solved.state.to_grid().format().startswith("483921657")
+    assert solved.state.to_grid().format().startswith("967831524")
     stuck = _run(HARD)
     assert stuck.status == "stuck"
     assert stuck.state.empty > 0
@@ -116,9 +124,7 @@ def test_magictouch_propagation_uses_its_three_rules_only():
 
 
 def test_uniqueness_use_is_recorded():
-    result = _run(
-        "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
-    )
+    result = _run(UNIQUE_RECTANGLE)
     assert result.counts.get("unique_rectangle")
     assert result.uniqueness_used
     assert not _run(X_WING).uniqueness_used
