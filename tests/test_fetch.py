@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import http.server
 import threading
 from functools import partial
@@ -13,11 +12,12 @@ from harness import fetch
 from harness.cli import main
 from harness.corpus import open_corpus
 
-PUZZLES = (
-    b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
-    b"52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n"
+PUZZLES = (  # corpora/gen9-hard.txt lines 4 and 5 (project-made)
+    b"58.........71.4........645...6.3...8.7.5....11..6...4..4....39...3.7.1...9.....7.\n"
+    b"....2.3.....78..5.56...4....1.5..........37.6..9.......4..7...8....42.3.736...4..\n"
 )
-SHA = hashlib.sha256(PUZZLES).hexdigest()
+# The SHA-256 of PUZZLES, pinned like a catalogue entry.
+SHA = "9f57c3661da7e1e71eb20e52787a7bfc1b2444b7f3910c7dc85fdc098e1eb592"
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def server(tmp_path):
     """An HTTP server on 127.0.0.1 serving a directory with one puzzle file."""
     root = tmp_path / "www"
     root.mkdir()
-    (root / "top2.txt").write_bytes(PUZZLES)
+    (root / "two.txt").write_bytes(PUZZLES)
     handler = partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
     handler.log_message = lambda *args: None  # type: ignore[attr-defined]
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -42,13 +42,13 @@ def catalogue(monkeypatch, tmp_path, server):
     cache = tmp_path / "cache"
     monkeypatch.setenv("SUDOKU_BENCH_CACHE", str(cache))
     entries = {
-        "good": fetch.Collection("good", f"{server}/top2.txt", SHA, len(PUZZLES), 2, 9, "ok"),
+        "good": fetch.Collection("good", f"{server}/two.txt", SHA, len(PUZZLES), 2, 9, "ok"),
         "tampered": fetch.Collection(
-            "tampered", f"{server}/top2.txt", "0" * 64, len(PUZZLES), 2, 9, "bad pin"
+            "tampered", f"{server}/two.txt", "0" * 64, len(PUZZLES), 2, 9, "bad pin"
         ),
         "missing": fetch.Collection("missing", f"{server}/nope.txt", SHA, None, 2, 9, "404"),
-        "unpinned": fetch.Collection("unpinned", f"{server}/top2.txt", None, None, 2, 9, "?"),
-        "short": fetch.Collection("short", f"{server}/top2.txt", SHA, 10, 2, 9, "too big"),
+        "unpinned": fetch.Collection("unpinned", f"{server}/two.txt", None, None, 2, 9, "?"),
+        "short": fetch.Collection("short", f"{server}/two.txt", SHA, 10, 2, 9, "too big"),
     }
     monkeypatch.setattr(fetch, "CATALOGUE", entries)
     return cache
