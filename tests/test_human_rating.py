@@ -8,11 +8,17 @@ from solvers.grid import Grid
 from solvers.human import ENGINE, VERSION, CandidateState, propagate, rate
 from solvers.human.rating import hodoku_score, level_for
 
-SIMPLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-EASY = "2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3"
-INTERMEDIATE = "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6"
-EXPERT = ".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71."
-STUCK = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+# The puzzles come from the project's generated corpora (corpora/*.txt).
+# corpora/gen9-easy.txt line 114
+SIMPLE = "7.31...6.1....8..9.96....48......68..7....5....5.62.3.4..28....5.........175....."
+# corpora/gen9-easy.txt line 4
+EASY = "8....5.67.......4.......85..34..6...75...8...9......2..4.8..3.1...4...8.6.9.2.4.."
+# corpora/gen9-medium.txt line 4
+INTERMEDIATE = "...3.......5...16.7.2..8..9.3.2............4.....89.7.8..95...7.2....4......149.."
+# corpora/gen9-minimal.txt line 60
+EXPERT = "..7.6......812.6.4..39.....4......8...57.13..1.....2...6...7.3.........8.....27.5"
+# corpora/gen9-extreme.txt line 50
+STUCK = "5.....4.2..9.6785.......76....49..2.8....1.4.......3..2.8..5.3..94....7...5..4..6"
 
 
 @pytest.mark.parametrize(
@@ -58,7 +64,13 @@ def test_stuck_puzzle_keeps_the_ratings_of_the_steps_taken():
     assert rating.status == "stuck"
     assert rating.er == 6.5
     assert rating.hardest == "x_chain"
-    assert rating.counts == {"hidden_single": 6, "pointing": 9, "hidden_pair": 1, "x_chain": 1}
+    assert rating.counts == {
+        "hidden_single": 7,
+        "pointing": 1,
+        "claiming": 1,
+        "hidden_pair": 1,
+        "x_chain": 1,
+    }
 
 
 def test_er_ep_ed():
@@ -117,7 +129,8 @@ def test_rate_accepts_text_or_grid():
 def test_class_asks_whether_the_first_tier_alone_finishes():
     # With every technique the engine meets an X-Wing (ordered before the hidden
     # pair), but the first tier finishes the puzzle with the hidden pair.
-    puzzle = "................12..3.45........1.6..3.7......48...5.....2.......5...3..9..1....."
+    # corpora/gen9-hard.txt line 20
+    puzzle = ".......963....7.8....4.5...8......2.5....6..3..9.....44.58.39.71..6...3..8.2....."
     rating = rate(puzzle)
     assert "x_wing" in rating.counts
     assert rating.category == "Intermediate"
