@@ -10,11 +10,17 @@ from solvers.assume import Assumption
 from solvers.human import CandidateState
 from solvers.testing import PUZZLE_9X9_TWO_SOLUTIONS
 
-EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
-# human is stuck; the first value assumed solves it, the other one is refuted.
-ONE_ASSUMPTION = ".524.........7.1..............8.2...3.....6...9.5.....1.6.3...........897........"
-# human is stuck; at depth 1 neither value of the chosen cell settles anything.
-DEEPER = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+# The puzzles come from the project's generated corpora (corpora/*.txt).
+# corpora/gen9-easy.txt line 53
+EASY = "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7.."
+# corpora/gen9-minimal.txt line 60: needs an X-Wing, beyond the first tier.
+EXPERT = "..7.6......812.6.4..39.....4......8...57.13..1.....2...6...7.3.........8.....27.5"
+# corpora/gen9-extreme.txt line 7: human is stuck; the first value assumed
+# solves it, the other one is refuted.
+ONE_ASSUMPTION = "1.9.4.......26....7.......1...71.2..3...8.....6....58..9...2..4..84........8..95."
+# corpora/gen9-extreme.txt line 50: human is stuck; at depth 1 neither value of
+# the chosen cell settles anything.
+DEEPER = "5.....4.2..9.6785.......76....49..2.8....1.4.......3..2.8..5.3..94....7...5..4..6"
 NO_SOLUTION = "1.3...1.3....2.4"
 
 
@@ -57,11 +63,7 @@ def test_human_trace_explains_each_step():
 def test_human_technique_parameter():
     solver = solvers.get("human[techniques=tier1]")
     assert solver.spec == "human[techniques=tier1]"
-    result = solver.solve(
-        Grid.parse(
-            ".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71."
-        )
-    )
+    result = solver.solve(Grid.parse(EXPERT))
     assert result.status is Status.STUCK
     with pytest.raises(UnknownOption, match="unknown technique"):
         solvers.get("human", techniques="magic")
