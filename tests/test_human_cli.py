@@ -8,9 +8,13 @@ import json
 
 from harness.cli import main
 
-EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
-EXPERT = ".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71."
-STUCK = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+# The puzzles come from the project's generated corpora (corpora/*.txt).
+# corpora/gen9-easy.txt line 53: singles only.
+EASY = "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7.."
+# corpora/gen9-minimal.txt line 60: one X-Wing, the hardest step.
+EXPERT = "..7.6......812.6.4..39.....4......8...57.13..1.....2...6...7.3.........8.....27.5"
+# corpora/gen9-extreme.txt line 50: logic gets stuck.
+STUCK = "5.....4.2..9.6785.......76....49..2.8....1.4.......3..2.8..5.3..94....7...5..4..6"
 
 
 def run(capsys, *argv):
@@ -28,7 +32,10 @@ def _file(tmp_path, *puzzles):
 def test_explain_text(capsys):
     status, out, _ = run(capsys, "explain", EXPERT)
     assert status == 0
-    assert "X-Wing on 6 in rows 1, 9 (columns 6, 9): removes 6 from r4c9, r7c6, r7c9" in out
+    assert (
+        "X-Wing on 9 in rows 5, 9 (columns 5, 8): "
+        "removes 9 from r1c8, r4c5, r6c5, r6c8, r7c5, r8c5, r8c8\n" in out
+    )
     assert "Solved by logic in" in out
     assert "ER 3.2" in out
     assert "class Expert" in out
@@ -37,7 +44,7 @@ def test_explain_text(capsys):
 def test_explain_compact_and_candidates(capsys):
     status, out, _ = run(capsys, "explain", EXPERT, "--format", "compact", "--candidates")
     assert status == 0
-    assert "x_wing: r4c9<>6 r7c6<>6 r7c9<>6" in out
+    assert "x_wing: r1c8<>9 r4c5<>9 r6c5<>9 r6c8<>9 r7c5<>9 r8c5<>9 r8c8<>9" in out
     assert "-+-" in out  # candidate grids drawn before the steps
 
 
@@ -57,7 +64,7 @@ def test_explain_json_lines(capsys):
     assert all("candidates" in s and s["text"] and s["compact"] for s in steps)
     assert final["status"] == "solved"
     assert final["rating"]["class"] in ("Simple", "Easy")
-    assert final["grid"].startswith("483921657")
+    assert final["grid"].startswith("967831524")
 
 
 def test_explain_check_mode(capsys):
