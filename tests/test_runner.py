@@ -42,7 +42,8 @@ EXPECTED = {
     CLASH: "INVALID",
 }
 TARGET = ".2.1"  # the prefix of the one puzzle the faults hit
-NINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+# a unique 9x9 puzzle: corpora/gen9-hard.txt line 5 (project-made)
+NINE = "....2.3.....78..5.56...4....1.5..........37.6..9.......4..7...8....42.3.736...4.."
 
 
 @pytest.fixture
