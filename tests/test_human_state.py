@@ -141,9 +141,9 @@ def test_solved_and_to_grid():
 
 def test_from_candidates_reads_pencilmarks_back():
     # At a fixpoint of the singles no open cell has one candidate, which the
-    # notation would read as placed.
+    # notation would read as placed. corpora/gen9-hard.txt line 4:
     puzzle = Grid.parse(
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+        "58.........71.4........645...6.3...8.7.5....11..6...4..4....39...3.7.1...9.....7."
     )
     state = CandidateState.from_grid(puzzle)
     assert propagate(state, "singles").stuck

@@ -23,8 +23,9 @@ from solvers.human import (
     record,
 )
 
+# The example puzzle is corpora/gen9-easy.txt line 53 (generated), with 0 for blanks.
 EPILOG = """examples:
-  sudoku-bench explain 003020600900305001001806400008102900700000008006708200002609500800203009005010300
+  sudoku-bench explain 000801500020000890450000030700608000000000000040005000100070058070314900600000700
   sudoku-bench explain puzzle.txt --format compact
   sudoku-bench explain puzzle.txt --candidates            # the candidate grid before every step
   sudoku-bench explain puzzle.txt --techniques tier1       # only the first-tier techniques

@@ -21,14 +21,15 @@ Stable API for the solvers that build on it (``human``, ``assume``,
 Propagating the MagicTouch way (solos, must-be's, the outside rule of pairs):
 
 >>> from solvers.grid import Grid
+>>> # a generated puzzle: corpora/gen9-easy.txt line 53
 >>> puzzle = Grid.parse(
-...     "003020600900305001001806400008102900700000008006708200002609500800203009005010300")
+...     "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7..")
 >>> state = CandidateState.from_grid(puzzle)
 >>> result = propagate(state, ["naked_single", "hidden_single", "naked_pair"])
 >>> result.status, state.solved, sorted(result.counts)
 ('solved', True, ['hidden_single'])
 >>> state.to_grid().format()[:9]
-'483921657'
+'967831524'
 >>> branch = CandidateState.from_grid(Grid.parse("12.. .... .... ....")).copy()
 >>> branch.place(2, 1); branch.contradiction
 '1 is not a candidate of r1c3'
