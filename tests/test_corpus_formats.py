@@ -16,8 +16,9 @@ from harness.formats import sniff
 from harness.writers import FORMATS, Row, write_rows
 from solvers.grid import Grid, PuzzleFormatError
 
-EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
-EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+# corpora/gen9-easy.txt line 25, blanks written as 0; its solution from corpora/index.json.
+EASY = "053004019010080600000007005006300000700000030000061000300005000108039500090700000"
+EASY_SOLUTION = "853624719917583642624197385246378951781952436539461278362845197178239564495716823"
 
 
 def write(tmp_path, name, text):
@@ -129,7 +130,7 @@ def test_sdm_is_one_puzzle_per_line(tmp_path):
 def test_csv_columns_as_public_data_sets_use(tmp_path, header, puzzle_col):
     names = header.split(",")
     values = {"id": "7", "puzzle": EASY, "quizzes": EASY, "solution": EASY_SOLUTION}
-    values |= {"solutions": EASY_SOLUTION, "clues": "32", "difficulty": "0.0"}
+    values |= {"solutions": EASY_SOLUTION, "clues": "25", "difficulty": "0.0"}
     row = ",".join(values[n] for n in names)
     path = write(tmp_path, "data.csv", f"{header}\n{row}\n{row}\n")
     puzzles = list(read_puzzles(path))
@@ -137,7 +138,7 @@ def test_csv_columns_as_public_data_sets_use(tmp_path, header, puzzle_col):
     assert puzzles[0].grid == Grid.parse(EASY)
     assert puzzles[0].solution == Grid.parse(EASY_SOLUTION)
     if puzzle_col:
-        assert puzzles[0].fields == ("id=7", "clues=32", "difficulty=0.0")
+        assert puzzles[0].fields == ("id=7", "clues=25", "difficulty=0.0")
 
 
 def test_csv_without_a_puzzle_column_is_an_error(tmp_path):
