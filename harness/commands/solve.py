@@ -14,7 +14,7 @@ from harness.corpus import Puzzle, puzzles_from_argument
 from solvers.base import SolveResult
 
 EPILOG = """examples:
-  sudoku-bench solve 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+  sudoku-bench solve 58.........71.4........645...6.3...8.7.5....11..6...4..4....39...3.7.1...9.....7.
   sudoku-bench solve puzzles.txt --solver dlx --limit 2     # prove uniqueness
   sudoku-bench solve puzzle.txt --all                       # every available solver
   sudoku-bench solve puzzle.txt --json > answers.json
