@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -44,17 +42,6 @@ EXPECTED = {
 TARGET = ".2.1"  # the prefix of the one puzzle the faults hit
 # a unique 9x9 puzzle: corpora/gen9-hard.txt line 5 (project-made)
 NINE = "....2.3.....78..5.56...4....1.5..........37.6..9.......4..7...8....42.3.736...4.."
-
-
-@pytest.fixture
-def faulty() -> Iterator[None]:
-    """Let the faulty solvers be registered here for one test, then forget them."""
-    yield
-    for name in ("faulty", "faulty9"):
-        registry._registered.pop(name, None)
-    sys.modules.pop("faulty_solvers", None)
-    if TESTS in sys.path:
-        sys.path.remove(TESTS)
 
 
 def corpus(tmp_path: Path, lines: list[str], name: str = "set.txt") -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,22 +9,11 @@ import pytest
 
 from harness.runner import Execution, make_study, run_study
 from harness.store import Store
-from solvers import registry
 
 pytest.importorskip("distributed", reason="the dask extra is not installed")
 
 TESTS = str(Path(__file__).resolve().parent)
 PUZZLES = ["1...3..2...3..2.", ".2.1..3.....4.2.", "3.....1..3.....2", "1.3...1.3....2.4"]
-
-
-@pytest.fixture
-def faulty() -> Iterator[None]:
-    yield
-    for name in ("faulty", "faulty9"):
-        registry._registered.pop(name, None)
-    sys.modules.pop("faulty_solvers", None)
-    if TESTS in sys.path:
-        sys.path.remove(TESTS)
 
 
 def test_a_local_dask_cluster_runs_isolated_batches(tmp_path: Path, faulty: None) -> None:
