@@ -54,7 +54,17 @@ class Technique:
     note: str = ""
 
 
+@dataclass(frozen=True)
+class Sized:
+    """A finder for subsets or fish of size k; the table supplies its rating."""
+
+    find: Callable[..., Step | None]
+    k: int
+
+
 def _t(name, title, family, tier, se, score, level, find, **kw) -> Technique:
+    if isinstance(find, Sized):  # the step's rating is the table's, written once
+        find = partial(find.find, k=find.k, rating=se)
     return Technique(name, title, family, tier, se, score, level, find, **kw)
 
 
@@ -82,7 +92,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         3.0,
         40,
         "Medium",
-        partial(subsets.locked_subset, k=2, rating=3.0),
+        Sized(subsets.locked_subset, 2),
         note="SE: rated as a naked pair",
     ),
     _t(
@@ -93,9 +103,9 @@ TECHNIQUES: tuple[Technique, ...] = (
         3.0,
         60,
         "Medium",
-        partial(subsets.naked_subset, k=2, rating=3.0),
+        Sized(subsets.naked_subset, 2),
     ),
-    _t("x_wing", "X-Wing", "fish", 2, 3.2, 140, "Hard", partial(fish.fish, k=2, rating=3.2)),
+    _t("x_wing", "X-Wing", "fish", 2, 3.2, 140, "Hard", Sized(fish.fish, 2)),
     _t(
         "hidden_pair",
         "Hidden pair",
@@ -104,7 +114,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         3.4,
         70,
         "Medium",
-        partial(subsets.hidden_subset, k=2, rating=3.4),
+        Sized(subsets.hidden_subset, 2),
     ),
     _t(
         "locked_triple",
@@ -114,7 +124,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         3.6,
         60,
         "Medium",
-        partial(subsets.locked_subset, k=3, rating=3.6),
+        Sized(subsets.locked_subset, 3),
         note="SE: rated as a naked triple",
     ),
     _t(
@@ -125,9 +135,9 @@ TECHNIQUES: tuple[Technique, ...] = (
         3.6,
         80,
         "Medium",
-        partial(subsets.naked_subset, k=3, rating=3.6),
+        Sized(subsets.naked_subset, 3),
     ),
-    _t("swordfish", "Swordfish", "fish", 2, 3.8, 150, "Hard", partial(fish.fish, k=3, rating=3.8)),
+    _t("swordfish", "Swordfish", "fish", 2, 3.8, 150, "Hard", Sized(fish.fish, 3)),
     _t(
         "hidden_triple",
         "Hidden triple",
@@ -136,7 +146,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         4.0,
         100,
         "Medium",
-        partial(subsets.hidden_subset, k=3, rating=4.0),
+        Sized(subsets.hidden_subset, 3),
     ),
     _t("xy_wing", "XY-Wing", "wings", 2, 4.2, 160, "Hard", wings.xy_wing),
     _t("xyz_wing", "XYZ-Wing", "wings", 2, 4.4, 180, "Hard", wings.xyz_wing),
@@ -159,11 +169,9 @@ TECHNIQUES: tuple[Technique, ...] = (
         5.0,
         120,
         "Hard",
-        partial(subsets.naked_subset, k=4, rating=5.0),
+        Sized(subsets.naked_subset, 4),
     ),
-    _t(
-        "jellyfish", "Jellyfish", "fish", 2, 5.2, 160, "Unfair", partial(fish.fish, k=4, rating=5.2)
-    ),
+    _t("jellyfish", "Jellyfish", "fish", 2, 5.2, 160, "Unfair", Sized(fish.fish, 4)),
     _t(
         "hidden_quad",
         "Hidden quad",
@@ -172,7 +180,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         5.4,
         150,
         "Hard",
-        partial(subsets.hidden_subset, k=4, rating=5.4),
+        Sized(subsets.hidden_subset, 4),
     ),
     _t(
         "bug_plus_one",

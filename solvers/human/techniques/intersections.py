@@ -8,6 +8,8 @@ lie in one box, the rest of the box loses it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.common import crossings, unit_cells
@@ -16,53 +18,54 @@ POINTING_RATING = 2.6
 CLAIMING_RATING = 2.8
 
 
-def pointing(state: CandidateState) -> Step | None:
-    """A digit confined to one line within a box leaves the rest of that line."""
+def _locked(
+    state: CandidateState,
+    name: str,
+    rating: float,
+    outers: Iterable[int],
+    crossings_of: Callable[[int], Sequence[tuple[int, int, int]]],
+    one_fit: bool,
+) -> Step | None:
+    """A digit confined to where an outer unit meets an inner one leaves the rest of the inner.
+
+    `crossings_of(outer)` gives (inner unit, positions of the crossing in the outer unit, in
+    the inner unit); with `one_fit`, only the first crossing holding every place is looked at
+    (it is the only one that can).
+    """
     n = state.n
     shape = state.shape
     pos = state.unit_positions()
-    box_lines, _ = crossings(shape)
-    for b in range(n):
-        box = 2 * n + b
+    for outer in outers:
         for k in range(n):
-            p = pos[box * n + k]
+            p = pos[outer * n + k]
             if not p:
                 continue
-            for line, in_box, in_line in box_lines[b]:
-                if p & ~in_box:
+            for inner, in_outer, in_inner in crossings_of(outer):
+                if p & ~in_outer:
                     continue
-                outside = pos[line * n + k] & ~in_line
+                outside = pos[inner * n + k] & ~in_inner
                 if outside:
                     d = k + 1
-                    elims = tuple((c, d) for c in sorted(unit_cells(shape, line, outside)))
-                    cells = tuple(sorted(unit_cells(shape, box, p)))
-                    return Step(
-                        "pointing", (), elims, cells, (box, line), (d,), POINTING_RATING, shape
-                    )
+                    elims = tuple((c, d) for c in sorted(unit_cells(shape, inner, outside)))
+                    cells = tuple(sorted(unit_cells(shape, outer, p)))
+                    return Step(name, (), elims, cells, (outer, inner), (d,), rating, shape)
+                if one_fit:
+                    break
     return None
+
+
+def pointing(state: CandidateState) -> Step | None:
+    """A digit confined to one line within a box leaves the rest of that line."""
+    n = state.n
+    box_lines, _ = crossings(state.shape)
+    boxes = range(2 * n, 3 * n)
+    return _locked(
+        state, "pointing", POINTING_RATING, boxes, lambda box: box_lines[box - 2 * n], False
+    )
 
 
 def claiming(state: CandidateState) -> Step | None:
     """A digit confined to one box within a line leaves the rest of that box."""
-    n = state.n
-    shape = state.shape
-    pos = state.unit_positions()
-    _, line_boxes = crossings(shape)
-    for line in range(2 * n):
-        for k in range(n):
-            p = pos[line * n + k]
-            if not p:
-                continue
-            for box, in_line, in_box in line_boxes[line]:
-                if p & ~in_line:
-                    continue
-                outside = pos[box * n + k] & ~in_box
-                if outside:
-                    d = k + 1
-                    elims = tuple((c, d) for c in sorted(unit_cells(shape, box, outside)))
-                    cells = tuple(sorted(unit_cells(shape, line, p)))
-                    return Step(
-                        "claiming", (), elims, cells, (line, box), (d,), CLAIMING_RATING, shape
-                    )
-                break
-    return None
+    _, line_boxes = crossings(state.shape)
+    lines = range(2 * state.n)
+    return _locked(state, "claiming", CLAIMING_RATING, lines, line_boxes.__getitem__, True)
