@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from harness.symmetry import orbits
+from corpora.symmetry import orbits
 from solvers import oracle
 from solvers.grid import Grid
 from solvers.verify import conflicts

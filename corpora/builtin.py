@@ -1,7 +1,7 @@
 """The recipes of the built-in corpora, and the build that makes them byte for byte.
 
 Every shipped corpus is one or more `generate` runs with fixed seeds (a
-`Part`), written one puzzle per line, plus an entry in ``corpora/index.json``
+`Part`), written one puzzle per line, plus an entry in ``corpora/data/index.json``
 with how it was made and, per puzzle, the known truth (status, solution count,
 the solution, the rating).  ``sudoku-bench corpora build`` rewrites them all;
 ``--check`` regenerates without writing and fails on any difference.
@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness import rating
-from harness.corpus import BUILTIN_DIR, INDEX_FILE
-from harness.generate import Made, Spec, generate, spec_for_size
+from corpora import rating
+from corpora.corpus import BUILTIN_DIR, INDEX_FILE
+from corpora.generate import Made, Spec, generate, spec_for_size
 
 INDEX_FORMAT = 1
 
@@ -195,7 +195,7 @@ def header(r: Recipe) -> list[str]:
         f"# {r.name}: {r.description}",
         *(f"# made by: {part.command()}" for part in r.parts),
         "# rebuild byte for byte: sudoku-bench corpora build "
-        f"--only {r.name}; truth per puzzle in corpora/index.json",
+        f"--only {r.name}; truth per puzzle in corpora/data/index.json",
     ]
 
 

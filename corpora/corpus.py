@@ -2,11 +2,11 @@
 
 `read_puzzles(path)` streams the puzzles of a file (one per line, grid
 pictures, SDK/SDM, CSV with ``quizzes,solutions`` columns; gzip read
-transparently; see `harness.formats`) as `Puzzle`s with stable ids
+transparently; see `corpora.formats`) as `Puzzle`s with stable ids
 ``file:line``.  A bad record raises `PuzzleFormatError` naming the file, line
 and column, or, with ``strict=False``, is counted in a `ReadReport` and
 skipped.  `open_corpus(name_or_path)` gives a built-in corpus (see
-``corpora/index.json``), a downloaded collection (`harness.fetch`), or a file.
+``corpora/data/index.json``), a downloaded collection (`corpora.fetch`), or a file.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
@@ -26,11 +26,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from harness.formats import Record, base_name, read_records
-from harness.trusted import trusted_grid
+from corpora.formats import Record, base_name, read_records
+from corpora.trusted import trusted_grid
 from solvers.grid import Grid, PuzzleFormatError, box_shape_for, default_symbols
 
-BUILTIN_DIR = Path(__file__).resolve().parent.parent / "corpora"
+BUILTIN_DIR = Path(__file__).resolve().parent / "data"
 INDEX_FILE = BUILTIN_DIR / "index.json"
 KEEP_ERRORS = 20
 """Bad records a `ReadReport` keeps in full (the rest are only counted)."""
@@ -241,7 +241,7 @@ def open_corpus(name_or_path: str) -> Corpus:
             if path.resolve() == BUILTIN_DIR / entry["file"]:
                 return Corpus(name, BUILTIN_DIR / entry["file"], entry)
         return Corpus(base_name(path).rsplit(".", 1)[0], path)
-    from harness import fetch
+    from corpora import fetch
 
     if name_or_path in fetch.CATALOGUE:
         return Corpus(name_or_path, fetch.cached(name_or_path), {"fetched": True})

@@ -1,7 +1,7 @@
 """The puzzle generator: a random complete grid, then clues removed while the
 solution stays unique.
 
-Each puzzle is carved from a random solution (`harness.fill`): the clue
+Each puzzle is carved from a random solution (`corpora.fill`): the clue
 groups of the chosen symmetry are visited in a random order and a group is
 removed when the puzzle keeps exactly one solution, as a complete solver
 proves with ``limit=2`` (`solvers.oracle`) — or, cheaper, as singles prove
@@ -30,11 +30,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from harness import rating
-from harness.broken import break_puzzle
-from harness.fill import random_solution
-from harness.symmetry import SYMMETRIES, orbits
-from harness.trusted import with_cells
+from corpora import rating
+from corpora.broken import break_puzzle
+from corpora.fill import random_solution
+from corpora.symmetry import SYMMETRIES, orbits
+from corpora.trusted import with_cells
 from solvers import oracle
 from solvers.grid import Grid, box_shape_for
 

@@ -1,25 +1,34 @@
-"""Truth for whole corpora, streamed into the store (``verify --truth-only``).
+"""Truth for whole corpora: how many solutions each puzzle has (0, 1, 2+).
 
-The oracle (`solvers.oracle`) counts the solutions of each puzzle (0, 1, 2+)
-chunk by chunk — with ``fast`` installed, one compiled call per chunk on
-every core, else ``dlx`` puzzle by puzzle — and the truths are written to
-the store per chunk, so memory stays flat for corpora of millions of
-puzzles.  A puzzle whose truth the store already holds keeps it.
+The oracle (`solvers.oracle`) counts the solutions of each puzzle chunk by
+chunk — with ``fast`` installed, one compiled call per chunk on every core,
+else ``dlx`` puzzle by puzzle — so memory stays flat for corpora of millions
+of puzzles.  `corpus_truths` streams one `PuzzleTruth` per puzzle; the
+harness stores them (`harness.truth_store`, ``verify --truth-only``).
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from harness.corpus import Corpus
-from harness.records import Truth, puzzle_text
-from harness.store import Store
-from solvers.oracle import oracle_name, truth_stream
+from corpora.corpus import Corpus, Puzzle
+from solvers.grid import Grid
+from solvers.oracle import truth_stream
 from solvers.verify import conflicts
 
-CHUNK = 20_000  # puzzles per oracle call and per store transaction
+CHUNK = 20_000  # puzzles per oracle call
+
+
+@dataclass(frozen=True)
+class PuzzleTruth:
+    """What the oracle established about one puzzle."""
+
+    puzzle: Puzzle
+    kind: str  # "none", "unique", "multiple" or "invalid"
+    solution: Grid | None = None  # the solution when it is unique
 
 
 @dataclass
@@ -45,25 +54,19 @@ class TruthSummary:
         )
 
 
-def store_truths(store: Store, corpus: Corpus, *, chunk: int = CHUNK) -> TruthSummary:
-    """Establish the truth of every puzzle of `corpus` and store it."""
-    summary = TruthSummary(corpus.name, oracle_name())
+def corpus_truths(
+    corpus: Corpus, summary: TruthSummary | None = None, *, chunk: int = CHUNK
+) -> Iterator[PuzzleTruth]:
+    """The truth of every puzzle of `corpus`, in order; tallied into `summary` if given."""
     started = time.perf_counter()
-    pending: list[Truth] = []
     for puzzle, count, solution in truth_stream(corpus.puzzles(), chunk=chunk):
-        text, box = puzzle_text(puzzle.grid)
-        answer = None
         if count >= 2:
-            kind = "multiple"
+            truth = PuzzleTruth(puzzle, "multiple")
         elif count == 1 and solution is not None:
-            kind, answer = "unique", puzzle_text(solution)[0]
+            truth = PuzzleTruth(puzzle, "unique", solution)
         else:
-            kind = "invalid" if conflicts(puzzle.grid) else "none"
-        summary.kinds[kind] += 1
-        pending.append(Truth(text, kind, answer, summary.oracle, box))
-        if len(pending) >= chunk:
-            store.add_truths(pending)
-            pending = []
-    store.add_truths(pending)
-    summary.seconds = time.perf_counter() - started
-    return summary
+            truth = PuzzleTruth(puzzle, "invalid" if conflicts(puzzle.grid) else "none")
+        if summary is not None:
+            summary.kinds[truth.kind] += 1
+            summary.seconds = time.perf_counter() - started
+        yield truth

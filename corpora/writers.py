@@ -1,6 +1,6 @@
 """Writing puzzles: one per line, pictures, CSV, JSON lines, or numbers.
 
-Every format writes what `harness.corpus.read_puzzles` reads back (JSON
+Every format writes what `corpora.corpus.read_puzzles` reads back (JSON
 lines aside, which is for tools): the puzzle, optionally its solution, and
 named fields such as the clue count or the rating.
 

@@ -31,8 +31,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from corpora.corpus import Corpus, ReadReport, open_corpus
 from harness import crosscheck, environment
-from harness.corpus import Corpus, ReadReport, open_corpus
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress

@@ -8,9 +8,9 @@ import itertools
 import pytest
 
 import solvers
-from harness import builtin
+from corpora import builtin
+from corpora.corpus import BUILTIN_DIR, builtin_index, builtin_names, open_corpus
 from harness.cli import main
-from harness.corpus import BUILTIN_DIR, builtin_index, builtin_names, open_corpus
 from solvers import oracle
 from solvers.grid import Grid
 from solvers.verify import check, conflicts

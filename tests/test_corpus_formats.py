@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.corpus import ReadReport, puzzle_key, puzzles_from_argument, read_puzzles
-from harness.fill import random_solution
-from harness.formats import sniff
-from harness.writers import FORMATS, Row, write_rows
+from corpora.corpus import ReadReport, puzzle_key, puzzles_from_argument, read_puzzles
+from corpora.fill import random_solution
+from corpora.formats import sniff
+from corpora.writers import FORMATS, Row, write_rows
 from solvers.grid import Grid, PuzzleFormatError
 
-# corpora/gen9-easy.txt line 25, blanks written as 0; its solution from corpora/index.json.
+# corpora/data/gen9-easy.txt line 25, blanks written as 0; solution from corpora/data/index.json.
 EASY = "053004019010080600000007005006300000700000030000061000300005000108039500090700000"
 EASY_SOLUTION = "853624719917583642624197385246378951781952436539461278362845197178239564495716823"
 

@@ -336,7 +336,7 @@ def test_module_names():
 
 
 def test_made_puzzles_are_unique_and_fit_their_solution():
-    from harness.bench_cp import make_unique_puzzles
+    from harness.bench.cp import make_unique_puzzles
 
     puzzles = make_unique_puzzles(3, box=2, seed=7)
     assert len(set(puzzles)) == 3
@@ -347,7 +347,7 @@ def test_made_puzzles_are_unique_and_fit_their_solution():
 
 
 def test_measure_counts_solved_and_build_share():
-    from harness.bench_cp import measure
+    from harness.bench.cp import measure
 
     puzzles = [Grid.parse(PUZZLE_4X4), Grid.parse(PUZZLE_4X4_UNSOLVABLE)]
     rows = measure(["cpsat", "dlx"], puzzles, limit=2, time_limit=10)

@@ -32,7 +32,7 @@ SHAPES = [
     (1, 4), (2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4), (4, 3), (2, 7), (3, 5),
     (4, 4), (3, 6), (4, 5), (5, 4), (3, 7), (2, 11), (4, 6), (6, 4), (5, 5),
 ]  # fmt: skip
-# Generated: `harness.generate.make(Spec(), seed="fast-hard-2", index=i)` for i = 18156, 67670
+# Generated: `corpora.generate.make(Spec(), seed="fast-hard-2", index=i)` for i = 18156, 67670
 # and 6876, three of the 80000 of `sudoku-bench generate --seed fast-hard-2` on which `fast`
 # searches most (68, 70 and 78 nodes) and locked candidates save guesses.
 HARD = [
@@ -426,7 +426,8 @@ def test_truth_file_reads_lines_fast_and_places_errors(tmp_path):
 
 @pytest.mark.parametrize("oracle_solver", ["fast", "dlx"])
 def test_verify_truth_only_stores_the_truth(oracle_solver, tmp_path, monkeypatch, capsys):
-    from harness import truth
+    from corpora import truth
+    from harness import truth_store
     from harness.cli import main
     from harness.records import puzzle_text
     from harness.store import Store
@@ -435,7 +436,7 @@ def test_verify_truth_only_stores_the_truth(oracle_solver, tmp_path, monkeypatch
     if oracle_solver == "fast" and not HAVE_NUMBA:
         pytest.skip("not installed: pip install 'sudoku-bench[fast]'")
     monkeypatch.setattr(oracle, "oracle_name", lambda: oracle_solver)
-    monkeypatch.setattr(truth, "oracle_name", lambda: oracle_solver)
+    monkeypatch.setattr(truth_store, "oracle_name", lambda: oracle_solver)
     monkeypatch.setattr(truth, "CHUNK", 2)
     path = tmp_path / "set.txt"
     lines = [

@@ -8,11 +8,11 @@ from functools import partial
 
 import pytest
 
-from harness import fetch
+from corpora import fetch
+from corpora.corpus import open_corpus
 from harness.cli import main
-from harness.corpus import open_corpus
 
-PUZZLES = (  # corpora/gen9-hard.txt lines 4 and 5 (project-made)
+PUZZLES = (  # corpora/data/gen9-hard.txt lines 4 and 5 (project-made)
     b"58.........71.4........645...6.3...8.7.5....11..6...4..4....39...3.7.1...9.....7.\n"
     b"....2.3.....78..5.56...4....1.5..........37.6..9.......4..7...8....42.3.736...4..\n"
 )

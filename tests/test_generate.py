@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import solvers
-from harness import rating
-from harness.fill import random_solution
-from harness.generate import (
+from corpora import rating
+from corpora.fill import random_solution
+from corpora.generate import (
     KINDS,
     Spec,
     TargetNotMet,
@@ -21,7 +21,7 @@ from harness.generate import (
     make,
     spec_for_size,
 )
-from harness.symmetry import SYMMETRIES, is_symmetric, orbits
+from corpora.symmetry import SYMMETRIES, is_symmetric, orbits
 from solvers.grid import Grid
 from solvers.verify import check, conflicts
 

@@ -11,8 +11,8 @@ import shlex
 import pytest
 
 import solvers
+from corpora.corpus import read_puzzles
 from harness.cli import main
-from harness.corpus import read_puzzles
 from solvers.grid import Grid
 
 DLX = solvers.get("dlx")

@@ -8,12 +8,12 @@ import json
 
 from harness.cli import main
 
-# The puzzles come from the project's generated corpora (corpora/*.txt).
-# corpora/gen9-easy.txt line 53: singles only.
+# The puzzles come from the project's generated corpora (corpora/data/*.txt).
+# corpora/data/gen9-easy.txt line 53: singles only.
 EASY = "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7.."
-# corpora/gen9-minimal.txt line 60: one X-Wing, the hardest step.
+# corpora/data/gen9-minimal.txt line 60: one X-Wing, the hardest step.
 EXPERT = "..7.6......812.6.4..39.....4......8...57.13..1.....2...6...7.3.........8.....27.5"
-# corpora/gen9-extreme.txt line 50: logic gets stuck.
+# corpora/data/gen9-extreme.txt line 50: logic gets stuck.
 STUCK = "5.....4.2..9.6785.......76....49..2.8....1.4.......3..2.8..5.3..94....7...5..4..6"
 
 

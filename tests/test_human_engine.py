@@ -15,7 +15,7 @@ from solvers.human import (
 )
 from solvers.human.table import config_name
 
-# The puzzles come from the project's generated corpora (corpora/*.txt, line given).
+# The puzzles come from the project's generated corpora (corpora/data/*.txt, line given).
 # gen9-easy.txt line 53: hidden singles (and full houses) alone solve it.
 EASY = "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7.."
 # gen9-minimal.txt line 60: one X-Wing; the first tier alone gets stuck.

@@ -8,16 +8,16 @@ from solvers.grid import Grid
 from solvers.human import ENGINE, VERSION, CandidateState, propagate, rate
 from solvers.human.rating import hodoku_score, level_for
 
-# The puzzles come from the project's generated corpora (corpora/*.txt).
-# corpora/gen9-easy.txt line 114
+# The puzzles come from the project's generated corpora (corpora/data/*.txt).
+# corpora/data/gen9-easy.txt line 114
 SIMPLE = "7.31...6.1....8..9.96....48......68..7....5....5.62.3.4..28....5.........175....."
-# corpora/gen9-easy.txt line 4
+# corpora/data/gen9-easy.txt line 4
 EASY = "8....5.67.......4.......85..34..6...75...8...9......2..4.8..3.1...4...8.6.9.2.4.."
-# corpora/gen9-medium.txt line 4
+# corpora/data/gen9-medium.txt line 4
 INTERMEDIATE = "...3.......5...16.7.2..8..9.3.2............4.....89.7.8..95...7.2....4......149.."
-# corpora/gen9-minimal.txt line 60
+# corpora/data/gen9-minimal.txt line 60
 EXPERT = "..7.6......812.6.4..39.....4......8...57.13..1.....2...6...7.3.........8.....27.5"
-# corpora/gen9-extreme.txt line 50
+# corpora/data/gen9-extreme.txt line 50
 STUCK = "5.....4.2..9.6785.......76....49..2.8....1.4.......3..2.8..5.3..94....7...5..4..6"
 
 
@@ -129,7 +129,7 @@ def test_rate_accepts_text_or_grid():
 def test_class_asks_whether_the_first_tier_alone_finishes():
     # With every technique the engine meets an X-Wing (ordered before the hidden
     # pair), but the first tier finishes the puzzle with the hidden pair.
-    # corpora/gen9-hard.txt line 20
+    # corpora/data/gen9-hard.txt line 20
     puzzle = ".......963....7.8....4.5...8......2.5....6..3..9.....44.58.39.71..6...3..8.2....."
     rating = rate(puzzle)
     assert "x_wing" in rating.counts

@@ -10,15 +10,15 @@ from solvers.assume import Assumption
 from solvers.human import CandidateState
 from solvers.testing import PUZZLE_9X9_TWO_SOLUTIONS
 
-# The puzzles come from the project's generated corpora (corpora/*.txt).
-# corpora/gen9-easy.txt line 53
+# The puzzles come from the project's generated corpora (corpora/data/*.txt).
+# corpora/data/gen9-easy.txt line 53
 EASY = "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7.."
-# corpora/gen9-minimal.txt line 60: needs an X-Wing, beyond the first tier.
+# corpora/data/gen9-minimal.txt line 60: needs an X-Wing, beyond the first tier.
 EXPERT = "..7.6......812.6.4..39.....4......8...57.13..1.....2...6...7.3.........8.....27.5"
-# corpora/gen9-extreme.txt line 7: human is stuck; the first value assumed
+# corpora/data/gen9-extreme.txt line 7: human is stuck; the first value assumed
 # solves it, the other one is refuted.
 ONE_ASSUMPTION = "1.9.4.......26....7.......1...71.2..3...8.....6....58..9...2..4..84........8..95."
-# corpora/gen9-extreme.txt line 50: human is stuck; at depth 1 neither value of
+# corpora/data/gen9-extreme.txt line 50: human is stuck; at depth 1 neither value of
 # the chosen cell settles anything.
 DEEPER = "5.....4.2..9.6785.......76....49..2.8....1.4.......3..2.8..5.3..94....7...5..4..6"
 NO_SOLUTION = "1.3...1.3....2.4"

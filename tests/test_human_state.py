@@ -141,7 +141,7 @@ def test_solved_and_to_grid():
 
 def test_from_candidates_reads_pencilmarks_back():
     # At a fixpoint of the singles no open cell has one candidate, which the
-    # notation would read as placed. corpora/gen9-hard.txt line 4:
+    # notation would read as placed. corpora/data/gen9-hard.txt line 4:
     puzzle = Grid.parse(
         "58.........71.4........645...6.3...8.7.5....11..6...4..4....39...3.7.1...9.....7."
     )

@@ -1,7 +1,7 @@
 """Each technique on a candidate grid where it is the next step, with its exact eliminations.
 
 The grids are states the engine reached on the project's own generated corpora
-(``corpora/gen9-*.txt``; file, line and step are noted at each case). The
+(``corpora/data/gen9-*.txt``; file, line and step are noted at each case). The
 puzzle is kept, so each step is also checked against the puzzle's solution.
 """
 
@@ -17,7 +17,7 @@ from solvers.human.techniques import singles
 
 # technique: (puzzle, candidate grid before the step, the step in compact notation)
 CASES = {
-    # corpora/gen9-hard.txt line 5, step 15 of the engine's path
+    # corpora/data/gen9-hard.txt line 5, step 15 of the engine's path
     "pointing": (
         "....2.3.....78..5.56...4....1.5..........37.6..9.......4..7...8....42.3.736...4..",
         (
@@ -33,7 +33,7 @@ CASES = {
         ),
         "r1c8<>4",
     ),
-    # corpora/gen9-hard.txt line 15, step 28 of the engine's path
+    # corpora/data/gen9-hard.txt line 15, step 28 of the engine's path
     "claiming": (
         ".2..5.47......4...3....8.9....3.921.7......8...5.6.9.................5.18635.....",
         (
@@ -49,7 +49,7 @@ CASES = {
         ),
         "r1c9<>6 r2c7<>6 r2c9<>6",
     ),
-    # corpora/gen9-hard.txt line 169, step 25 of the engine's path
+    # corpora/data/gen9-hard.txt line 169, step 25 of the engine's path
     "locked_pair": (
         "..4.....779...8.5..5..34.....62...7.5...6..49......2.........8.9..6.53..2..8....6",
         (
@@ -65,7 +65,7 @@ CASES = {
         ),
         "r7c7<>1 r7c9<>1 r8c2<>1 r8c3<>1 r8c5<>1 r9c7<>1 r9c8<>1",
     ),
-    # corpora/gen9-hard.txt line 53, step 20 of the engine's path
+    # corpora/data/gen9-hard.txt line 53, step 20 of the engine's path
     "naked_pair": (
         "....65..33...1.769.1.7..........1.5..3..4.8....5..2....8.2...1......45......86.4.",
         (
@@ -81,7 +81,7 @@ CASES = {
         ),
         "r5c1<>7,9 r5c3<>7,9 r5c9<>7",
     ),
-    # corpora/gen9-hard.txt line 16, step 30 of the engine's path
+    # corpora/data/gen9-hard.txt line 16, step 30 of the engine's path
     "x_wing": (
         "76.....4.8...7.5..3..5.6..2..92...7..564..1.......5....3.....6...4.....9.......18",
         (
@@ -97,7 +97,7 @@ CASES = {
         ),
         "r1c5<>8 r6c5<>8 r8c5<>8",
     ),
-    # corpora/gen9-unfair.txt line 70, step 12 of the engine's path
+    # corpora/data/gen9-unfair.txt line 70, step 12 of the engine's path
     "hidden_pair": (
         "9..3..........86.17......39.9.56..1.45..1..9......2..7..6.........475....4.....5.",
         (
@@ -113,7 +113,7 @@ CASES = {
         ),
         "r7c7<>2,3,4,8 r8c7<>2,3,8",
     ),
-    # corpora/gen9-extreme.txt line 130, step 15 of the engine's path
+    # corpora/data/gen9-extreme.txt line 130, step 15 of the engine's path
     "locked_triple": (
         "32...1..5..83...7....5.......3.9......5...61..6.....9..52..8..76....4...9..27...8",
         (
@@ -129,7 +129,7 @@ CASES = {
         ),
         "r2c9<>2,4 r3c9<>2,3,4 r4c7<>2,4 r4c8<>2,4 r6c7<>2,3,4 r8c9<>2,3",
     ),
-    # corpora/gen9-extreme.txt line 63, step 12 of the engine's path
+    # corpora/data/gen9-extreme.txt line 63, step 12 of the engine's path
     "naked_triple": (
         "..2..71..1...6..4..7.8...2.638........9....3.........4....3...6..45....1..1..479.",
         (
@@ -145,7 +145,7 @@ CASES = {
         ),
         "r6c4<>1,2,7 r6c5<>1,2 r6c6<>1,2 r6c7<>2",
     ),
-    # corpora/gen9-hard.txt line 78, step 19 of the engine's path
+    # corpora/data/gen9-hard.txt line 78, step 19 of the engine's path
     "swordfish": (
         "3.952.7.8.....6.9......3..21.4.87.......4......2.....9....9.12...7...5.4.....8..7",
         (
@@ -161,7 +161,7 @@ CASES = {
         ),
         "r3c2<>6 r3c8<>6 r4c8<>6 r5c2<>6 r5c8<>6 r6c2<>6 r6c8<>6 r7c2<>6",
     ),
-    # corpora/gen9-hard.txt line 26, step 19 of the engine's path
+    # corpora/data/gen9-hard.txt line 26, step 19 of the engine's path
     "hidden_triple": (
         "......8..6938.7...5..6....1.56...94............1.....6..59..43.4....31...8.2....9",
         (
@@ -177,7 +177,7 @@ CASES = {
         ),
         "r5c1<>2,7 r5c5<>2,3,7 r5c6<>2,4",
     ),
-    # corpora/gen9-hard.txt line 6, step 38 of the engine's path
+    # corpora/data/gen9-hard.txt line 6, step 38 of the engine's path
     "xy_wing": (
         "..42...1.59....4......437....3.89..77.5..1..........6.....5.27.9....85.11....2..8",
         (
@@ -193,7 +193,7 @@ CASES = {
         ),
         "r1c6<>5 r6c4<>5",
     ),
-    # corpora/gen9-hard.txt line 14, step 27 of the engine's path
+    # corpora/data/gen9-hard.txt line 14, step 27 of the engine's path
     "xyz_wing": (
         "92..8.......32.7.......6..8..1.....7...1...9224.....5......8.....97...4.5.8.9..76",
         (
@@ -209,7 +209,7 @@ CASES = {
         ),
         "r5c3<>6",
     ),
-    # corpora/gen9-hard.txt line 10, step 28 of the engine's path
+    # corpora/data/gen9-hard.txt line 10, step 28 of the engine's path
     "unique_rectangle": (
         "...83..........4.1....91..847..6..9.6..1.....9.8.5...223.5.7.....4...9...5.......",
         (
@@ -225,7 +225,7 @@ CASES = {
         ),
         "r5c9<>3,5",
     ),
-    # corpora/gen9-unfair.txt line 29, step 32 of the engine's path
+    # corpora/data/gen9-unfair.txt line 29, step 32 of the engine's path
     "naked_quad": (
         ".5......264..3.....9..76..5.8..........74.68........4..6.8.37........1....3.518..",
         (
@@ -241,7 +241,7 @@ CASES = {
         ),
         "r4c1<>2 r4c3<>9 r4c9<>3,9",
     ),
-    # corpora/gen9-unfair.txt line 40, step 38 of the engine's path
+    # corpora/data/gen9-unfair.txt line 40, step 38 of the engine's path
     "jellyfish": (
         "...1.376......2...37.5....1.2.8.13...13........7.......5...4.2...8.794..7.....6..",
         (
@@ -257,7 +257,7 @@ CASES = {
         ),
         "r1c9<>9 r2c3<>9 r2c8<>9 r2c9<>9 r5c1<>9 r5c8<>9 r6c1<>9 r6c8<>9",
     ),
-    # corpora/gen9-hard.txt line 27, step 47 of the engine's path
+    # corpora/data/gen9-hard.txt line 27, step 47 of the engine's path
     "bug_plus_one": (
         "....5...95.....1..3..71...6..1..2......9...3....3...7.182.......4...8....9....2.7",
         (
@@ -273,7 +273,7 @@ CASES = {
         ),
         "r8c5=6",
     ),
-    # corpora/gen9-hard.txt line 36, step 39 of the engine's path
+    # corpora/data/gen9-hard.txt line 36, step 39 of the engine's path
     "skyscraper": (
         ".61..4.......7.........26.9..5.8.1..2..6.385...3.......5.....4..37..9.....2...5.8",
         (
@@ -289,7 +289,7 @@ CASES = {
         ),
         "r2c3<>9",
     ),
-    # corpora/gen9-hard.txt line 24, step 35 of the engine's path
+    # corpora/data/gen9-hard.txt line 24, step 35 of the engine's path
     "two_string_kite": (
         ".8.57......7.2..4...3............92..2...1....7.48..1.138............5..25...347.",
         (
@@ -305,7 +305,7 @@ CASES = {
         ),
         "r3c5<>6",
     ),
-    # corpora/gen9-hard.txt line 53, step 21 of the engine's path
+    # corpora/data/gen9-hard.txt line 53, step 21 of the engine's path
     "simple_colouring": (
         "....65..33...1.769.1.7..........1.5..3..4.8....5..2....8.2...1......45......86.4.",
         (
@@ -321,7 +321,7 @@ CASES = {
         ),
         "r8c8<>7",
     ),
-    # corpora/gen9-hard.txt line 11, step 29 of the engine's path
+    # corpora/data/gen9-hard.txt line 11, step 29 of the engine's path
     "w_wing": (
         "....4..8...3..9.6.6.......9..5....4.....176....6....31...3...9.....8.1..589..4..2",
         (
@@ -337,7 +337,7 @@ CASES = {
         ),
         "r2c9<>7",
     ),
-    # corpora/gen9-minimal.txt line 11, step 19 of the engine's path
+    # corpora/data/gen9-minimal.txt line 11, step 19 of the engine's path
     "x_chain": (
         "......39....4.9.82..6...5..587....4...9......4..7...65.28.16....7134....3........",
         (
@@ -353,7 +353,7 @@ CASES = {
         ),
         "r6c6<>2",
     ),
-    # corpora/gen9-minimal.txt line 23, step 30 of the engine's path
+    # corpora/data/gen9-minimal.txt line 23, step 30 of the engine's path
     "xy_chain": (
         ".....43..92.3..8....7.....1.75......4.81.5..2.......4.....5.9....2.7.....6.8..1.7",
         (

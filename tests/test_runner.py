@@ -40,7 +40,7 @@ EXPECTED = {
     CLASH: "INVALID",
 }
 TARGET = ".2.1"  # the prefix of the one puzzle the faults hit
-# a unique 9x9 puzzle: corpora/gen9-hard.txt line 5 (project-made)
+# a unique 9x9 puzzle: corpora/data/gen9-hard.txt line 5 (project-made)
 NINE = "....2.3.....78..5.56...4....1.5..........37.6..9.......4..7...8....42.3.736...4.."
 
 

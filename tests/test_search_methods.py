@@ -27,7 +27,7 @@ COMPLETE = ["mrv", "mrv[singles=hidden]", "positions", "odometer", "magictouch[f
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Hard for search: propagation alone stalls, mrv guesses over 1000 times.  Generated:
-# `harness.generate.make(Spec(), seed="fast-hard-2", index=69593)` (the last puzzle of
+# `corpora.generate.make(Spec(), seed="fast-hard-2", index=69593)` (the last puzzle of
 # `sudoku-bench generate --seed fast-hard-2 --count 69594`), then
 # `solvers.transforms.random_transform(puzzle, random.Random(39))`,
 # an order in which the odometer is slow (6.5 million turns to prove it unique).
@@ -36,10 +36,10 @@ HARD = "..3..1......3..5.6.....7.....9...4....7..2.9....6....883...6....45...8.2
 # Generated: the last of `sudoku-bench generate --seed fast-hard --count 374`.
 MAGIC = "...7...12...2.1.9.....5...8.4..2...16..1.....2.8.9..6...2.3.5.6.....7...56.....4."
 # MagicTouch is stuck (5 template cells, some templates stall); the odometer is quick.
-# corpora/gen9-hard.txt line 150.
+# corpora/data/gen9-hard.txt line 150.
 STUCK = "3..9.7.5....6.1.....8.....3..4..96.2..3.6.....9........71..62..2.......9.49...7.."
 # Opened by hidden singles alone; naked singles alone leave cells open.
-# corpora/gen9-easy.txt line 7.
+# corpora/data/gen9-easy.txt line 7.
 HIDDEN_ONLY = ".8493.....7...4........2..84.3.2..5...9...6....5...37.....1.5.......7.31...5..8.."
 
 

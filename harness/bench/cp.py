@@ -7,9 +7,9 @@ process, interleaved per puzzle, every answer verified.  It also makes the
 16x16 test set: a dlx solution of the empty grid, relabelled at random, with
 cells blanked in random order while dlx still proves the solution unique.
 
-    python -m harness.bench_cp --solver cpsat --solver "cpsat[model=boolean]" FILE
-    python -m harness.bench_cp --sample 100 --solver constraint FILE
-    python -m harness.bench_cp --make16 10 --seed 1 --out sixteen.txt
+    python -m harness.bench.cp --solver cpsat --solver "cpsat[model=boolean]" FILE
+    python -m harness.bench.cp --sample 100 --solver constraint FILE
+    python -m harness.bench.cp --make16 10 --seed 1 --out sixteen.txt
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from tabulate import tabulate
 
 import solvers
-from harness.benchmark import Timing
-from harness.corpus import read_puzzles
+from corpora.corpus import read_puzzles
+from harness.bench.timing import Timing
 from solvers.base import Status
 from solvers.grid import Grid
 from solvers.transforms import relabel_digits
@@ -139,7 +139,7 @@ def _print(rows: list[dict], header: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m harness.bench_cp",
+        prog="python -m harness.bench.cp",
         description=__doc__.split("\n\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -159,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         text = "".join(f"{p.format()}  # {p.givens} givens\n" for p in puzzles)
         if args.out:
             with open(args.out, "w", encoding="utf-8") as out:
-                out.write(f"# made by harness.bench_cp --make16 {args.make16} --seed {args.seed}\n")
+                out.write(f"# made by harness.bench.cp --make16 {args.make16} --seed {args.seed}\n")
                 out.write(text)
         else:
             sys.stdout.write(text)

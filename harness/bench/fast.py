@@ -1,4 +1,4 @@
-"""The figures behind the fast path: ``python -m solvers.fast.benchmark --help``.
+"""The figures behind the fast path: ``python -m harness.bench.fast --help``.
 
 Sections (each on by default; pick with ``--only``):
 
@@ -81,7 +81,7 @@ def checked(cells: np.ndarray, batch: Batch) -> int:
 
 def section_compile() -> None:
     """First calls in fresh processes: compiling into an empty cache, then loading it."""
-    # corpora/gen9-extreme.txt line 4 (project-made); any puzzle that needs a guess will do
+    # corpora/data/gen9-extreme.txt line 4 (project-made); any puzzle that needs a guess will do
     puzzle = ".9..743.........153........4.....1.3.2.3..5...7..2.....87..2...9..1.58.....8....."
     probe = "; ".join(
         [
@@ -237,7 +237,7 @@ def _invalid_rows(cells: np.ndarray, solutions: np.ndarray) -> int:
 
 def section_generator(count: int) -> None:
     """9x9 minimal unique puzzles per second, oracle on dlx then on fast."""
-    from harness.generate import Spec, make
+    from corpora.generate import Spec, make
 
     spec = Spec(box=(3, 3), minimal=True)
     print(f"\n## Generator: {count} minimal unique 9x9 puzzles (seed 'bench')\n")
@@ -262,9 +262,9 @@ def section_generator(count: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m solvers.fast.benchmark",
+        prog="python -m harness.bench.fast",
         description=__doc__.split("\n\n")[0],
-        epilog="example: python -m solvers.fast.benchmark --only sets --repeat 5",
+        epilog="example: python -m harness.bench.fast --only sets --repeat 5",
     )
     parser.add_argument(
         "--only", action="append", choices=("compile", "sets", "truth", "generator")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import solvers
-from harness.corpus import Puzzle
+from corpora.corpus import Puzzle
 
 
 @dataclass

@@ -8,8 +8,8 @@ import sys
 
 from tabulate import tabulate
 
-from harness.benchmark import bench
-from harness.corpus import read_puzzles
+from corpora.corpus import read_puzzles
+from harness.bench.timing import bench
 
 EPILOG = """examples:
   sudoku-bench bench --solver dlx top1465.txt

@@ -9,10 +9,10 @@ from collections import Counter
 
 from tabulate import tabulate
 
-from harness import fetch
-from harness.corpus import ReadReport, builtin_index, read_puzzles
+from corpora import fetch
+from corpora.corpus import ReadReport, builtin_index, read_puzzles
+from corpora.formats import LAYOUTS
 from harness.errors import CommandError
-from harness.formats import LAYOUTS
 
 EPILOG = """examples:
   sudoku-bench corpora                        # built-in corpora and collections to fetch
@@ -66,7 +66,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "build",
         help="regenerate the built-in corpora byte for byte (or --check them)",
         description="Regenerate the built-in corpora from their recipes (fixed seeds) and "
-        "rewrite corpora/*.txt and corpora/index.json; --check only compares and exits 1 "
+        "rewrite corpora/data/*.txt and corpora/data/index.json; --check only compares and exits 1 "
         "on a difference.",
     )
     make.add_argument("--only", action="append", metavar="NAME", help="just this corpus")
@@ -94,7 +94,7 @@ def run_list(args: argparse.Namespace) -> int:
     if rows:
         print(tabulate(rows, headers=["corpus", "size", "count", "clues", "difficulty / truth"]))
     else:
-        print("no built-in corpora (corpora/index.json is missing)")
+        print("no built-in corpora (corpora/data/index.json is missing)")
     print()
     fetched = []
     for c in fetch.CATALOGUE.values():
@@ -139,7 +139,7 @@ def run_inspect(args: argparse.Namespace) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from harness.builtin import build_all
+    from corpora.builtin import build_all
 
     if args.jobs < 1:
         raise CommandError(f"--jobs {args.jobs}: expected 1 or more")

@@ -8,8 +8,8 @@ import sys
 from typing import Any
 
 import solvers
+from corpora.corpus import Puzzle, puzzles_from_argument
 from harness.commands.rate import add_engine_options
-from harness.corpus import Puzzle, puzzles_from_argument
 from harness.errors import CommandError
 from solvers.human import (
     CandidateState,
@@ -23,7 +23,7 @@ from solvers.human import (
     record,
 )
 
-# The example puzzle is corpora/gen9-easy.txt line 53 (generated), with 0 for blanks.
+# The example puzzle is corpora/data/gen9-easy.txt line 53 (generated), with 0 for blanks.
 EPILOG = """examples:
   sudoku-bench explain 000801500020000890450000030700608000000000000040005000100070058070314900600000700
   sudoku-bench explain puzzle.txt --format compact

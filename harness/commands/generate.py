@@ -8,10 +8,10 @@ import shlex
 import sys
 from collections.abc import Iterator
 
+from corpora.generate import KINDS, Made, Spec, TargetNotMet, generate
+from corpora.symmetry import SYMMETRIES
+from corpora.writers import FORMATS, Row, write_rows
 from harness.errors import CommandError
-from harness.generate import KINDS, Made, Spec, TargetNotMet, generate
-from harness.symmetry import SYMMETRIES
-from harness.writers import FORMATS, Row, write_rows
 from solvers.grid import box_shape_for
 
 EPILOG = """examples:

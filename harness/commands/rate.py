@@ -13,7 +13,7 @@ from collections import Counter
 from tabulate import tabulate
 
 import solvers
-from harness.corpus import Puzzle, puzzles_from_argument
+from corpora.corpus import Puzzle, puzzles_from_argument
 from solvers.human import CATEGORIES, LEVELS, Rating, UnsoundStep, rate
 from solvers.human.table import GROUPS, resolve
 

@@ -10,7 +10,7 @@ from typing import Any
 from tabulate import tabulate
 
 import solvers
-from harness.corpus import Puzzle, puzzles_from_argument
+from corpora.corpus import Puzzle, puzzles_from_argument
 from solvers.base import SolveResult
 
 EPILOG = """examples:

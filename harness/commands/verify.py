@@ -10,13 +10,13 @@ from collections.abc import Iterator
 
 from tabulate import tabulate
 
+from corpora.corpus import open_corpus
 from harness.commands.run import add_study_arguments, execute, study_from
-from harness.corpus import open_corpus
 from harness.crosscheck import ORACLE_WRONG
 from harness.errors import CommandError
 from harness.records import ResultRecord
 from harness.store import DEFAULT_DB, Store
-from harness.truth import store_truths
+from harness.truth_store import store_truths
 
 EPILOG = """examples:
   sudoku-bench verify --corpus top1465.txt --solver mine --plugin mysolver

@@ -4,7 +4,7 @@ Modules, one job each: `kernels` (the numba code: propagation and search),
 `tables` (shape geometry as arrays), `single` (one puzzle, with time slices),
 `batch` (`solve_many`: a whole batch in one compiled call), `truth`
 (chunked solution counts for large corpora), `solver` (the registered
-`Solver`) and `benchmark` (``python -m solvers.fast.benchmark``).
+`Solver`) and `benchmark` (``python -m harness.bench.fast``).
 
 numba and NumPy are an optional extra (``pip install 'sudoku-bench[fast]'``).
 Importing this package never needs them: `solve_many`, `truth_stream`,

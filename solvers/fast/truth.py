@@ -82,7 +82,7 @@ def read_chunks(
     """(line numbers, puzzles as digit rows) for a file of one 9x9 (or smaller) puzzle per line.
 
     Comment (``#``) and blank lines are skipped, and anything after the first
-    whitespace on a line ignored, as `harness.corpus.read_puzzles` does.  A line
+    whitespace on a line ignored, as `corpora.corpus.read_puzzles` does.  A line
     that is not a puzzle raises `PuzzleFormatError` with its position.
     """
     lookup = np.full(256, -1, dtype=np.int8)
@@ -125,7 +125,7 @@ def _unreadable(path: str | os.PathLike[str], line: int, side: int, width: int) 
     return PuzzleFormatError(
         f"the fast reader takes one puzzle of up to 9x9 per line, all {width} characters "
         f"long (found a {side}x{side} puzzle or a line of another length); "
-        "use harness.corpus.read_puzzles with truth_stream instead",
+        "use corpora.corpus.read_puzzles with truth_stream instead",
         source=str(path),
         line=line,
     )
@@ -137,7 +137,7 @@ def truth_file(
     """For each puzzle of a one-per-line file: (id ``name:line``, count 0/1/2, solution line).
 
     The solution is written with digits ('' when there is none); ids match
-    those of `harness.corpus.read_puzzles`.
+    those of `corpora.corpus.read_puzzles`.
     """
     name = Path(path).name
     for numbers, cells in read_chunks(path, chunk=chunk):

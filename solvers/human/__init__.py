@@ -21,7 +21,7 @@ Stable API for the solvers that build on it (``human``, ``assume``,
 Propagating the MagicTouch way (solos, must-be's, the outside rule of pairs):
 
 >>> from solvers.grid import Grid
->>> # a generated puzzle: corpora/gen9-easy.txt line 53
+>>> # a generated puzzle: corpora/data/gen9-easy.txt line 53
 >>> puzzle = Grid.parse(
 ...     "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7..")
 >>> state = CandidateState.from_grid(puzzle)
