@@ -39,11 +39,13 @@ from harness.progress import Progress
 from harness.records import ResultRecord, Truth, puzzle_text
 from harness.store import DEFAULT_DB, Store, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
+from harness.worker import measure_overhead
 from solvers.oracle import oracle_name
 from solvers.registry import get, names, solver_class
 from solvers.transforms import random_transform
 
 TRUTH = "truth"
+TIMINGS = ("single", "batch")  # each solve timed alone; or one timed call per batch
 TARGET_BATCH_SECONDS = 0.25
 MAX_BATCH = 256
 
@@ -65,6 +67,7 @@ class Study:
     oracle: str = "dlx"
     strict: bool = False  # refuse a corpus with a bad record (else skip and report it)
     checksums: dict[str, str] = field(default_factory=dict)  # corpus path -> sha256
+    timing: str = "single"  # one of TIMINGS
 
     @property
     def grace(self) -> float:
@@ -142,6 +145,7 @@ def make_study(
     plugins: Sequence[str] = (),
     paths: Sequence[str] = (),
     strict: bool = False,
+    timing: str = "single",
 ) -> Study:
     """Check the arguments of a study and resolve its corpora and solvers.
 
@@ -159,6 +163,8 @@ def make_study(
     ):
         if value < low:
             raise CommandError(f"--{name} must be at least {low}, not {value}")
+    if timing not in TIMINGS:
+        raise CommandError(f"--timing must be one of {', '.join(TIMINGS)}, not {timing!r}")
     load_plugins(plugins, paths)
     opened = [open_corpus(c) for c in corpora]
     seen: dict[str, str] = {}
@@ -188,6 +194,7 @@ def make_study(
         oracle=oracle_name(),
         strict=strict,
         checksums={str(c.path): _checksum(c) for c in opened},
+        timing=timing,
     )
 
 
@@ -255,7 +262,7 @@ class _Run:
             items, buffers[spec] = tuple(buffers[spec]), []
             if spec == TRUTH:
                 return Batch(study.oracle, items, 2, study.timeout, TRUTH)
-            return Batch(spec, items, study.limit, study.timeout)
+            return Batch(spec, items, study.limit, study.timeout, timing=study.timing)
 
         for corpus in self.corpora:
             done = {s: self.store.done_keys(self.run_id, s, corpus.name) for s in study.solvers}
@@ -432,8 +439,14 @@ def run_study(
     census = count_tasks(study)
     for line in census.bad:
         (notify or _stderr)(line)
+    overhead = {"overhead": measure_overhead()}  # the timer's own cost, in this process
     if resume is None:
-        settings = {**study.settings(), "execution": asdict(execution), "bad_records": census.bad}
+        settings = {
+            **study.settings(),
+            "execution": asdict(execution),
+            "bad_records": census.bad,
+            **overhead,
+        }
         run_id = store.start_run(
             command,
             settings,
@@ -444,7 +457,7 @@ def run_study(
     else:
         run_id = resume
         settings = store.run(run_id).settings
-        settings.setdefault("resumed", []).append({"at": now(), **asdict(execution)})
+        settings.setdefault("resumed", []).append({"at": now(), **asdict(execution), **overhead})
         store.update_settings(run_id, settings)
     run = _Run(store, run_id, study, execution)
     bar = Progress(census.tasks, enabled=progress, done=store.count_results(run_id))

@@ -436,3 +436,17 @@ def _integer_cell(tok: Token, n: int, source: str | None) -> int:
             column=col,
         )
     return max(value, 0)
+
+
+def easy_grid(box_rows: int, box_cols: int) -> Grid:
+    """A full grid of the shape with one cell per row left empty (naked singles only):
+    the puzzle that warms a solver up (imports, caches, JIT) without testing it."""
+    n = box_rows * box_cols
+    cells = [
+        0
+        if c == (r * box_cols + r // box_rows) % n
+        else (box_cols * (r % box_rows) + r // box_rows + c) % n + 1
+        for r in range(n)
+        for c in range(n)
+    ]
+    return Grid(box_rows, box_cols, tuple(cells))

@@ -17,6 +17,7 @@ from harness.environment import usable_cores
 from harness.errors import CommandError
 from harness.executors import EXECUTORS
 from harness.runner import (
+    TIMINGS,
     Execution,
     RunDone,
     Study,
@@ -41,7 +42,14 @@ memory is recorded TIMEOUT, ERROR or MEMOUT and the run goes on. Results are
 stored as they arrive; Ctrl-C (or a kill) keeps them, and --resume finishes the
 run. Every answer is checked by the verifier and against the oracle's truth."""
 
-DEFAULTS = {"timeout": 10.0, "memory": 2048, "repeat": 1, "limit": 2, "metamorphic": 0}
+DEFAULTS = {
+    "timeout": 10.0,
+    "memory": 2048,
+    "repeat": 1,
+    "limit": 2,
+    "metamorphic": 0,
+    "timing": "single",
+}
 
 
 def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0) -> None:
@@ -117,6 +125,13 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
         "--batch", type=int, metavar="N", help="puzzles per task (default: sized from the times)"
     )
     parser.add_argument(
+        "--timing",
+        choices=TIMINGS,
+        help="single (default): each solve timed alone, set-up and result building excluded; "
+        "batch: solvers with a batch API (fast) solve each task in one timed call, every "
+        "puzzle credited an equal share",
+    )
+    parser.add_argument(
         "--no-progress", action="store_true", help="no progress bar even on a terminal"
     )
 
@@ -166,6 +181,7 @@ def study_from(args: argparse.Namespace) -> Study:
         plugins=plugins,
         paths=[os.getcwd()] if plugins else [],
         strict=args.strict,
+        timing=str(value["timing"]),
     )
 
 
