@@ -357,3 +357,17 @@ def test_measure_counts_solved_and_build_share():
         assert row["statuses"] == {"SOLVED": 1, "UNSOLVABLE": 1}
     assert 0 < rows[0]["build_share"] < 1
     assert rows[1]["build_share"] == 0  # dlx reports no model building
+
+
+@pytest.mark.parametrize("model", ["integer", "boolean"])
+def test_cpsat_with_several_workers_never_counts_one_solution_twice(model):
+    # CP-SAT's parallel enumeration may report a solution twice (a false MULTIPLE);
+    # with workers != 1 counting blocks each solution and solves again instead.
+    from corpora import open_corpus
+
+    solver = solvers.get(f"cpsat[workers=2,model={model}]")
+    for puzzle in list(open_corpus("gen4").puzzles())[:40]:
+        result = solver.solve(puzzle.grid, limit=2)
+        assert result.stats["counting"] == "block"
+        assert len(set(result.solutions)) == len(result.solutions)
+        assert result.unique, f"{puzzle.id}: {result.status}"
