@@ -68,6 +68,7 @@ class Study:
     strict: bool = False  # refuse a corpus with a bad record (else skip and report it)
     checksums: dict[str, str] = field(default_factory=dict)  # corpus path -> sha256
     timing: str = "single"  # one of TIMINGS
+    study_file: dict[str, str] = field(default_factory=dict)  # path, name, text, if one was used
 
     @property
     def grace(self) -> float:
@@ -146,6 +147,7 @@ def make_study(
     paths: Sequence[str] = (),
     strict: bool = False,
     timing: str = "single",
+    study_file: dict[str, str] | None = None,
 ) -> Study:
     """Check the arguments of a study and resolve its corpora and solvers.
 
@@ -195,6 +197,7 @@ def make_study(
         strict=strict,
         checksums={str(c.path): _checksum(c) for c in opened},
         timing=timing,
+        study_file=dict(study_file or {}),
     )
 
 

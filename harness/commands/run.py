@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from harness import tally
+from harness import studyfile, tally
 from harness.environment import usable_cores
 from harness.errors import CommandError
 from harness.executors import EXECUTORS
@@ -30,6 +30,8 @@ from harness.store import DEFAULT_DB, Store
 
 EPILOG = """examples:
   sudoku-bench run --corpus top1465.txt --solver dlx --solver 'cpsat[workers=1]'
+  sudoku-bench run reports/study.toml                          # a study file (TOML)
+  sudoku-bench run reports/study.toml --timeout 5              # ... with an option changed
   sudoku-bench run --corpus a.txt --corpus b.txt --timeout 5 --repeat 3 --jobs 1   # exact timings
   sudoku-bench run --corpus top1465.txt --metamorphic 2        # also 2 equivalent forms per puzzle
   sudoku-bench run --resume                                    # finish the last interrupted run
@@ -40,7 +42,15 @@ Each solve runs in a worker process with a hard wall-clock limit (--timeout) and
 an address-space limit (--memory): a solver that hangs, crashes or runs out of
 memory is recorded TIMEOUT, ERROR or MEMOUT and the run goes on. Results are
 stored as they arrive; Ctrl-C (or a kill) keeps them, and --resume finishes the
-run. Every answer is checked by the verifier and against the oracle's truth."""
+run. Every answer is checked by the verifier and against the oracle's truth.
+
+A study file sets the same options in TOML, and solvers as parameter grids:
+  corpora = ["gen9-easy", "gen9-extreme"]
+  timeout = 2
+  [solvers]
+  dlx = {}
+  cpsat = {workers = [1, 2], model = ["integer", "boolean"]}   # four variants
+Options on the command line win over the file; the file is stored with the run."""
 
 DEFAULTS = {
     "timeout": 10.0,
@@ -54,6 +64,12 @@ DEFAULTS = {
 
 def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0) -> None:
     """The options `run` and `verify` share: what to solve, and where."""
+    parser.add_argument(
+        "study",
+        nargs="?",
+        metavar="STUDY.toml",
+        help="a study file: the options below, and solvers as parameter grids (see the end)",
+    )
     parser.add_argument(
         "--corpus",
         action="append",
@@ -103,7 +119,6 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
     parser.add_argument(
         "--executor",
         choices=EXECUTORS,
-        default="process",
         help="process (default), serial (in this process, for debugging) or dask",
     )
     parser.add_argument(
@@ -148,9 +163,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_study_arguments(parser)
-    parser.add_argument(
-        "--db", default=DEFAULT_DB, metavar="FILE", help=f"results database (default {DEFAULT_DB})"
-    )
+    parser.add_argument("--db", metavar="FILE", help=f"results database (default {DEFAULT_DB})")
     parser.add_argument(
         "--resume",
         nargs="?",
@@ -161,6 +174,23 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     parser.set_defaults(run=run)
     return parser
+
+
+def apply_study_file(args: argparse.Namespace) -> None:
+    """Fill the options not given on the command line from the study file, if one is named."""
+    args.study_file = None
+    if not getattr(args, "study", None):
+        return
+    loaded = studyfile.load(args.study)
+    for key, value in loaded.options.items():
+        if getattr(args, key, None) is None:
+            setattr(args, key, value)
+        elif key == "strict":
+            args.strict = args.strict or value
+    args.corpus = args.corpus or loaded.corpora
+    args.solver = args.solver or loaded.solvers or None
+    args.plugin = args.plugin or loaded.plugins
+    args.study_file = loaded
 
 
 def study_from(args: argparse.Namespace) -> Study:
@@ -182,15 +212,17 @@ def study_from(args: argparse.Namespace) -> Study:
         paths=[os.getcwd()] if plugins else [],
         strict=args.strict,
         timing=str(value["timing"]),
+        study_file=args.study_file.record() if getattr(args, "study_file", None) else None,
     )
 
 
 def execution_from(args: argparse.Namespace) -> Execution:
     if args.batch is not None and args.batch < 1:
         raise CommandError(f"--batch must be at least 1, not {args.batch}")
-    execution = Execution(args.executor, scheduler=args.scheduler, batch=args.batch)
+    executor = args.executor or "process"
+    execution = Execution(executor, scheduler=args.scheduler, batch=args.batch)
     if args.jobs is not None:
-        execution = Execution(args.executor, args.jobs, args.scheduler, args.batch)
+        execution = Execution(executor, args.jobs, args.scheduler, args.batch)
     return execution
 
 
@@ -255,11 +287,12 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is not None:
         given = [
             f"--{k}" for k in (*DEFAULTS, "corpus", "solver", "seed", "strict") if getattr(args, k)
-        ]
+        ] + ["a study file"] * bool(args.study)
         if given or args.plugin:
             raise CommandError(
                 f"--resume repeats the stored run's settings; drop {', '.join(given + ['--plugin'] * bool(args.plugin))}"
             )
+        args.db = args.db or DEFAULT_DB
         with Store(args.db, create=False) as store:
             run_id = args.resume if args.resume != -1 else store.last_unfinished_run_id()
             if run_id is None:
@@ -267,8 +300,12 @@ def run(args: argparse.Namespace) -> int:
             study = resume_study(store, run_id)
             done = execute(store, args, study, run_id)
     else:
+        apply_study_file(args)
+        args.db = args.db or DEFAULT_DB
         if not args.corpus:
-            raise CommandError("give at least one --corpus (or --resume to finish a run)")
+            raise CommandError(
+                "give at least one --corpus, a study file (or --resume to finish a run)"
+            )
         study = study_from(args)
         with Store(args.db) as store:
             done = execute(store, args, study, None)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from tabulate import tabulate
 
 from corpora.corpus import open_corpus
-from harness.commands.run import add_study_arguments, execute, study_from
+from harness.commands.run import add_study_arguments, apply_study_file, execute, study_from
 from harness.crosscheck import ORACLE_WRONG
 from harness.errors import CommandError
 from harness.records import ResultRecord
@@ -97,6 +97,7 @@ def truth_only(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.truth_only:
         return truth_only(args)
+    apply_study_file(args)
     if args.metamorphic is None:
         args.metamorphic = 2
     args.resume = None
