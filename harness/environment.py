@@ -78,6 +78,18 @@ def machine() -> dict[str, Any]:
     return {k: v for k, v in info.items() if v is not None}
 
 
+def load_average() -> list[float] | None:
+    """The system load averages over 1, 5 and 15 minutes (None where unknown).
+
+    Recorded when a run starts and when it ends: a busy machine slows every
+    solve, and the load says how busy it was.
+    """
+    try:
+        return [round(v, 2) for v in os.getloadavg()]
+    except (OSError, AttributeError):
+        return None
+
+
 def usable_cores() -> int:
     """Cores this process may run on (the default number of workers)."""
     if hasattr(os, "sched_getaffinity"):

@@ -455,12 +455,19 @@ def run_study(
             settings,
             git_commit=environment.git_commit(),
             versions=environment.versions(),
-            machine=environment.machine(),
+            machine={**environment.machine(), "load_start": environment.load_average()},
         )
     else:
         run_id = resume
         settings = store.run(run_id).settings
-        settings.setdefault("resumed", []).append({"at": now(), **asdict(execution), **overhead})
+        settings.setdefault("resumed", []).append(
+            {
+                "at": now(),
+                **asdict(execution),
+                **overhead,
+                "load_start": environment.load_average(),
+            }
+        )
         store.update_settings(run_id, settings)
     run = _Run(store, run_id, study, execution)
     bar = Progress(census.tasks, enabled=progress, done=store.count_results(run_id))
@@ -486,6 +493,8 @@ def run_study(
             executor.close(abort=not finished)
     if finished:
         finalize(store, run_id)
+        machine = store.run(run_id).machine
+        store.update_machine(run_id, {**machine, "load_end": environment.load_average()})
         store.finish_run(run_id)
     return RunDone(
         run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad

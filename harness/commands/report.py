@@ -10,20 +10,24 @@ from typing import Any
 
 from harness.errors import CommandError
 
-FORMATS = ("terminal", "md", "html", "csv", "json", "latex")
+FORMATS = ("terminal", "md", "html", "csv", "json", "latex", "parquet")
 
 EPILOG = """examples:
   sudoku-bench report                                  # the last run, in the terminal
   sudoku-bench report --format md --out report.md      # Markdown, plots in report-plots/
   sudoku-bench report --format html --out report.html  # one file, plots embedded
   sudoku-bench report --run 3 --run 4 --format csv --out results.csv
+  sudoku-bench report --run all --format parquet --out results.parquet   # needs [data]
   sudoku-bench report --compare 3 4 --fail-if-slower 10%   # regression gate (exit 1)
   sudoku-bench report --pair dlx mrv --plots plots/ --plot-format svg
   sudoku-bench report --rate --format html --out report.html   # adds time vs difficulty
   sudoku-bench report --schema                         # the JSON schema of --format json
 
 csv writes the per-result rows to --out (or stdout) and the summary next to it
-(NAME-summary.csv); json holds runs, summary, findings, comparison and results.
+(NAME-summary.csv); parquet writes the same rows to --out, the summary to
+NAME-summary.parquet and the runs' settings to NAME-runs.parquet (join on
+run_id; pip install 'sudoku-bench[data]'); json holds runs, summary,
+findings, comparison and results.
 PAR-k counts an unsolved puzzle at k times its time limit (--timeout-penalty)."""
 
 
@@ -189,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--fail-if-slower needs --compare RUN_A RUN_B")
     gate = parse_share(args.fail_if_slower) if args.fail_if_slower else None
     noise = parse_share(args.noise)
+    if args.format == "parquet":
+        _check_parquet(args.out)
     if not args.timeout_penalty > 0:
         raise CommandError(f"--timeout-penalty must be positive, not {args.timeout_penalty}")
     command = "sudoku-bench report " + " ".join(shlex.quote(a) for a in sys.argv[2:])
@@ -196,7 +202,9 @@ def run(args: argparse.Namespace) -> int:
         run_ids = _run_ids(store, args.runs, args.compare)
         runs = [store.run(i) for i in run_ids]
         # csv and json list every result after the summary: read them once, keep them
-        rows_too = args.format == "csv" or (args.format == "json" and not args.no_results)
+        rows_too = args.format in ("csv", "parquet") or (
+            args.format == "json" and not args.no_results
+        )
         records: Any = list(store.results(run_ids)) if rows_too else store.results(run_ids)
         report = build_report(
             records,
@@ -290,6 +298,35 @@ def _render(
                 print(f"wrote {args.out}", file=sys.stderr)
     elif fmt == "csv":
         _write_csv(args, report, records)
+    elif fmt == "parquet":
+        _write_parquet(args.out, report, records)
+
+
+def _check_parquet(out: str | None) -> None:
+    """Refuse early (before reading the database) what cannot end in a Parquet file."""
+    from harness.data import MissingExtra, require
+
+    if not out:
+        raise CommandError("--format parquet writes files: give --out NAME.parquet")
+    try:
+        require("pandas", "--format parquet")
+        require("pyarrow", "--format parquet")
+    except MissingExtra as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _write_parquet(out_name: str, report: Any, records: Any) -> None:
+    from harness import data
+    from harness.report import render_data
+
+    out = Path(out_name)
+    results = data.results_frame(render_data.result_rows(report, records))
+    data.write_parquet(results, out)
+    summary = out.with_name(f"{out.stem}-summary.parquet")
+    data.write_parquet(data.pandas().DataFrame(render_data.summary_rows(report)), summary)
+    runs = out.with_name(f"{out.stem}-runs.parquet")
+    data.write_parquet(data.runs_frame(report.runs), runs)
+    print(f"wrote {out} ({len(results)} results), {summary} and {runs}", file=sys.stderr)
 
 
 def _write_csv(args: argparse.Namespace, report: Any, records: Any) -> None:

@@ -15,7 +15,7 @@ from harness.records import ResultRecord, RunInfo
 from harness.report.compare import Comparison
 from harness.report.findings import Finding, TruthLookup, find
 from harness.report.outcomes import Outcome, fold, primary
-from harness.report.summary import SummaryRow, flagged_solvers, summarise
+from harness.report.summary import SummaryRow, flagged_solvers, in_rank_order, summarise
 
 
 @dataclass
@@ -45,7 +45,7 @@ class Report:
 
     @property
     def solvers(self) -> list[str]:
-        """Solver labels in table order."""
+        """Solver labels in the order of every table and plot: by rank (see `rank_order`)."""
         return list(dict.fromkeys(r.solver for r in self.summary if not r.is_vbs))
 
     def times(self, corpus: str | None = None) -> dict[str, list[float]]:
@@ -107,8 +107,9 @@ def build_report(
     judged, findings = find(folded.outcomes, truth)
     outcomes = primary(judged)
     order = solver_order(o.solver for o in outcomes)
-    summary = summarise(
-        outcomes, penalty=penalty, default_limits=default_time_limits(runs), order=order
+    summary = in_rank_order(
+        summarise(outcomes, penalty=penalty, default_limits=default_time_limits(runs), order=order),
+        order,
     )
     all_ratings = dict(folded.ratings)
     all_ratings.update(ratings or {})
