@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import solvers
 from harness.cli import main
 from solvers.testing import PUZZLE_9X9_EASY
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    tomllib = pytest.importorskip("tomli")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -78,3 +86,44 @@ def test_an_unknown_corpus_lists_the_names(capsys) -> None:
     assert status == 2
     assert "no corpus 'gen99'" in err
     assert "gen4" in err
+
+
+# -- solvers left out, and how to install them ------------------------------------
+def test_run_names_the_solvers_it_leaves_out(tmp_path, monkeypatch, capsys) -> None:
+    for name in ("sat", "fast"):
+        monkeypatch.setattr(solvers.solver_class(name), "requires", ("no_such_module_here",))
+    (tmp_path / "one.txt").write_text("1...3..2...3..2.\n")
+    status, out, err = run(
+        capsys, "run", "--corpus", str(tmp_path / "one.txt"), "--executor", "serial",
+        "--db", str(tmp_path / "db.sqlite"), "--no-progress",
+    )  # fmt: skip
+    assert status == 0, err
+    assert "note: not run, their libraries are not installed" in err
+    assert "sat: pip install 'sudoku-bench[sat]'" in err
+    assert "fast: pip install 'sudoku-bench[fast]'" in err
+
+
+def _extras() -> tuple[dict[str, list[str]], list[str]]:
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    return project["optional-dependencies"], project["dependencies"]
+
+
+def _package(requirement: str) -> str:
+    return re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower()
+
+
+@pytest.mark.parametrize(
+    "name", sorted(n for n in solvers.names() if solvers.solver_class(n).install_hint)
+)
+def test_install_hints_name_the_extra_the_readme_names(name: str) -> None:
+    """A library in an extra is installed through the extra; a core one by its name."""
+    hint = solvers.solver_class(name).install_hint
+    extras, core = _extras()
+    extra = re.fullmatch(r"pip install 'sudoku-bench\[(\w+)\]'", hint)
+    if extra:
+        assert extra.group(1) in extras
+        return
+    package = hint.removeprefix("pip install ").lower()
+    assert package in {_package(r) for r in core}, f"{name}: {hint!r} names no core dependency"
+    in_extras = {_package(r) for reqs in extras.values() for r in reqs}
+    assert package not in in_extras
