@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -127,3 +128,35 @@ def test_install_hints_name_the_extra_the_readme_names(name: str) -> None:
     assert package in {_package(r) for r in core}, f"{name}: {hint!r} names no core dependency"
     in_extras = {_package(r) for reqs in extras.values() for r in reqs}
     assert package not in in_extras
+
+
+# -- the solvers table fits the terminal -----------------------------------------------
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_solvers_table_fits_the_terminal(columns: int, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))  # what shutil.get_terminal_size reads first
+    status, out, _ = run(capsys, "solvers")
+    assert status == 0
+    assert max(len(line) for line in out.splitlines()) <= columns
+    fast = next(line for line in out.splitlines() if line.startswith("fast "))
+    assert "2..25" in fast
+    assert "2,3" not in out
+    status, out, _ = run(capsys, "solvers", "--json")
+    rows = {row["name"]: row for row in json.loads(out)}
+    assert rows["fast"]["sizes"] == list(range(2, 26))
+    assert rows["dlx"]["sizes"] is None
+
+
+@pytest.mark.parametrize(
+    ("sizes", "text"),
+    [
+        (None, "any"),
+        ((9,), "9"),
+        ((4, 9, 16), "4, 9, 16"),
+        ((4, 5), "4, 5"),
+        ((2, 3, 4, 9), "2..4, 9"),
+    ],
+)
+def test_sides_are_written_as_ranges(sizes, text) -> None:
+    from harness.commands.solvers_cmd import sides_text
+
+    assert sides_text(sizes) == text
