@@ -160,3 +160,33 @@ def test_sides_are_written_as_ranges(sizes, text) -> None:
     from harness.commands.solvers_cmd import sides_text
 
     assert sides_text(sizes) == text
+
+
+# -- verify prints every finding, as its help says -------------------------------------
+TESTS = str(Path(__file__).resolve().parent)
+
+
+def test_verify_prints_every_finding(tmp_path, monkeypatch, capsys, faulty) -> None:
+    monkeypatch.chdir(TESTS)  # --plugin imports from the current directory
+    corpus = tmp_path / "same.txt"
+    corpus.write_text("1...3..2...3..2.\n" * 60)  # 60 records, so 60 wrong answers
+    db = tmp_path / "kept.sqlite"
+    status, out, err = run(
+        capsys, "verify", "--corpus", str(corpus), "--solver", "faulty[fault=wrong]",
+        "--plugin", "faulty_solvers", "--metamorphic", "0", "--executor", "serial",
+        "--no-progress", "--db", str(db),
+    )  # fmt: skip
+    assert status == 1, err
+    assert f"verify: 60 findings; stored in {db}" in out
+    for line in range(1, 61):
+        assert f"same.txt:{line} " in out
+    assert "more" not in out
+    assert "print every finding" in main_help("verify")
+
+
+def main_help(command: str) -> str:
+    from harness.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    return sub.choices[command].format_help()
