@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -252,12 +253,36 @@ def open_corpus(name_or_path: str) -> Corpus:
     )
 
 
+def is_corpus_name(text: str) -> bool:
+    """True when `text` names a built-in corpus or a collection of the fetch catalogue."""
+    from corpora import fetch
+
+    return text in builtin_index() or text in builtin_names() or text in fetch.CATALOGUE
+
+
+_FILE_NAME = re.compile(r".*\.[A-Za-z][A-Za-z0-9]{0,7}")  # puzzles.txt, top95.sdk, a.csv.gz
+
+
+def looks_like_path(text: str) -> bool:
+    """True when the text reads as a file name: a path separator or a file extension."""
+    return "/" in text or os.sep in text or bool(_FILE_NAME.fullmatch(text.strip()))
+
+
 def puzzles_from_argument(text: str) -> list[Puzzle]:
-    """A puzzle given on the command line, or the puzzles of a file or corpus it names."""
-    if os.path.isfile(text):
-        return list(read_puzzles(text))
-    if text in builtin_index():
+    """A puzzle given on the command line, or the puzzles of the file or corpus it names.
+
+    Text that is no puzzle but reads as a file name (``nofile.txt``) is
+    reported as a missing file, not as a malformed puzzle.
+    """
+    if os.path.isfile(text) or is_corpus_name(text):
         return list(open_corpus(text).puzzles())
-    if len(text) < 200 and os.sep in text and not os.path.exists(text):
-        raise PuzzleFormatError(f"no such file: {text}")
-    return [Puzzle("argument", Grid.parse(text))]
+    try:
+        grid = Grid.parse(text)
+    except PuzzleFormatError:
+        if looks_like_path(text) and "\n" not in text:
+            raise PuzzleFormatError(
+                f"no such file: {text} (and it is neither a puzzle nor a corpus name; "
+                "'sudoku-bench corpora' lists the names)"
+            ) from None
+        raise
+    return [Puzzle("argument", grid)]

@@ -87,6 +87,11 @@ class SolveResult:
         return self.status is Status.SOLVED and self.exhausted
 
 
+def extra_hint(extra: str) -> str:
+    """How to install an optional extra, worded the same in every message and the README."""
+    return f"pip install 'sudoku-bench[{extra}]'"
+
+
 def counted_result(
     solutions: list[Grid] | tuple[Grid, ...],
     exhausted: bool,

@@ -39,7 +39,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result
+from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, extra_hint
 from solvers.grid import Grid
 from solvers.registry import register
 
@@ -109,7 +109,7 @@ class Sat(Solver):
     summary = "CNF encodings (minimal, extended) on PySAT's CaDiCaL or Glucose"
     source = "I. Lynce, J. Ouaknine, 'Sudoku as a SAT Problem' (ISAIM 2006); PySAT"
     requires = ("pysat",)
-    install_hint = "pip install python-sat"
+    install_hint = extra_hint("sat")
     parameters = {
         "encoding": Param(
             "extended",

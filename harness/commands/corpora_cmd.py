@@ -10,7 +10,7 @@ from collections import Counter
 from tabulate import tabulate
 
 from corpora import fetch
-from corpora.corpus import ReadReport, builtin_index, read_puzzles
+from corpora.corpus import ReadReport, builtin_index, open_corpus, read_puzzles
 from corpora.formats import LAYOUTS
 from harness.errors import CommandError
 
@@ -19,6 +19,7 @@ EPILOG = """examples:
   sudoku-bench corpora fetch top1465          # download, verify (SHA-256), cache
   sudoku-bench corpora inspect puzzles.csv.gz # layout, sizes, clues, bad lines
   sudoku-bench corpora inspect big.txt --strict
+  sudoku-bench corpora inspect gen9-hard      # a built-in corpus by name
   sudoku-bench corpora build --check          # regenerate the built-ins, compare bytes
   sudoku-bench corpora build --only gen16 --jobs 2
 
@@ -57,7 +58,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "summarise it. Bad records are counted and the first ones shown; --strict stops "
         "at the first.",
     )
-    look.add_argument("file", metavar="FILE")
+    look.add_argument(
+        "file", metavar="CORPUS", help="a puzzle file, a built-in corpus or a fetched collection"
+    )
     look.add_argument("--strict", action="store_true", help="the first bad record is an error")
     look.add_argument("--layout", default="auto", choices=LAYOUTS, help="how puzzles sit in it")
     look.set_defaults(run=run_inspect)
@@ -116,10 +119,11 @@ def run_fetch(args: argparse.Namespace) -> int:
 
 
 def run_inspect(args: argparse.Namespace) -> int:
+    path = open_corpus(args.file).path
     report = ReadReport(args.file)
     sizes: Counter[int] = Counter()
     low, high, total, solutions = 1 << 30, 0, 0, 0  # running figures: memory stays flat
-    for puzzle in read_puzzles(args.file, strict=args.strict, layout=args.layout, report=report):
+    for puzzle in read_puzzles(path, strict=args.strict, layout=args.layout, report=report):
         sizes[puzzle.grid.size] += 1
         givens = puzzle.grid.givens
         low, high, total = min(low, givens), max(high, givens), total + givens

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import solvers
 from harness import studyfile, tally
 from harness.environment import usable_cores
 from harness.errors import CommandError
@@ -199,6 +200,8 @@ def study_from(args: argparse.Namespace) -> Study:
         k: getattr(args, k) if getattr(args, k) is not None else d for k, d in DEFAULTS.items()
     }
     plugins = args.plugin or []
+    if not args.solver:
+        note_missing_backends()
     return make_study(
         args.corpus or [],
         args.solver,
@@ -214,6 +217,14 @@ def study_from(args: argparse.Namespace) -> Study:
         timing=str(value["timing"]),
         study_file=args.study_file.record() if getattr(args, "study_file", None) else None,
     )
+
+
+def note_missing_backends() -> None:
+    """Say which registered solvers a default study leaves out, and how to install them."""
+    missing = [n for n in solvers.names() if not solvers.solver_class(n).supported()]
+    if missing:
+        hints = "; ".join(f"{n}: {solvers.solver_class(n).install_hint}" for n in missing)
+        print(f"note: not run, their libraries are not installed: {hints}", file=sys.stderr)
 
 
 def execution_from(args: argparse.Namespace) -> Execution:

@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from solvers.base import Limits, Param, Solver, SolveResult, Staged, UnsupportedPuzzle
+from solvers.base import (
+    Limits,
+    Param,
+    Solver,
+    SolveResult,
+    Staged,
+    UnsupportedPuzzle,
+    extra_hint,
+)
 from solvers.grid import Grid, easy_grid
 from solvers.registry import register
 
@@ -35,7 +43,7 @@ class FastSolver(Solver):
     native_time_limit = True
     counts = True
     requires = ("numba", "numpy")
-    install_hint = "pip install 'sudoku-bench[fast]'"
+    install_hint = extra_hint("fast")
     parameters = {
         "locked": Param(True, "apply locked candidates (pointing, claiming) before guessing"),
         "threads": Param(0, "threads for batch solving (0 = every core numba may use)"),

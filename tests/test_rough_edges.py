@@ -1,0 +1,192 @@
+"""Rough edges a new user hit, each pinned by a test (issue 15, item 4)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import solvers
+from harness.cli import main
+from solvers.testing import PUZZLE_9X9_EASY
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    tomllib = pytest.importorskip("tomli")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# -- a reader that stops early -------------------------------------------------
+@pytest.mark.parametrize(
+    "argv",
+    [["solvers", "--json"], ["solvers"], ["corpora"], ["solve", PUZZLE_9X9_EASY]],
+    ids=lambda argv: " ".join(argv)[:20],
+)
+def test_a_closed_pipe_ends_the_command_quietly(argv: list[str]) -> None:
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first byte, as `| head -0` would be
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "harness.cli", *argv],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+    finally:
+        os.close(write)
+    assert done.stderr == ""
+    assert done.returncode == 141  # 128 + SIGPIPE, as a shell reports for a Unix tool
+
+
+# -- a mistyped file name ----------------------------------------------------------
+@pytest.mark.parametrize("command", ["solve", "rate", "explain"])
+@pytest.mark.parametrize("argument", ["nofile.txt", "puzzles.sdk.gz", "sub/puzzles"])
+def test_a_missing_file_is_called_missing(
+    command: str, argument: str, tmp_path, monkeypatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, command, argument)
+    assert status == 2
+    assert f"no such file: {argument}" in err
+    assert "square number" not in err
+
+
+def test_a_puzzle_that_ends_like_a_file_name_is_still_a_puzzle(capsys) -> None:
+    status, out, _ = run(capsys, "solve", "1...3..2...3..2.")  # ends in '2.' but is a puzzle
+    assert status == 0
+    assert "SOLVED" in out
+
+
+# -- one meaning of a corpus argument ----------------------------------------------
+@pytest.mark.parametrize(
+    "argv",
+    [["bench", "gen4", "--max", "3"], ["corpora", "inspect", "gen4"], ["solve", "gen4"]],
+    ids=lambda argv: argv[0] + (" " + argv[1] if argv[0] == "corpora" else ""),
+)
+def test_every_command_takes_a_built_in_corpus_name(argv: list[str], capsys) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 0, err
+    assert "gen4" in out
+
+
+def test_an_unknown_corpus_lists_the_names(capsys) -> None:
+    status, _, err = run(capsys, "corpora", "inspect", "gen99")
+    assert status == 2
+    assert "no corpus 'gen99'" in err
+    assert "gen4" in err
+
+
+# -- solvers left out, and how to install them ------------------------------------
+def test_run_names_the_solvers_it_leaves_out(tmp_path, monkeypatch, capsys) -> None:
+    for name in ("sat", "fast"):
+        monkeypatch.setattr(solvers.solver_class(name), "requires", ("no_such_module_here",))
+    (tmp_path / "one.txt").write_text("1...3..2...3..2.\n")
+    status, out, err = run(
+        capsys, "run", "--corpus", str(tmp_path / "one.txt"), "--executor", "serial",
+        "--db", str(tmp_path / "db.sqlite"), "--no-progress",
+    )  # fmt: skip
+    assert status == 0, err
+    assert "note: not run, their libraries are not installed" in err
+    assert "sat: pip install 'sudoku-bench[sat]'" in err
+    assert "fast: pip install 'sudoku-bench[fast]'" in err
+
+
+def _extras() -> tuple[dict[str, list[str]], list[str]]:
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    return project["optional-dependencies"], project["dependencies"]
+
+
+def _package(requirement: str) -> str:
+    return re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower()
+
+
+@pytest.mark.parametrize(
+    "name", sorted(n for n in solvers.names() if solvers.solver_class(n).install_hint)
+)
+def test_install_hints_name_the_extra_the_readme_names(name: str) -> None:
+    """A library in an extra is installed through the extra; a core one by its name."""
+    hint = solvers.solver_class(name).install_hint
+    extras, core = _extras()
+    extra = re.fullmatch(r"pip install 'sudoku-bench\[(\w+)\]'", hint)
+    if extra:
+        assert extra.group(1) in extras
+        return
+    package = hint.removeprefix("pip install ").lower()
+    assert package in {_package(r) for r in core}, f"{name}: {hint!r} names no core dependency"
+    in_extras = {_package(r) for reqs in extras.values() for r in reqs}
+    assert package not in in_extras
+
+
+# -- the solvers table fits the terminal -----------------------------------------------
+@pytest.mark.parametrize("columns", [80, 120])
+def test_the_solvers_table_fits_the_terminal(columns: int, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))  # what shutil.get_terminal_size reads first
+    status, out, _ = run(capsys, "solvers")
+    assert status == 0
+    assert max(len(line) for line in out.splitlines()) <= columns
+    fast = next(line for line in out.splitlines() if line.startswith("fast "))
+    assert "2..25" in fast
+    assert "2,3" not in out
+    status, out, _ = run(capsys, "solvers", "--json")
+    rows = {row["name"]: row for row in json.loads(out)}
+    assert rows["fast"]["sizes"] == list(range(2, 26))
+    assert rows["dlx"]["sizes"] is None
+
+
+@pytest.mark.parametrize(
+    ("sizes", "text"),
+    [
+        (None, "any"),
+        ((9,), "9"),
+        ((4, 9, 16), "4, 9, 16"),
+        ((4, 5), "4, 5"),
+        ((2, 3, 4, 9), "2..4, 9"),
+    ],
+)
+def test_sides_are_written_as_ranges(sizes, text) -> None:
+    from harness.commands.solvers_cmd import sides_text
+
+    assert sides_text(sizes) == text
+
+
+# -- verify prints every finding, as its help says -------------------------------------
+TESTS = str(Path(__file__).resolve().parent)
+
+
+def test_verify_prints_every_finding(tmp_path, monkeypatch, capsys, faulty) -> None:
+    monkeypatch.chdir(TESTS)  # --plugin imports from the current directory
+    corpus = tmp_path / "same.txt"
+    corpus.write_text("1...3..2...3..2.\n" * 60)  # 60 records, so 60 wrong answers
+    db = tmp_path / "kept.sqlite"
+    status, out, err = run(
+        capsys, "verify", "--corpus", str(corpus), "--solver", "faulty[fault=wrong]",
+        "--plugin", "faulty_solvers", "--metamorphic", "0", "--executor", "serial",
+        "--no-progress", "--db", str(db),
+    )  # fmt: skip
+    assert status == 1, err
+    assert f"verify: 60 findings; stored in {db}" in out
+    for line in range(1, 61):
+        assert f"same.txt:{line} " in out
+    assert "more" not in out
+    assert "print every finding" in main_help("verify")
+
+
+def main_help(command: str) -> str:
+    from harness.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    return sub.choices[command].format_help()
