@@ -29,6 +29,7 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
@@ -62,6 +63,7 @@ class Study:
     metamorphic: int = 0  # random equivalent forms per puzzle, besides the given one
     plugins: tuple[str, ...] = ()  # modules imported first (they register solvers)
     paths: tuple[str, ...] = ()  # where the plug-ins are found
+    solvers_files: tuple[str, ...] = ()  # TOML definitions of external solvers (absolute paths)
     oracle: str = "dlx"
     strict: bool = False  # refuse a corpus with a bad record (else skip and report it)
     checksums: dict[str, str] = field(default_factory=dict)  # corpus path -> sha256
@@ -77,7 +79,7 @@ class Study:
     @classmethod
     def from_settings(cls, settings: dict[str, Any]) -> Study:
         known = {k: v for k, v in settings.items() if k in cls.__dataclass_fields__}
-        for key in ("corpora", "solvers", "plugins", "paths"):
+        for key in ("corpora", "solvers", "plugins", "paths", "solvers_files"):
             known[key] = tuple(known.get(key, ()))
         return cls(**known)
 
@@ -88,6 +90,7 @@ class Study:
             imports=self.plugins,
             paths=self.paths,
             specs=self.solvers,  # the oracle, untimed, is imported when first needed
+            solvers_files=self.solvers_files,
         )
 
 
@@ -129,6 +132,16 @@ def load_plugins(modules: Sequence[str], paths: Sequence[str]) -> None:
             raise CommandError(f"cannot import plug-in {module!r}: {exc}") from None
 
 
+def load_solvers_files(paths: Sequence[str]) -> tuple[str, ...]:
+    """Register the external solvers the TOML files define; their absolute paths."""
+    from solvers.external import load_definitions
+
+    absolute = tuple(str(Path(p).resolve()) for p in paths)
+    for path in absolute:
+        load_definitions(path)
+    return absolute
+
+
 def make_study(
     corpora: Sequence[str],
     solver_specs: Sequence[str] | None = None,
@@ -142,6 +155,7 @@ def make_study(
     plugins: Sequence[str] = (),
     paths: Sequence[str] = (),
     strict: bool = False,
+    solvers_files: Sequence[str] = (),
 ) -> Study:
     """Check the arguments of a study and resolve its corpora and solvers.
 
@@ -160,6 +174,7 @@ def make_study(
         if value < low:
             raise CommandError(f"--{name} must be at least {low}, not {value}")
     load_plugins(plugins, paths)
+    files = load_solvers_files(solvers_files)
     opened = [open_corpus(c) for c in corpora]
     seen: dict[str, str] = {}
     for given, corpus in zip(corpora, opened, strict=True):
@@ -171,7 +186,7 @@ def make_study(
     if solver_specs:
         specs = [get(spec).spec for spec in solver_specs]
     else:
-        specs = [n for n in names() if solver_class(n).supported()]
+        specs = [n for n in names() if solver_class(n).supported() and solver_class(n).standalone]
     if len(set(specs)) != len(specs):
         raise CommandError(f"a solver is given twice: {', '.join(specs)}")
     return Study(
@@ -185,6 +200,7 @@ def make_study(
         metamorphic=metamorphic,
         plugins=tuple(plugins),
         paths=tuple(paths),
+        solvers_files=files,
         oracle=oracle_name(),
         strict=strict,
         checksums={str(c.path): _checksum(c) for c in opened},
@@ -202,6 +218,7 @@ def resume_study(store: Store, run_id: int) -> Study:
         raise CommandError(f"run {run_id} finished at {info.finished}: nothing to resume")
     study = Study.from_settings(info.settings)
     load_plugins(study.plugins, study.paths)
+    load_solvers_files(study.solvers_files)
     for path, digest in study.checksums.items():
         corpus = open_corpus(path)
         if _checksum(corpus) != digest:
@@ -438,7 +455,7 @@ def run_study(
             command,
             settings,
             git_commit=environment.git_commit(),
-            versions=environment.versions(),
+            versions=environment.versions(study.solvers),
             machine=environment.machine(),
         )
     else:

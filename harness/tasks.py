@@ -60,6 +60,7 @@ class WorkerSettings:
     imports: tuple[str, ...] = ()  # modules that register extra solvers (plug-ins, tests)
     paths: tuple[str, ...] = ()  # prepended to sys.path before those imports
     specs: tuple[str, ...] = ()  # solvers whose modules (and backends) are imported up front
+    solvers_files: tuple[str, ...] = ()  # TOML definitions of external solvers (--solvers-file)
 
     def hard_limit(self, batch: Batch) -> float:
         """Seconds after which the parent kills the worker running `batch`.

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from harness import tally
+from harness.commands import solvers_files
 from harness.environment import usable_cores
 from harness.errors import CommandError
 from harness.executors import EXECUTORS
@@ -34,6 +35,7 @@ EPILOG = """examples:
   sudoku-bench run --resume                                    # finish the last interrupted run
   sudoku-bench run --corpus big.txt --executor dask            # a local Dask cluster
   sudoku-bench run --corpus big.txt --scheduler tcp://host:8786
+  sudoku-bench run --solvers-file my.toml --solver mysolver --solver dlx --corpus gen9-hard
 
 Each solve runs in a worker process with a hard wall-clock limit (--timeout) and
 an address-space limit (--memory): a solver that hangs, crashes or runs out of
@@ -108,6 +110,7 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
         metavar="MODULE",
         help="import MODULE first (from the current directory too); it may register solvers",
     )
+    solvers_files.add_argument(parser)
     parser.add_argument(
         "--strict",
         action="store_true",
@@ -166,6 +169,7 @@ def study_from(args: argparse.Namespace) -> Study:
         plugins=plugins,
         paths=[os.getcwd()] if plugins else [],
         strict=args.strict,
+        solvers_files=args.solvers_file,
     )
 
 
@@ -240,9 +244,10 @@ def run(args: argparse.Namespace) -> int:
         given = [
             f"--{k}" for k in (*DEFAULTS, "corpus", "solver", "seed", "strict") if getattr(args, k)
         ]
-        if given or args.plugin:
+        given += ["--plugin"] * bool(args.plugin) + ["--solvers-file"] * bool(args.solvers_file)
+        if given:
             raise CommandError(
-                f"--resume repeats the stored run's settings; drop {', '.join(given + ['--plugin'] * bool(args.plugin))}"
+                f"--resume repeats the stored run's settings; drop {', '.join(given)}"
             )
         with Store(args.db, create=False) as store:
             run_id = args.resume if args.resume != -1 else store.last_unfinished_run_id()

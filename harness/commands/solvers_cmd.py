@@ -8,6 +8,7 @@ import json
 from tabulate import tabulate
 
 import solvers
+from harness.commands import solvers_files
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -17,10 +18,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         description="List every registered solver: family, completeness, sizes, "
         "whether its backend is installed (with the command that installs it), "
         "its parameters, and a one-line summary.",
-        epilog="examples:\n  sudoku-bench solvers\n  sudoku-bench solvers --json",
+        epilog="examples:\n  sudoku-bench solvers\n  sudoku-bench solvers --json\n"
+        "  sudoku-bench solvers --solvers-file my.toml   # with your own programs",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    solvers_files.add_argument(parser)
     parser.set_defaults(run=run)
     return parser
 
@@ -43,6 +46,7 @@ def describe(name: str) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    solvers_files.load(args)
     rows = [describe(name) for name in solvers.names()]
     if args.json:
         print(json.dumps(rows, indent=2))
