@@ -200,6 +200,10 @@ def _sizes(value: Any, where: str) -> tuple[int, ...] | None:
 
 
 def _register(definition: Definition) -> type[ExternalSolver]:
+    if definition.name in BUILTIN:
+        raise DefinitionError(
+            f"{definition.file}: solver name {definition.name!r} is a built-in solver's"
+        )
     existing = _registered.get(definition.name)
     if existing is not None:
         if getattr(existing, "definition", None) == definition:
@@ -208,10 +212,6 @@ def _register(definition: Definition) -> type[ExternalSolver]:
         by = f"the solvers file {other.file}" if other else f"the solver {existing.__qualname__}"
         raise DefinitionError(
             f"{definition.file}: solver name {definition.name!r} is taken by {by}"
-        )
-    if definition.name in BUILTIN:
-        raise DefinitionError(
-            f"{definition.file}: solver name {definition.name!r} is a built-in solver's"
         )
     attrs = {
         "name": definition.name,

@@ -170,7 +170,10 @@ class Program:
         if self._process is None:
             raise ProgramFailed("the program was stopped")
         if self._buffer or self._poll.poll(0):
-            raise ProgramFailed(f"the program wrote before it was asked: {self._read_some()!r}")
+            early = self._read_some()
+            if not early:
+                raise ProgramFailed(f"the program {self._exit_reason()}")
+            raise ProgramFailed(f"the program wrote before it was asked: {early!r}")
         self._write(line, deadline)
         while True:
             end = self._buffer.find(b"\n")

@@ -12,7 +12,8 @@
  *                          (default: every puzzle): wrong (a cell of the solution
  *                          changed), hang (fork a child, both sleep, SIGTERM
  *                          ignored), crash (a message on stderr, then abort),
- *                          garbage (a line that is no answer), exit3 (exit status 3)
+ *                          garbage (a line that is no answer), exit3 (exit status 3),
+ *                          hog (allocate and touch memory until that fails)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
@@ -165,6 +166,15 @@ static void misbehave(const char *fault) {
     if (!strcmp(fault, "exit3")) {
         fprintf(stderr, "solver: giving up with status 3\n");
         exit(3);
+    }
+    if (!strcmp(fault, "hog")) {
+        for (;;) { /* no check: a NULL from malloc crashes, as it does in real programs */
+            static char *volatile kept;
+            char *block = malloc(1 << 24);
+            memset(block, 1, 1 << 24);
+            kept = block;
+            (void)kept;
+        }
     }
     if (!strcmp(fault, "garbage")) {
         printf("the answer is 42\n");
