@@ -115,7 +115,7 @@ def test_every_answer_word_is_mapped(
         (f"MULTIPLE {S4} {S4}", "the same solution twice"),
         ("1234", "a grid of 4 characters, not 16"),
         ("12343412214343Z1", "cannot be read"),
-        ("123434122143432\u00e9", "r4c4 holds 233"),
+        ("123434122143432\u00e9", "no digit"),
         ("123434122143432\u20ac", "no digit"),
         (f"SOLVED {S4} nodes", "a grid of 5 characters"),
         (f"{S4} nodes=1 speed", "'speed' is neither a grid nor a key=value field"),
@@ -558,3 +558,20 @@ def test_a_run_beside_dlx_and_cpsat_with_faults(tmp_path: Path, c_solver: Path) 
     assert versions["c"] == "test-solver 1.0"
     time.sleep(0.2)
     assert running(program) == [], "a program outlived the run"
+
+
+def test_a_study_carries_its_solvers_files_to_workers_and_resume(
+    tmp_path: Path, c_solvers_file: Path
+) -> None:
+    from harness.runner import Study, make_study
+
+    corpus = tmp_path / "set.txt"
+    corpus.write_text("1...3..2...3..2.\n", encoding="utf-8")
+    try:
+        study = make_study([str(corpus)], ["csolver"], solvers_files=[str(c_solvers_file)])
+        assert study.solvers_files == (str(c_solvers_file.resolve()),)
+        assert study.worker_settings().solvers_files == study.solvers_files
+        assert Study.from_settings(json.loads(json.dumps(study.settings()))) == study
+    finally:
+        for name in ("csolver", "csolver-file", "csolver-stdin"):
+            _registered.pop(name, None)

@@ -68,7 +68,12 @@ class BadAnswer(ValueError):
 
 def symbol_form(puzzle: Grid, form: str) -> bool:
     """True when `puzzle` travels as one token of symbols, False for the integer form."""
-    return form != "numbers" and bool(default_symbols(puzzle.size))
+    return form != "numbers" and _has_symbols(puzzle.size)
+
+
+@cache
+def _has_symbols(size: int) -> bool:
+    return bool(default_symbols(size))
 
 
 def encode(grid: Grid, symbols: bool) -> str:
@@ -98,27 +103,32 @@ def request(
         fields.append(f"budget={budget}")
     if time_limit is not None:
         fields.append(f"time={time_limit:.6g}")
-    if (puzzle.box_rows, puzzle.box_cols) != box_shape_for(puzzle.size):
+    if (puzzle.box_rows, puzzle.box_cols) != _usual_box(puzzle.size):
         fields.append(f"box={puzzle.box_rows}x{puzzle.box_cols}")
     text = encode(puzzle, symbol_form(puzzle, form))
     return f"{text} {' '.join(fields)}\n".encode("ascii")
 
 
 @cache
-def _decoding(size: int) -> dict[int, int]:
-    """str.translate table: a symbol to its digit, a blank to 0, anything else out of range."""
-    table = {code: 255 for code in range(size + 1)}  # control characters are no digits
-    table.update({ord(c): v for v, c in enumerate(default_symbols(size), 1)})
-    table.update({ord(c.lower()): v for v, c in enumerate(default_symbols(size), 1) if v > 9})
-    table.update({ord("."): 0, ord("0"): 0})
-    return table
+def _usual_box(size: int) -> tuple[int, int]:
+    return box_shape_for(size)
+
+
+@cache
+def _decoding(size: int) -> bytes:
+    """bytes.translate table: a symbol to its digit, a blank to 0, anything else to 255."""
+    table = bytearray([255]) * 256
+    for value, symbol in enumerate(default_symbols(size), 1):
+        table[ord(symbol)] = table[ord(symbol.lower())] = value
+    table[ord(".")] = table[ord("0")] = 0
+    return bytes(table)
 
 
 def _grid_from_symbols(token: str, puzzle: Grid) -> Grid:
     if len(token) != len(puzzle.cells):
         raise BadAnswer(f"a grid of {len(token)} characters, not {len(puzzle.cells)}")
     try:
-        cells = tuple(token.translate(_decoding(puzzle.size)).encode("latin-1"))
+        cells = tuple(token.encode("ascii").translate(_decoding(puzzle.size)))
     except UnicodeEncodeError:
         raise BadAnswer(f"a grid with a character that is no digit: {token!r}") from None
     try:
@@ -218,7 +228,7 @@ def _answer(line: str, puzzle: Grid, limit: int, symbols: bool) -> SolveResult:
         raise BadAnswer(f"SOLVED with {len(grids)} grids (MULTIPLE lists two or more)")
     if word == "MULTIPLE" and len(grids) < 2:
         raise BadAnswer("MULTIPLE with one grid (it needs two or more)")
-    if len(set(grids)) != len(grids):
+    if len(grids) > 1 and len(set(grids)) != len(grids):
         raise BadAnswer("the same solution twice")
     if len(grids) > limit:  # asked for fewer: the search was not exhausted
         grids, exhausted = grids[:limit], False
