@@ -175,16 +175,21 @@ class Program:
                 raise ProgramFailed(f"the program {self._exit_reason()}")
             raise ProgramFailed(f"the program wrote before it was asked: {early!r}")
         self._write(line, deadline)
+        parts: list[bytes] = []  # joined once: an answer may be megabytes long
+        size = 0
         while True:
-            end = self._buffer.find(b"\n")
-            if end >= 0:
-                break
             self._wait(deadline)
             chunk = os.read(self._out, 1 << 16)
             if not chunk:
                 raise ProgramFailed(f"the program {self._exit_reason()}")
-            self._buffer += chunk
-        answer, self._buffer = self._buffer[:end], self._buffer[end + 1 :]
+            parts.append(chunk)
+            end = chunk.find(b"\n")
+            if end >= 0:
+                end += size
+                break
+            size += len(chunk)
+        data = b"".join(parts) if len(parts) > 1 else parts[0]
+        answer, self._buffer = data[:end], data[end + 1 :]
         if self._buffer:
             raise ProgramFailed(f"more than one answer line: {self._buffer[:TAIL]!r}")
         self.answered += 1

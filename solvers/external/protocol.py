@@ -181,18 +181,19 @@ def _fields(tokens: list[str]) -> tuple[dict[str, object], bool]:
 def _grids(tokens: list[str], puzzle: Grid, symbols: bool) -> tuple[list[Grid], list[str]]:
     """The grids at the front of `tokens`, and the tokens after them."""
     grids: list[Grid] = []
+    at = 0
     if symbols:
-        while tokens and "=" not in tokens[0] and tokens[0] != "exhausted":
-            grids.append(_grid_from_symbols(tokens[0], puzzle))
-            tokens = tokens[1:]
-        return grids, tokens
+        while at < len(tokens) and "=" not in tokens[at] and tokens[at] != "exhausted":
+            grids.append(_grid_from_symbols(tokens[at], puzzle))
+            at += 1
+        return grids, tokens[at:]
     ncells = len(puzzle.cells)
-    while tokens and tokens[0].lstrip("-").isdigit():
-        if len(tokens) < ncells:
-            raise BadAnswer(f"a grid of {len(tokens)} numbers, not {ncells}")
-        grids.append(_grid_from_numbers(tokens[:ncells], puzzle))
-        tokens = tokens[ncells:]
-    return grids, tokens
+    while at < len(tokens) and tokens[at].lstrip("-").isdigit():
+        if len(tokens) - at < ncells:
+            raise BadAnswer(f"a grid of {len(tokens) - at} numbers, not {ncells}")
+        grids.append(_grid_from_numbers(tokens[at : at + ncells], puzzle))
+        at += ncells
+    return grids, tokens[at:]
 
 
 def answer(line: str, puzzle: Grid, limit: int, form: str = "auto") -> SolveResult:
