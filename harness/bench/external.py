@@ -5,7 +5,10 @@ proven solution) is built with the system compiler and asked to "solve"
 complete grids, so every microsecond measured is overhead.  Three figures,
 interleaved puzzle by puzzle so machine noise hits them alike:
 
-- ``pipe``: one request line written and one answer line read (`Program.ask`);
+- ``os floor``: a blocking ``os.write`` and ``os.read`` on a bare pipe to the
+  same program, without a deadline: what the kernel and the program cost;
+- ``pipe``: one request line written and one answer line read (`Program.ask`,
+  with its deadline);
 - ``solve``: the whole ``solve()`` call of an ``external`` solver (argument
   checks, the givens' conflict check, encoding, the pipe, decoding the grid);
 - ``in-process``: ``solve()`` of a Python solver that does the same nothing,
@@ -18,6 +21,7 @@ another program instead (it should answer instantly, too).
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -91,16 +95,27 @@ def measure(command: str, grids: list[Grid], rounds: int) -> dict[str, list[floa
     external = External(cmd=command)
     program = Program(external.setup.argv, external.setup.cwd)
     echo = Echo()
-    times: dict[str, list[float]] = {"pipe": [], "solve": [], "in-process": []}
+    bare = subprocess.Popen(external.setup.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert bare.stdin is not None
+    assert bare.stdout is not None
+    into, out = bare.stdin.fileno(), bare.stdout.fileno()
+    times: dict[str, list[float]] = {"os floor": [], "pipe": [], "solve": [], "in-process": []}
     lines = [request(g, 2, None, 10.0) for g in grids]
     try:
         for grid, line in zip(grids, lines, strict=True):  # warm-up
+            os.write(into, line)
+            os.read(out, 1 << 16)
             program.ask(line, None)
             external.solve(grid, limit=2, time_limit=10)
             echo.solve(grid, limit=2, time_limit=10)
         clock = time.perf_counter
         for _ in range(rounds):
             for grid, line in zip(grids, lines, strict=True):
+                start = clock()
+                os.write(into, line)
+                os.read(out, 1 << 16)  # one short answer arrives in one read
+                floor = clock()
+                times["os floor"].append(floor - start)
                 start = clock()
                 program.ask(line, clock() + 10)
                 middle = clock()
@@ -115,6 +130,8 @@ def measure(command: str, grids: list[Grid], rounds: int) -> dict[str, list[floa
     finally:
         program.kill()
         external.close()
+        bare.kill()
+        bare.wait()
     return times
 
 

@@ -198,7 +198,16 @@ class Program:
         return answer.decode("utf-8", "replace")
 
     def _write(self, data: bytes, deadline: float | None) -> None:
-        view = memoryview(data)
+        try:
+            sent = os.write(self._in, data)
+        except BlockingIOError:
+            sent = 0
+        except BrokenPipeError:
+            raise ProgramFailed(f"the program {self._exit_reason()}") from None
+        if sent == len(data):  # the usual case: the pipe had room
+            return
+        view = memoryview(data)[sent:]
+        self._wait(deadline, select.POLLOUT, self._in)
         while view:
             try:
                 sent = os.write(self._in, view)
