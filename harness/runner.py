@@ -29,6 +29,7 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
@@ -64,6 +65,7 @@ class Study:
     metamorphic: int = 0  # random equivalent forms per puzzle, besides the given one
     plugins: tuple[str, ...] = ()  # modules imported first (they register solvers)
     paths: tuple[str, ...] = ()  # where the plug-ins are found
+    solvers_files: tuple[str, ...] = ()  # TOML definitions of external solvers (absolute paths)
     oracle: str = "dlx"
     strict: bool = False  # refuse a corpus with a bad record (else skip and report it)
     checksums: dict[str, str] = field(default_factory=dict)  # corpus path -> sha256
@@ -81,7 +83,7 @@ class Study:
     @classmethod
     def from_settings(cls, settings: dict[str, Any]) -> Study:
         known = {k: v for k, v in settings.items() if k in cls.__dataclass_fields__}
-        for key in ("corpora", "solvers", "plugins", "paths"):
+        for key in ("corpora", "solvers", "plugins", "paths", "solvers_files"):
             known[key] = tuple(known.get(key, ()))
         return cls(**known)
 
@@ -92,6 +94,7 @@ class Study:
             imports=self.plugins,
             paths=self.paths,
             specs=self.solvers,  # the oracle, untimed, is imported when first needed
+            solvers_files=self.solvers_files,
         )
 
 
@@ -133,6 +136,16 @@ def load_plugins(modules: Sequence[str], paths: Sequence[str]) -> None:
             raise CommandError(f"cannot import plug-in {module!r}: {exc}") from None
 
 
+def load_solvers_files(paths: Sequence[str]) -> tuple[str, ...]:
+    """Register the external solvers the TOML files define; their absolute paths."""
+    from solvers.external import load_definitions
+
+    absolute = tuple(str(Path(p).resolve()) for p in paths)
+    for path in absolute:
+        load_definitions(path)
+    return absolute
+
+
 def make_study(
     corpora: Sequence[str],
     solver_specs: Sequence[str] | None = None,
@@ -148,6 +161,7 @@ def make_study(
     strict: bool = False,
     timing: str = "single",
     study_file: dict[str, str] | None = None,
+    solvers_files: Sequence[str] = (),
 ) -> Study:
     """Check the arguments of a study and resolve its corpora and solvers.
 
@@ -168,6 +182,7 @@ def make_study(
     if timing not in TIMINGS:
         raise CommandError(f"--timing must be one of {', '.join(TIMINGS)}, not {timing!r}")
     load_plugins(plugins, paths)
+    files = load_solvers_files(solvers_files)
     opened = [open_corpus(c) for c in corpora]
     seen: dict[str, str] = {}
     for given, corpus in zip(corpora, opened, strict=True):
@@ -179,7 +194,7 @@ def make_study(
     if solver_specs:
         specs = [get(spec).spec for spec in solver_specs]
     else:
-        specs = [n for n in names() if solver_class(n).supported()]
+        specs = [n for n in names() if solver_class(n).supported() and solver_class(n).standalone]
     if len(set(specs)) != len(specs):
         raise CommandError(f"a solver is given twice: {', '.join(specs)}")
     return Study(
@@ -193,6 +208,7 @@ def make_study(
         metamorphic=metamorphic,
         plugins=tuple(plugins),
         paths=tuple(paths),
+        solvers_files=files,
         oracle=oracle_name(),
         strict=strict,
         checksums={str(c.path): _checksum(c) for c in opened},
@@ -212,6 +228,7 @@ def resume_study(store: Store, run_id: int) -> Study:
         raise CommandError(f"run {run_id} finished at {info.finished}: nothing to resume")
     study = Study.from_settings(info.settings)
     load_plugins(study.plugins, study.paths)
+    load_solvers_files(study.solvers_files)
     for path, digest in study.checksums.items():
         corpus = open_corpus(path)
         if _checksum(corpus) != digest:
@@ -454,7 +471,7 @@ def run_study(
             command,
             settings,
             git_commit=environment.git_commit(),
-            versions=environment.versions(),
+            versions=environment.versions(study.solvers),
             machine={**environment.machine(), "load_start": environment.load_average()},
         )
     else:

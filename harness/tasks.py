@@ -59,6 +59,7 @@ class WorkerSettings:
     imports: tuple[str, ...] = ()  # modules that register extra solvers (plug-ins, tests)
     paths: tuple[str, ...] = ()  # prepended to sys.path before those imports
     specs: tuple[str, ...] = ()  # solvers imported and warmed up (`Solver.warm_up`) up front
+    solvers_files: tuple[str, ...] = ()  # TOML definitions of external solvers (--solvers-file)
 
     def hard_limit(self, batch: Batch) -> float:
         """Seconds after which the parent kills the worker running `batch`.

@@ -71,6 +71,11 @@ def prepare(settings: WorkerSettings) -> None:
             sys.path.insert(0, path)
     for module in settings.imports:
         importlib.import_module(module)
+    if settings.solvers_files:
+        from solvers.external import load_definitions
+
+        for path in settings.solvers_files:
+            load_definitions(path)
     for spec in settings.specs:
         with contextlib.suppress(Exception):
             cls = solver_class(parse_spec(spec)[0])

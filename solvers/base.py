@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from solvers.grid import Grid
 from solvers.verify import conflicts
 
-FAMILIES = ("human", "search", "exact-cover", "cp", "sat")
+FAMILIES = ("human", "search", "exact-cover", "cp", "sat", "external")
 
 
 class Status(str, Enum):
@@ -123,6 +123,17 @@ def counted_result(
     else:
         status = Status.STUCK
     return SolveResult(status, tuple(solutions), exhausted, stats, **extra)
+
+
+def quote(value: str) -> str:
+    """A spec value, quoted when it holds a comma, a bracket, a quote or outer spaces.
+
+    >>> quote("boolean"), quote("./mysolver --count 2"), quote("a,b")
+    ('boolean', './mysolver --count 2', "'a,b'")
+    """
+    if value != value.strip() or any(c in value for c in ",[]'\"="):
+        return '"' + value + '"' if "'" in value else "'" + value + "'"
+    return value
 
 
 CLOCK_EVERY = 256  # search nodes between clock reads in `Limits.poll`
@@ -238,6 +249,9 @@ class Solver(ABC):
     parameters: ClassVar[Mapping[str, Param]] = {}
     # Conformance checks this method cannot pass, with the reason: {check: reason}.
     gaps: ClassVar[Mapping[str, str]] = {}
+    # False for a solver that cannot run without options (``external`` needs its
+    # command): "every available solver" and the registry-wide checks leave it out.
+    standalone: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
         unknown = set(options) - set(self.parameters)
@@ -268,7 +282,7 @@ class Solver(ABC):
         if not changed:
             return self.name
         text = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in changed.items()}
-        return f"{self.name}[{','.join(f'{k}={v}' for k, v in sorted(text.items()))}]"
+        return f"{self.name}[{','.join(f'{k}={quote(v)}' for k, v in sorted(text.items()))}]"
 
     def __repr__(self) -> str:
         return f"<Solver {self.spec}>"

@@ -10,6 +10,7 @@ from tabulate import tabulate
 
 from corpora.corpus import open_corpus
 from harness.bench.timing import bench
+from harness.commands import solvers_files
 
 EPILOG = """examples:
   sudoku-bench bench --solver dlx top1465.txt
@@ -49,11 +50,13 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "--repeat", type=int, default=1, metavar="K", help="best of K solves per puzzle"
     )
+    solvers_files.add_argument(parser)
     parser.set_defaults(run=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
+    solvers_files.load(args)
     puzzles = list(open_corpus(args.file).puzzles())[: args.max]
     specs = args.solver or ["dlx"]
     timings = bench(

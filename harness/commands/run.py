@@ -14,6 +14,7 @@ from typing import Any
 
 import solvers
 from harness import studyfile, tally
+from harness.commands import solvers_files
 from harness.environment import usable_cores
 from harness.errors import CommandError
 from harness.executors import EXECUTORS
@@ -38,6 +39,7 @@ EPILOG = """examples:
   sudoku-bench run --resume                                    # finish the last interrupted run
   sudoku-bench run --corpus big.txt --executor dask            # a local Dask cluster
   sudoku-bench run --corpus big.txt --scheduler tcp://host:8786
+  sudoku-bench run --solvers-file my.toml --solver mysolver --solver dlx --corpus gen9-hard
 
 Each solve runs in a worker process with a hard wall-clock limit (--timeout) and
 an address-space limit (--memory): a solver that hangs, crashes or runs out of
@@ -132,6 +134,7 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
         metavar="MODULE",
         help="import MODULE first (from the current directory too); it may register solvers",
     )
+    solvers_files.add_argument(parser)
     parser.add_argument(
         "--strict",
         action="store_true",
@@ -191,6 +194,7 @@ def apply_study_file(args: argparse.Namespace) -> None:
     args.corpus = args.corpus or loaded.corpora
     args.solver = args.solver or loaded.solvers or None
     args.plugin = args.plugin or loaded.plugins
+    args.solvers_file = getattr(args, "solvers_file", None) or loaded.solvers_files
     args.study_file = loaded
 
 
@@ -216,6 +220,7 @@ def study_from(args: argparse.Namespace) -> Study:
         strict=args.strict,
         timing=str(value["timing"]),
         study_file=args.study_file.record() if getattr(args, "study_file", None) else None,
+        solvers_files=args.solvers_file,
     )
 
 
@@ -299,9 +304,10 @@ def run(args: argparse.Namespace) -> int:
         given = [
             f"--{k}" for k in (*DEFAULTS, "corpus", "solver", "seed", "strict") if getattr(args, k)
         ] + ["a study file"] * bool(args.study)
-        if given or args.plugin:
+        given += ["--plugin"] * bool(args.plugin) + ["--solvers-file"] * bool(args.solvers_file)
+        if given:
             raise CommandError(
-                f"--resume repeats the stored run's settings; drop {', '.join(given + ['--plugin'] * bool(args.plugin))}"
+                f"--resume repeats the stored run's settings; drop {', '.join(given)}"
             )
         args.db = args.db or DEFAULT_DB
         with Store(args.db, create=False) as store:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from tabulate import tabulate
 
 import solvers
+from harness.commands import solvers_files
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -19,10 +20,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         description="List every registered solver: family, completeness, sizes, "
         "whether its backend is installed (with the command that installs it), "
         "its parameters, and a one-line summary.",
-        epilog="examples:\n  sudoku-bench solvers\n  sudoku-bench solvers --json",
+        epilog="examples:\n  sudoku-bench solvers\n  sudoku-bench solvers --json\n"
+        "  sudoku-bench solvers --solvers-file my.toml   # with your own programs",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    solvers_files.add_argument(parser)
     parser.set_defaults(run=run)
     return parser
 
@@ -72,6 +75,7 @@ def fitted_table(table: list[list[str]], headers: list[str], width: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    solvers_files.load(args)
     rows = [describe(name) for name in solvers.names()]
     if args.json:
         print(json.dumps(rows, indent=2))
