@@ -30,6 +30,7 @@ BUILTIN: dict[str, str] = {
     "constraint": "solvers.pyconstraint",
     "sat": "solvers.sat",
     "fast": "solvers.fast",
+    "dimacs": "solvers.dimacs",
 }
 
 _registered: dict[str, type[Solver]] = {}
