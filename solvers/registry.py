@@ -31,6 +31,7 @@ BUILTIN: dict[str, str] = {
     "sat": "solvers.sat",
     "fast": "solvers.fast",
     "dimacs": "solvers.dimacs",
+    "minizinc": "solvers.minizinc_solver",
 }
 
 _registered: dict[str, type[Solver]] = {}
