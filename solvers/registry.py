@@ -32,6 +32,7 @@ BUILTIN: dict[str, str] = {
     "fast": "solvers.fast",
     "dimacs": "solvers.dimacs",
     "minizinc": "solvers.minizinc_solver",
+    "cpmpy": "solvers.cpmpy_solver",
 }
 
 _registered: dict[str, type[Solver]] = {}
