@@ -27,6 +27,7 @@ COMMANDS = [
     "harness.commands.rate",
     "harness.commands.explain",
     "harness.commands.generate",
+    "harness.commands.export",
     "harness.commands.corpora_cmd",
 ]
 

@@ -31,6 +31,9 @@ BUILTIN: dict[str, str] = {
     "sat": "solvers.sat",
     "fast": "solvers.fast",
     "external": "solvers.external",
+    "dimacs": "solvers.dimacs",
+    "minizinc": "solvers.minizinc_solver",
+    "cpmpy": "solvers.cpmpy_solver",
 }
 
 _registered: dict[str, type[Solver]] = {}

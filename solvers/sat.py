@@ -1,12 +1,13 @@
 """Sudoku as CNF on PySAT's CDCL solvers, with the encodings of Lynce & Ouaknine.
 
-One Boolean per (cell, digit).  ``encoding=minimal``: every cell holds at
-least one digit, and every unit holds each digit at most once (pairwise
-clauses).  ``encoding=extended`` adds the redundant halves: every cell holds
-at most one digit, and every unit holds each digit at least once.  The
-redundant clauses let unit propagation see hidden singles, so the extended
-encoding needs far less search on hard puzzles (the study's finding).  Givens
-are unit clauses.  The clauses of a shape's empty grid are generated once and
+The encodings live in `solvers.cnf`.  One Boolean per (cell, digit).
+``encoding=minimal``: every cell holds at least one digit, and every unit
+holds each digit at most once (pairwise clauses).  ``encoding=extended`` adds
+the redundant halves: every cell holds at most one digit, and every unit
+holds each digit at least once.  The redundant clauses let unit propagation
+see hidden singles, so the extended encoding needs far less search on hard
+puzzles (the study's finding).  Givens are unit clauses.  The clauses of a
+shape's empty grid are generated once and
 reused; each puzzle gets a fresh solver.
 
 ``backend=cadical|glucose`` picks the newest CaDiCaL or Glucose that the
@@ -35,11 +36,10 @@ solver's ``accum_stats()``: ``decisions`` (also ``nodes``), ``conflicts``
 from __future__ import annotations
 
 import time
-from functools import cache
-from itertools import combinations
 from typing import Any
 
 from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, extra_hint
+from solvers.cnf import ENCODING_HELP, ENCODINGS, clauses, literal
 from solvers.grid import Grid
 from solvers.registry import register
 
@@ -73,34 +73,6 @@ def outcome(answer: object) -> str:
     raise RuntimeError(f"PySAT answered {answer!r}, which sat does not map")
 
 
-def literal(size: int, cell: int, digit: int) -> int:
-    """The variable for `digit` (1..N) in `cell`: 1-based, cell-major."""
-    return cell * size + digit
-
-
-@cache
-def clauses(box_rows: int, box_cols: int, encoding: str) -> tuple[list[int], ...]:
-    """The clauses of an empty grid of a shape in an encoding (built once, shared)."""
-    shape = Grid.empty(box_rows, box_cols).shape
-    n = shape.size
-    digits = range(1, n + 1)
-    out: list[list[int]] = []
-    for cell in range(n * n):  # each cell holds at least one digit
-        out.append([literal(n, cell, d) for d in digits])
-    for unit in shape.units:  # each unit holds each digit at most once
-        for d in digits:
-            for a, b in combinations(unit, 2):
-                out.append([-literal(n, a, d), -literal(n, b, d)])
-    if encoding == "extended":
-        for cell in range(n * n):  # each cell holds at most one digit
-            for d, e in combinations(digits, 2):
-                out.append([-literal(n, cell, d), -literal(n, cell, e)])
-        for unit in shape.units:  # each unit holds each digit at least once
-            for d in digits:
-                out.append([literal(n, c, d) for c in unit])
-    return tuple(out)
-
-
 @register
 class Sat(Solver):
     name = "sat"
@@ -111,12 +83,7 @@ class Sat(Solver):
     requires = ("pysat",)
     install_hint = extra_hint("sat")
     parameters = {
-        "encoding": Param(
-            "extended",
-            "minimal: at least one digit per cell, at most one of each digit per unit; "
-            "extended: also at most one per cell and at least one of each digit per unit",
-            ("minimal", "extended"),
-        ),
+        "encoding": Param("extended", ENCODING_HELP, tuple(ENCODINGS)),
         "backend": Param("cadical", "the CDCL solver", tuple(ENGINES)),
         "incremental": Param(
             False,
