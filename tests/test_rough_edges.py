@@ -33,7 +33,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     [["solvers", "--json"], ["solvers"], ["corpora"], ["solve", PUZZLE_9X9_EASY]],
     ids=lambda argv: " ".join(argv)[:20],
 )
-def test_a_closed_pipe_ends_the_command_quietly(argv: list[str]) -> None:
+def test_a_closed_pipe_ends_the_command_quietly(argv: list[str], tmp_path: Path) -> None:
     read, write = os.pipe()
     os.close(read)  # the reader is gone before the first byte, as `| head -0` would be
     try:
@@ -44,6 +44,7 @@ def test_a_closed_pipe_ends_the_command_quietly(argv: list[str]) -> None:
             text=True,
             check=False,
             timeout=120,
+            cwd=tmp_path,  # the code under test comes from the installed or PYTHONPATH package
         )
     finally:
         os.close(write)
@@ -190,3 +191,49 @@ def main_help(command: str) -> str:
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
     return sub.choices[command].format_help()
+
+
+# -- corpora build shows its progress on a terminal ----------------------------------
+def _build_check(stderr_terminal: bool, cwd: Path) -> tuple[int, str, str]:
+    """`corpora build --check --only gen4` with stderr on a pseudo-terminal or a pipe."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    argv = [sys.executable, "-m", "harness.cli", "corpora", "build", "--check", "--only", "gen4"]
+    if not stderr_terminal:
+        done = subprocess.run(
+            argv, capture_output=True, text=True, check=False, timeout=300, cwd=cwd
+        )
+        return done.returncode, done.stdout, done.stderr
+    main_end, child_end = pty.openpty()
+    fcntl.ioctl(child_end, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 100 wide
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=child_end, text=True, cwd=cwd)
+    os.close(child_end)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main_end, 4096)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(main_end)
+    out = process.stdout.read() if process.stdout else ""
+    process.wait(timeout=300)
+    return process.returncode, out, b"".join(chunks).decode(errors="replace")
+
+
+def test_corpora_build_draws_a_bar_on_a_terminal_only(tmp_path: Path) -> None:
+    status, out, err = _build_check(stderr_terminal=True, cwd=tmp_path)
+    assert status == 0, err
+    assert "gen4: unchanged" in out
+    assert "50/50" in err  # tqdm: count
+    assert "puzzle" in err  # and unit
+    status, out, err = _build_check(stderr_terminal=False, cwd=tmp_path)
+    assert status == 0, err
+    assert "gen4: unchanged" in out
+    assert "50/50" not in err
+    assert "gen4: sudoku-bench generate --size 4" in err  # the part being made, as a log line
