@@ -37,6 +37,7 @@ from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
 from harness.records import ResultRecord, Truth, puzzle_text
+from harness.runlock import hold_run
 from harness.store import DEFAULT_DB, Store, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from solvers.oracle import oracle_name
@@ -441,8 +442,10 @@ def run_study(
             versions=environment.versions(),
             machine=environment.machine(),
         )
+        lock = hold_run(store.path, run_id)
     else:
         run_id = resume
+        lock = hold_run(store.path, run_id)  # refuses a run another process is executing
         settings = store.run(run_id).settings
         settings.setdefault("resumed", []).append({"at": now(), **asdict(execution)})
         store.update_settings(run_id, settings)
@@ -468,9 +471,10 @@ def run_study(
         bar.close()
         if executor is not None:
             executor.close(abort=not finished)
-    if finished:
-        finalize(store, run_id)
-        store.finish_run(run_id)
+    with lock:
+        if finished:
+            finalize(store, run_id)
+            store.finish_run(run_id)
     return RunDone(
         run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad
     )

@@ -237,3 +237,60 @@ def test_corpora_build_draws_a_bar_on_a_terminal_only(tmp_path: Path) -> None:
     assert "gen4: unchanged" in out
     assert "50/50" not in err
     assert "gen4: sudoku-bench generate --size 4" in err  # the part being made, as a log line
+
+
+# -- one process per run ---------------------------------------------------------------
+def _start(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:
+    """``sudoku-bench ARGV`` in its own process group, the faulty plug-in importable."""
+    path = os.pathsep.join([TESTS, os.environ.get("PYTHONPATH", "")])
+    return subprocess.Popen(
+        [sys.executable, "-m", "harness.cli", *argv],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": path},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _stored(db: Path) -> int:
+    import sqlite3
+
+    try:
+        with sqlite3.connect(db, timeout=5) as raw:
+            return int(raw.execute("SELECT count(*) FROM results").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def test_a_run_in_progress_cannot_be_resumed_twice(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    (tmp_path / "set.txt").write_text("1...3..2...3..2.\n" * 48)  # 12 s of work for one job
+    first = _start(
+        tmp_path, "run", "--corpus", "set.txt", "--solver", "faulty[fault=slow,delay=0.25]",
+        "--plugin", "faulty_solvers", "--jobs", "1", "--batch", "1", "--db", "db.sqlite",
+        "--no-progress",
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while _stored(tmp_path / "db.sqlite") < 1 and first.poll() is None:
+            assert time.monotonic() < deadline, "the first run stored nothing"
+            time.sleep(0.05)
+        second = _start(tmp_path, "run", "--resume", "--db", "db.sqlite")
+        _, err = second.communicate(timeout=120)
+        assert first.poll() is None, "the first run ended too soon for the test"
+        assert second.returncode == 2
+        assert f"run 1 of db.sqlite is running (pid {first.pid} on " in err
+        assert "wait for it to finish, or stop it" in err
+    finally:
+        os.killpg(first.pid, signal.SIGKILL)  # a crash: the lock must not outlive it
+        first.wait()
+    assert (tmp_path / "db.sqlite.run-1.lock").exists()  # left behind, but held by nobody
+    third = _start(tmp_path, "run", "--resume", "--db", "db.sqlite", "--jobs", "2")
+    out, err = third.communicate(timeout=300)
+    assert third.returncode == 0, err
+    assert "run 1: 48 results" in out
+    assert not (tmp_path / "db.sqlite.run-1.lock").exists()  # released on exit
