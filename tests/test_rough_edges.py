@@ -294,3 +294,117 @@ def test_a_run_in_progress_cannot_be_resumed_twice(tmp_path: Path) -> None:
     assert third.returncode == 0, err
     assert "run 1: 48 results" in out
     assert not (tmp_path / "db.sqlite.run-1.lock").exists()  # released on exit
+
+
+# -- parsing: no silent guesses ---------------------------------------------------------
+ZERO_BASED_16 = "0123456789ABCDEF"
+
+
+def _sixteen_zero_based() -> tuple[str, str]:
+    """PUZZLE_16X16 in 0-9A-F, with its '0's (and without them: ambiguous)."""
+    from solvers.grid import Grid
+    from solvers.testing import PUZZLE_16X16
+
+    cells = Grid.parse(PUZZLE_16X16).cells
+    text = "".join("." if v == 0 else ZERO_BASED_16[v - 1] for v in cells)
+    return text, text.replace("0", ".")
+
+
+def test_a_sixteen_puzzle_two_notations_read_differently_is_refused() -> None:
+    from solvers.grid import AmbiguousNotation, Grid
+
+    with_zero, without_zero = _sixteen_zero_based()
+    assert Grid.parse(with_zero).symbols == ZERO_BASED_16  # a '0' and '.' blanks: 0-9A-F
+    with pytest.raises(AmbiguousNotation, match="symbols="):
+        Grid.parse(without_zero)
+    read = Grid.parse(without_zero, symbols=ZERO_BASED_16)
+    assert read.format() == without_zero
+    shifted = Grid.parse(without_zero, symbols="123456789ABCDEFG")
+    assert [v + 1 for v in shifted.cells if v] == [v for v in read.cells if v]  # shifted
+
+
+def test_a_file_settles_an_ambiguous_record_by_its_other_records(tmp_path) -> None:
+    from corpora.corpus import read_puzzles
+    from solvers.grid import PuzzleFormatError
+
+    with_zero, without_zero = _sixteen_zero_based()
+    both = tmp_path / "both.txt"
+    both.write_text(f"{with_zero}\n{without_zero}\n")
+    second = list(read_puzzles(both))[1]
+    assert second.grid.symbols == ZERO_BASED_16
+    assert second.grid.format() == without_zero
+    alone = tmp_path / "alone.txt"
+    alone.write_text(f"{without_zero}\n")
+    with pytest.raises(PuzzleFormatError, match=r"alone.txt:1:\d+: a 16x16 puzzle written with"):
+        list(read_puzzles(alone))
+    assert next(read_puzzles(alone, symbols=ZERO_BASED_16)).grid.format() == without_zero
+
+
+def test_a_solution_field_settles_an_ambiguous_record(tmp_path) -> None:
+    from corpora.corpus import read_puzzles
+    from solvers import get
+
+    _, without_zero = _sixteen_zero_based()
+    from solvers.grid import Grid
+
+    solved = get("dlx").solve(Grid.parse(without_zero, symbols=ZERO_BASED_16)).solution
+    assert solved is not None
+    path = tmp_path / "solved.txt"
+    path.write_text(f"{without_zero} {solved.format()}\n")
+    puzzle = next(read_puzzles(path))
+    assert puzzle.grid.symbols == ZERO_BASED_16
+    assert puzzle.solution == solved
+
+
+def _solved(box_rows: int, box_cols: int) -> tuple[int, ...]:
+    n = box_rows * box_cols
+    return tuple(
+        ((r % box_rows) * box_cols + r // box_rows + c) % n + 1 for r in range(n) for c in range(n)
+    )
+
+
+@pytest.mark.parametrize("box", [(2, 3), (3, 2), (2, 4), (4, 2), (3, 4), (4, 3)], ids=str)
+def test_a_picture_keeps_the_box_shape_its_separators_draw(box: tuple[int, int]) -> None:
+    from solvers import check
+    from solvers.grid import Grid
+
+    solution = Grid(*box, _solved(*box))
+    assert not check(solution.replace((0,) * len(solution.cells)), solution)  # a real solution
+    puzzle = solution.replace([v if i % 3 else 0 for i, v in enumerate(solution.cells)])
+    read = Grid.parse(puzzle.format("pretty"))
+    assert (read.box_rows, read.box_cols) == box
+    assert read == puzzle
+    n = box[0] * box[1]
+    rows = [puzzle.cells[r * n : (r + 1) * n] for r in range(n)]
+    numbers = "\n".join(
+        " | ".join(" ".join(map(str, row[c : c + box[1]])) for c in range(0, n, box[1]))
+        for row in rows
+    )  # integers with '|' only: the stacks give the shape
+    assert (Grid.parse(numbers).box_rows, Grid.parse(numbers).box_cols) == box
+
+
+def test_integers_for_36x36_may_all_be_one_digit(tmp_path) -> None:
+    from corpora.corpus import read_puzzles
+    from solvers.grid import Grid
+
+    cells = [v if v <= 9 else 0 for v in _solved(6, 6)]
+    text = "\n".join(" ".join(map(str, cells[r * 36 : (r + 1) * 36])) for r in range(36))
+    grid = Grid.parse(text)
+    assert (grid.size, grid.cells) == (36, tuple(cells))
+    path = tmp_path / "big.txt"
+    path.write_text(text + "\n")
+    assert next(read_puzzles(path)).grid == grid
+
+
+def test_zero_based_integers_need_the_option() -> None:
+    from solvers.grid import AmbiguousNotation, Grid
+
+    one_based = Grid(2, 2, (1, 0, 0, 0, 0, 0, 0, 3, 0, 3, 0, 0, 0, 0, 0, 1))
+    zero_based = " ".join("-1" if v == 0 else str(v - 1) for v in one_based.cells)
+    with pytest.raises(AmbiguousNotation, match="zero_based=True"):
+        Grid.parse(zero_based)  # once, '0' here silently became a blank
+    assert Grid.parse(zero_based, zero_based=True) == one_based
+    mixed = " ".join(["4", "0", "-1", "0"] + ["0"] * 12)  # a 4 is there: 1-based, 0 and -1 blank
+    assert Grid.parse(mixed).cells == (4,) + (0,) * 15
+    with pytest.raises(ValueError, match="illegal value '4'"):
+        Grid.parse(mixed, zero_based=True)
