@@ -38,6 +38,7 @@ from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
 from harness.records import ResultRecord, Truth, puzzle_text
+from harness.runlock import hold_run
 from harness.store import DEFAULT_DB, Store, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from harness.worker import measure_overhead
@@ -474,8 +475,10 @@ def run_study(
             versions=environment.versions(study.solvers),
             machine={**environment.machine(), "load_start": environment.load_average()},
         )
+        lock = hold_run(store.path, run_id)
     else:
         run_id = resume
+        lock = hold_run(store.path, run_id)  # refuses a run another process is executing
         settings = store.run(run_id).settings
         settings.setdefault("resumed", []).append(
             {
@@ -508,11 +511,12 @@ def run_study(
         bar.close()
         if executor is not None:
             executor.close(abort=not finished)
-    if finished:
-        finalize(store, run_id)
-        machine = store.run(run_id).machine
-        store.update_machine(run_id, {**machine, "load_end": environment.load_average()})
-        store.finish_run(run_id)
+    with lock:
+        if finished:
+            finalize(store, run_id)
+            machine = store.run(run_id).machine
+            store.update_machine(run_id, {**machine, "load_end": environment.load_average()})
+            store.finish_run(run_id)
     return RunDone(
         run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad
     )

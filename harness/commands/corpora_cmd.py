@@ -143,20 +143,32 @@ def run_inspect(args: argparse.Namespace) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from corpora.builtin import build_all
+    from tqdm import tqdm
+
+    from corpora.builtin import build_all, puzzle_count
 
     if args.jobs < 1:
         raise CommandError(f"--jobs {args.jobs}: expected 1 or more")
     changed = []
-    for name, unchanged in build_all(
-        args.only,
-        write=not args.check,
-        jobs=args.jobs,
-        progress=lambda line: print(line, file=sys.stderr),
-    ):
-        print(f"{name}: {'unchanged' if unchanged else 'DIFFERENT' if args.check else 'rewritten'}")
-        if not unchanged:
-            changed.append(name)
+    bar = tqdm(
+        total=puzzle_count(args.only),
+        unit="puzzle",
+        file=sys.stderr,
+        dynamic_ncols=True,
+        disable=not sys.stderr.isatty(),  # a bar on a terminal; logs get the lines alone
+    )
+    with bar:
+        for name, unchanged in build_all(
+            args.only,
+            write=not args.check,
+            jobs=args.jobs,
+            progress=lambda line: tqdm.write(line, file=sys.stderr),
+            tick=lambda: bar.update(),
+        ):
+            state = "unchanged" if unchanged else "DIFFERENT" if args.check else "rewritten"
+            tqdm.write(f"{name}: {state}", file=sys.stdout)
+            if not unchanged:
+                changed.append(name)
     if args.check and changed:
         print(
             f"{len(changed)} corpora differ from their recipes: {', '.join(changed)}",
