@@ -152,7 +152,6 @@ class Program:
         os.set_blocking(self._in, False)
         self._poll = select.poll()
         self._poll.register(self._out, select.POLLIN)
-        self._buffer = b""
         self.answered = 0
         _live.add(self)
 
@@ -169,46 +168,52 @@ class Program:
         """
         if self._process is None:
             raise ProgramFailed("the program was stopped")
-        if self._buffer or self._poll.poll(0):
+        if self._poll.poll(0):
             early = self._read_some()
             if not early:
                 raise ProgramFailed(f"the program {self._exit_reason()}")
             raise ProgramFailed(f"the program wrote before it was asked: {early!r}")
-        self._write(line, deadline)
-        parts: list[bytes] = []  # joined once: an answer may be megabytes long
-        size = 0
-        while True:
-            self._wait(deadline)
-            chunk = os.read(self._out, 1 << 16)
-            if not chunk:
-                raise ProgramFailed(f"the program {self._exit_reason()}")
-            parts.append(chunk)
-            end = chunk.find(b"\n")
-            if end >= 0:
-                end += size
-                break
-            size += len(chunk)
-        data = b"".join(parts) if len(parts) > 1 else parts[0]
-        answer, self._buffer = data[:end], data[end + 1 :]
-        if self._buffer:
-            raise ProgramFailed(f"more than one answer line: {self._buffer[:TAIL]!r}")
-        self.answered += 1
-        if self.answered % 1024 == 0:
-            self._trim_stderr()
-        return answer.decode("utf-8", "replace")
-
-    def _write(self, data: bytes, deadline: float | None) -> None:
         try:
-            sent = os.write(self._in, data)
+            sent = os.write(self._in, line)
         except BlockingIOError:
             sent = 0
         except BrokenPipeError:
             raise ProgramFailed(f"the program {self._exit_reason()}") from None
-        if sent == len(data):  # the usual case: the pipe had room
-            return
-        view = memoryview(data)[sent:]
-        self._wait(deadline, select.POLLOUT, self._in)
+        if sent < len(line):  # only a request longer than the pipe's buffer
+            self._write_rest(memoryview(line)[sent:], deadline)
+        self._wait(deadline)
+        chunk = os.read(self._out, 1 << 16)
+        end = chunk.find(b"\n")
+        if end < 0 or end < len(chunk) - 1:  # not one whole line in one read
+            chunk, end = self._rest(chunk, end, deadline)
+        self.answered += 1
+        if self.answered % 1024 == 0:
+            self._trim_stderr()
+        return chunk[:end].decode("utf-8", "replace")
+
+    def _rest(self, chunk: bytes, end: int, deadline: float | None) -> tuple[bytes, int]:
+        """Read on to the end of the answer line; refuse a second line."""
+        parts: list[bytes] = []  # joined once: an answer may be megabytes long
+        size = 0
+        while True:
+            if not chunk:
+                raise ProgramFailed(f"the program {self._exit_reason()}")
+            parts.append(chunk)
+            if end >= 0:
+                end += size
+                break
+            size += len(chunk)
+            self._wait(deadline)
+            chunk = os.read(self._out, 1 << 16)
+            end = chunk.find(b"\n")
+        data = b"".join(parts)
+        if len(data) > end + 1:
+            raise ProgramFailed(f"more than one answer line: {data[end + 1 :][:TAIL]!r}")
+        return data, end
+
+    def _write_rest(self, view: memoryview, deadline: float | None) -> None:
         while view:
+            self._wait(deadline, select.POLLOUT, self._in)
             try:
                 sent = os.write(self._in, view)
             except BlockingIOError:
@@ -216,8 +221,6 @@ class Program:
             except BrokenPipeError:
                 raise ProgramFailed(f"the program {self._exit_reason()}") from None
             view = view[sent:]
-            if view:
-                self._wait(deadline, select.POLLOUT, self._in)
 
     def _wait(self, deadline: float | None, event: int = select.POLLIN, fd: int = -1) -> None:
         """Block until `fd` (the program's output) is ready, or raise at the deadline."""
@@ -237,7 +240,7 @@ class Program:
                 return
 
     def _read_some(self) -> bytes:
-        data = self._buffer
+        data = b""
         with contextlib.suppress(OSError):
             os.set_blocking(self._out, False)
             with contextlib.suppress(BlockingIOError):
