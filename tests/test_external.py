@@ -320,6 +320,9 @@ def test_an_interrupted_solve_kills_the_program(c_solver: Path) -> None:
 DIE = """
 import os, sys
 import solvers
+import solvers.external.process as process
+if {fallback}:
+    process._setpriv = lambda: None  # the preexec_fn way, as where setpriv is missing
 solver = solvers.get("external[cmd={c}]")
 solver.solve(solvers.Grid.parse("{p}"))
 print(solver.pid, flush=True)
@@ -327,9 +330,10 @@ print(solver.pid, flush=True)
 """
 
 
+@pytest.mark.parametrize("fallback", [False, True])
 @pytest.mark.parametrize("end", ["os._exit(0)", "os.kill(os.getpid(), 9)", "sys.exit(0)"])
-def test_the_program_dies_with_its_parent(c_solver: Path, end: str) -> None:
-    code = DIE.format(c=c_solver, p=PUZZLE_9X9_EASY, end=end)
+def test_the_program_dies_with_its_parent(c_solver: Path, end: str, fallback: bool) -> None:
+    code = DIE.format(c=c_solver, p=PUZZLE_9X9_EASY, end=end, fallback=fallback)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     pid = int(out.stdout.split()[0])
     assert wait_gone(pid), f"the program {pid} outlived its parent ({end})"
