@@ -8,6 +8,7 @@ here depends on the machine's speed.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from pathlib import Path
@@ -237,3 +238,11 @@ def test_a_report_command_takes_all_pairs(tmp_path, capsys):
     assert len([n for n in names if n.startswith("scatter-")]) == 6
     assert "versus-s00.png" in names
     assert Path(plots / "versus-s00.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_busy_machine_is_noted():
+    quiet = build_report(_records(NAMES[:2]), [RUN])
+    assert not any("busy machine" in n for n in quiet.notes)
+    busy = dataclasses.replace(RUN, machine={**RUN.machine, "load_end": [9.63, 7.9, 4.9]})
+    notes = build_report(_records(NAMES[:2]), [busy]).notes
+    assert "run 1 ran on a busy machine (load average up to 9.6 on 2 cores)" in " ".join(notes)

@@ -132,7 +132,7 @@ def build_report(
 
 
 def _notes(runs: Sequence[RunInfo]) -> list[str]:
-    """Caveats the reader must see: parallel timing, unfinished runs."""
+    """Caveats the reader must see: parallel timing, unfinished runs, a busy machine."""
     notes = []
     for run in runs:
         execution = run.settings.get("execution")
@@ -146,4 +146,12 @@ def _notes(runs: Sequence[RunInfo]) -> list[str]:
             )
         if not run.finished:
             notes.append(f"run {run.id} has not finished (interrupted or still running).")
+        cores = run.machine.get("usable_cores") or run.machine.get("cores")
+        loads = [run.machine.get(k) for k in ("load_start", "load_end")]
+        busiest = max((v[0] for v in loads if isinstance(v, list) and v), default=None)
+        if isinstance(cores, int) and busiest is not None and busiest > cores:
+            notes.append(
+                f"run {run.id} ran on a busy machine (load average up to {busiest:.1f} on "
+                f"{cores} cores): other work slowed its solves."
+            )
     return notes
