@@ -9,8 +9,12 @@ here depends on the machine's speed.
 from __future__ import annotations
 
 import dataclasses
+import html
 import itertools
+import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -246,3 +250,39 @@ def test_a_busy_machine_is_noted():
     busy = dataclasses.replace(RUN, machine={**RUN.machine, "load_end": [9.63, 7.9, 4.9]})
     notes = build_report(_records(NAMES[:2]), [busy]).notes
     assert "run 1 ran on a busy machine (load average up to 9.6 on 2 cores)" in " ".join(notes)
+
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+PROBE = """<script>
+var th = document.querySelectorAll("table.sortable")[1].tHead.rows[0].cells[2];
+th.focus();
+th.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true}));
+var first = th.getAttribute("aria-sort");
+th.dispatchEvent(new KeyboardEvent("keydown", {key: " ", bubbles: true}));
+var rows = Array.from(th.closest("table").tBodies[0].rows, function (r) {
+  return r.cells[0].textContent;
+});
+document.body.setAttribute("data-probe", JSON.stringify({first: first,
+  second: th.getAttribute("aria-sort"), focused: document.activeElement === th, rows: rows}));
+</script></body>"""
+
+
+@pytest.mark.skipif(BROWSER is None, reason="needs a headless chromium (apt-get install chromium)")
+def test_a_browser_sorts_from_the_keyboard(tmp_path):
+    """The real script in a real browser: Enter sorts ascending, Space then descending."""
+    report = build_report(_records(NAMES[:4]), [RUN])
+    page = tmp_path / "report.html"
+    page.write_text(render_html(report).replace("</body>", PROBE), encoding="utf-8")
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+             "--disable-component-update", "--no-first-run", "--dump-dom"]  # fmt: skip
+    dom = subprocess.run(
+        [str(BROWSER), *flags, page.as_uri()], capture_output=True, text=True, timeout=120
+    ).stdout
+    found = re.search(r'data-probe="([^"]*)"', dom)
+    assert found, dom[-2000:]
+    probe = json.loads(html.unescape(found.group(1)))
+    assert probe["focused"]
+    assert (probe["first"], probe["second"]) == ("ascending", "descending")
+    medians = {r.solver: r.median_s for r in report.summary if r.corpus == "c1" and not r.is_vbs}
+    slowest_first = sorted(medians, key=lambda s: -medians[s])
+    assert probe["rows"] == [*slowest_first, "virtual best"]  # the VBS row stays last
