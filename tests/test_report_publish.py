@@ -286,3 +286,19 @@ def test_a_browser_sorts_from_the_keyboard(tmp_path):
     medians = {r.solver: r.median_s for r in report.summary if r.corpus == "c1" and not r.is_vbs}
     slowest_first = sorted(medians, key=lambda s: -medians[s])
     assert probe["rows"] == [*slowest_first, "virtual best"]  # the VBS row stays last
+
+
+def test_comparison_rows_follow_the_report_order(tmp_path, capsys):
+    db = tmp_path / "db.sqlite"
+    with Store(db) as store:
+        for _ in range(2):
+            run = store.start_run("synthetic", {"timeout": 1.0})
+            stored = [dataclasses.replace(r, run_id=run) for r in _records(NAMES[:3], ("c1",))]
+            store.add_results(reversed(stored))  # stored slowest solver first
+            store.finish_run(run)
+    out = tmp_path / "cmp.json"
+    assert main(["report", "--db", str(db), "--compare", "1", "2", "--format", "json",
+                 "--no-results", "--out", str(out)]) == 0  # fmt: skip
+    capsys.readouterr()
+    rows = json.loads(out.read_text(encoding="utf-8"))["comparison"]["rows"]
+    assert [r["solver"] for r in rows] == NAMES[:3]

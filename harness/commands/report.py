@@ -228,7 +228,12 @@ def run(args: argparse.Namespace) -> int:
             a, b = args.compare
             side_a = [o for o in report.outcomes if o.run_id == a]
             side_b = [o for o in report.outcomes if o.run_id == b]
-            report.comparison = compare_runs(side_a, side_b, noise=noise)
+            order, corpora = report.spec_order(), report.corpora  # rows in the report's order
+            report.comparison = sorted(
+                compare_runs(side_a, side_b, noise=noise),
+                key=lambda c: (corpora.index(c.corpus) if c.corpus in corpora else len(corpora),
+                               order.get(c.solver, len(order))),
+            )  # fmt: skip
             report.compared = (a, b)
         pairs = [tuple(p) for p in args.pair or []]
         if not pairs and args.compare:

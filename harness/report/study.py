@@ -48,6 +48,15 @@ class Report:
         """Solver labels in the order of every table and plot: by rank (see `rank_order`)."""
         return list(dict.fromkeys(r.solver for r in self.summary if not r.is_vbs))
 
+    def spec_order(self) -> dict[str, int]:
+        """Solver spec -> position of its first label in `solvers` (for per-spec rows)."""
+        position = {label: i for i, label in enumerate(self.solvers)}
+        order: dict[str, int] = {}
+        for o in self.outcomes:
+            where = position.get(o.solver, len(position))
+            order[o.spec] = min(where, order.get(o.spec, where))
+        return order
+
     def times(self, corpus: str | None = None) -> dict[str, list[float]]:
         """Solved wall times per solver (all corpora, or one)."""
         result: dict[str, list[float]] = {s: [] for s in self.solvers}
