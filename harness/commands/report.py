@@ -20,6 +20,7 @@ EPILOG = """examples:
   sudoku-bench report --run all --format parquet --out results.parquet   # needs [data]
   sudoku-bench report --compare 3 4 --fail-if-slower 10%   # regression gate (exit 1)
   sudoku-bench report --pair dlx mrv --plots plots/ --plot-format svg
+  sudoku-bench report --all-pairs --format html --out report.html   # a scatter per pair
   sudoku-bench report --rate --format html --out report.html   # adds time vs difficulty
   sudoku-bench report --schema                         # the JSON schema of --format json
 
@@ -39,8 +40,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="summary tables, plots and comparisons from a results database",
         description="Report on runs stored by 'sudoku-bench run': per solver x corpus "
         "counts, times, PAR-2, the virtual best solver, every wrong answer or "
-        "disagreement, plots (cactus, pairwise scatter, time distribution, time vs "
-        "difficulty), and run-to-run comparisons with bootstrap confidence intervals.",
+        "disagreement, plots (cactus, each solver against the best-ranked one, time "
+        "distribution, time vs difficulty), and run-to-run comparisons with bootstrap "
+        "confidence intervals.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -80,7 +82,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument("--no-plots", action="store_true", help="skip the plots (faster)")
     parser.add_argument(
         "--pair", nargs=2, action="append", metavar=("A", "B"),
-        help="scatter only these solver pairs (repeatable; default: every pair)",
+        help="also scatter these solver pairs, one plot each (repeatable; by default one "
+        "figure shows each solver against the best-ranked one)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--all-pairs", action="store_true",
+        help="also scatter every pair of solvers, one plot each (n(n-1)/2 plots)",
     )  # fmt: skip
     parser.add_argument(
         "--rate", action="store_true",
@@ -221,7 +228,12 @@ def run(args: argparse.Namespace) -> int:
             a, b = args.compare
             side_a = [o for o in report.outcomes if o.run_id == a]
             side_b = [o for o in report.outcomes if o.run_id == b]
-            report.comparison = compare_runs(side_a, side_b, noise=noise)
+            order, corpora = report.spec_order(), report.corpora  # rows in the report's order
+            report.comparison = sorted(
+                compare_runs(side_a, side_b, noise=noise),
+                key=lambda c: (corpora.index(c.corpus) if c.corpus in corpora else len(corpora),
+                               order.get(c.solver, len(order))),
+            )  # fmt: skip
             report.compared = (a, b)
         pairs = [tuple(p) for p in args.pair or []]
         if not pairs and args.compare:
@@ -229,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
         directory = _plots_dir(args)
         plots: list[Any] = []
         if args.format == "html" and not args.no_plots or directory:
-            plots = list(all_plots(report, pairs, args.plot_format))
+            plots = list(all_plots(report, pairs, args.plot_format, all_pairs=args.all_pairs))
         written = _save_plots(plots, directory) if directory else []
         _render(args, report, plots, written, records)
     if gate is not None and report.comparison:

@@ -48,6 +48,15 @@ class Report:
         """Solver labels in the order of every table and plot: by rank (see `rank_order`)."""
         return list(dict.fromkeys(r.solver for r in self.summary if not r.is_vbs))
 
+    def spec_order(self) -> dict[str, int]:
+        """Solver spec -> position of its first label in `solvers` (for per-spec rows)."""
+        position = {label: i for i, label in enumerate(self.solvers)}
+        order: dict[str, int] = {}
+        for o in self.outcomes:
+            where = position.get(o.solver, len(position))
+            order[o.spec] = min(where, order.get(o.spec, where))
+        return order
+
     def times(self, corpus: str | None = None) -> dict[str, list[float]]:
         """Solved wall times per solver (all corpora, or one)."""
         result: dict[str, list[float]] = {s: [] for s in self.solvers}
@@ -132,7 +141,7 @@ def build_report(
 
 
 def _notes(runs: Sequence[RunInfo]) -> list[str]:
-    """Caveats the reader must see: parallel timing, unfinished runs."""
+    """Caveats the reader must see: parallel timing, unfinished runs, a busy machine."""
     notes = []
     for run in runs:
         execution = run.settings.get("execution")
@@ -146,4 +155,12 @@ def _notes(runs: Sequence[RunInfo]) -> list[str]:
             )
         if not run.finished:
             notes.append(f"run {run.id} has not finished (interrupted or still running).")
+        cores = run.machine.get("usable_cores") or run.machine.get("cores")
+        loads = [run.machine.get(k) for k in ("load_start", "load_end")]
+        busiest = max((v[0] for v in loads if isinstance(v, list) and v), default=None)
+        if isinstance(cores, int) and busiest is not None and busiest > cores:
+            notes.append(
+                f"run {run.id} ran on a busy machine (load average up to {busiest:.1f} on "
+                f"{cores} cores): other work slowed its solves."
+            )
     return notes
