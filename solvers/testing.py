@@ -228,7 +228,7 @@ def check_staged_solve(spec: str) -> None:
     for text in (PUZZLE_9X9_HARDER, PUZZLE_9X9_INVALID):
         puzzle = Grid.parse(text)
         direct = solver.solve(puzzle, limit=2)
-        staged = solver.stage(puzzle, limit=2, time_limit=TIME_LIMIT)
+        staged = solver.stage(puzzle, limit=2)
         result = staged.finish(staged.run())
         assert isinstance(result, SolveResult), f"finish() gave a {type(result).__name__}"
         assert (result.status, result.solutions) == (direct.status, direct.solutions), (
