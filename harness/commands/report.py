@@ -95,6 +95,16 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "time-vs-difficulty plot, where the records carry no rating",
     )  # fmt: skip
     parser.add_argument(
+        "--clock", choices=("harness", "solver"), default="harness",
+        help="harness (default): the harness's wall clock around each solve's work; solver: "
+        "the solver's own time where it reports one (external programs), else the harness's",
+    )  # fmt: skip
+    parser.add_argument(
+        "--subtract-overhead", action="store_true",
+        help="take the timer's own cost, measured at the start of each run (about 1 µs), "
+        "off every harness time",
+    )  # fmt: skip
+    parser.add_argument(
         "--no-results", action="store_true", help="json: leave out the per-result rows"
     )
     parser.add_argument(
@@ -219,6 +229,8 @@ def run(args: argparse.Namespace) -> int:
             penalty=args.timeout_penalty,
             truth=_truth_lookup(store),
             command=command,
+            clock=args.clock,
+            subtract_overhead=args.subtract_overhead,
         )
         if not report.outcomes:
             raise CommandError(f"run {', '.join(map(str, run_ids))} has no results yet")

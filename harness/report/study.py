@@ -7,11 +7,12 @@ about SQL, so the statistics are tested on real solves without a database.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from harness.records import ResultRecord, RunInfo
+from harness.report.clocks import clock_notes, retimed
 from harness.report.compare import Comparison
 from harness.report.findings import Finding, TruthLookup, find
 from harness.report.outcomes import Outcome, fold, primary
@@ -103,6 +104,8 @@ def build_report(
     ratings: Mapping[tuple[str, str], float] | None = None,
     truth: TruthLookup | None = None,
     command: str = "",
+    clock: str = "harness",
+    subtract_overhead: bool = False,
 ) -> Report:
     """Fold, judge, summarise: the whole content of a report from a record stream.
 
@@ -112,7 +115,11 @@ def build_report(
     """
     if not penalty > 0:
         raise ValueError(f"the timeout penalty must be positive, not {penalty!r}")
-    folded = fold(records)
+    seen: list[ResultRecord] = []
+    clocked = retimed(
+        _noting(records, seen), runs, clock=clock, subtract_overhead=subtract_overhead
+    )
+    folded = fold(clocked)
     judged, findings = find(folded.outcomes, truth)
     outcomes = primary(judged)
     order = solver_order(o.solver for o in outcomes)
@@ -122,7 +129,7 @@ def build_report(
     )
     all_ratings = dict(folded.ratings)
     all_ratings.update(ratings or {})
-    notes = _notes(runs)
+    notes = _notes(runs) + clock_notes(seen, runs, clock=clock, subtract_overhead=subtract_overhead)
     return Report(
         runs=list(runs),
         outcomes=outcomes,
@@ -138,6 +145,17 @@ def build_report(
             (o.run_id, o.spec, o.corpus, o.puzzle_id, o.variant) for o in judged if o.wrong
         },
     )
+
+
+def _noting(records: Iterable[ResultRecord], seen: list[ResultRecord]) -> Iterator[ResultRecord]:
+    """Pass the records on, keeping one per solver and clock for the notes."""
+    kinds: set[tuple[str, object, bool]] = set()
+    for record in records:
+        kind = (record.solver, record.stats.get("clock"), "solver_time" in record.stats)
+        if kind not in kinds:
+            kinds.add(kind)
+            seen.append(record)
+        yield record
 
 
 def _notes(runs: Sequence[RunInfo]) -> list[str]:
