@@ -111,3 +111,27 @@ def test_resume_refuses_a_study_file(tmp_path: Path, capsys) -> None:
     path = write(tmp_path)
     assert main(["run", str(path), "--resume"]) != 0
     assert "a study file" in capsys.readouterr().err
+
+
+def test_the_example_study_names_only_real_solvers_and_parameters() -> None:
+    from harness.runner import load_solvers_files
+    from solvers.registry import parse_spec, solver_class
+
+    from solvers.registry import _registered
+
+    example = studyfile.load(Path(__file__).parents[1] / "reports" / "study.toml")
+    load_solvers_files(example.solvers_files)  # registers csolver (the command is not run)
+    families = set()
+    try:
+        for spec in example.solvers:
+            name, options = parse_spec(spec)
+            cls = solver_class(name)
+            assert set(options) <= set(cls.parameters), spec
+            families.add(cls.family)
+    finally:
+        _registered.pop("csolver", None)
+    assert {"human", "search", "exact-cover", "cp", "sat"} <= families
+    assert {"dimacs[binary=minisat]", "dimacs[binary=cadical]", "minizinc[solver=gecode]"} <= set(
+        example.solvers
+    )
+    assert sum(s.startswith("cpmpy[") for s in example.solvers) >= 2
