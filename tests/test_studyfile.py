@@ -115,9 +115,7 @@ def test_resume_refuses_a_study_file(tmp_path: Path, capsys) -> None:
 
 def test_the_example_study_names_only_real_solvers_and_parameters() -> None:
     from harness.runner import load_solvers_files
-    from solvers.registry import parse_spec, solver_class
-
-    from solvers.registry import _registered
+    from solvers.registry import _registered, parse_spec, solver_class
 
     example = studyfile.load(Path(__file__).parents[1] / "reports" / "study.toml")
     load_solvers_files(example.solvers_files)  # registers csolver (the command is not run)
