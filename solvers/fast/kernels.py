@@ -140,6 +140,82 @@ def _locked(cand, queue, n, br, bc, seg):
 
 
 @njit(cache=True)
+def _intersect_lines(cand, queue, qlen, n, along, across, seglen, group, seg):
+    """Each box/line intersection (`seglen` cells) holds exactly `seglen` digits.
+
+    Geometry as in `_locked_lines`.  A digit *may* go into an intersection
+    when one of its cells (placed or not) holds it, and *must* when the rest
+    of its line or the rest of its box lacks it.  Where exactly `seglen`
+    digits may, each leaves the rest of the line and of the box; where
+    `seglen` must, the others leave the intersection.  Returns (queue length,
+    eliminations), or (-1, 0) on a contradiction (fewer may, or more must).
+    """
+    nseg = n // seglen
+    removed = 0
+    for line in range(n):
+        for s in range(nseg):
+            m = 0
+            for j in range(seglen):
+                m |= cand[line * along + (s * seglen + j) * across]
+            seg[line * nseg + s] = m
+    for line in range(n):
+        first = (line // group) * group
+        for s in range(nseg):
+            here = seg[line * nseg + s]
+            line_other = 0
+            for t in range(nseg):
+                if t != s:
+                    line_other |= seg[line * nseg + t]
+            box_other = 0
+            for q in range(first, first + group):
+                if q != line:
+                    box_other |= seg[q * nseg + s]
+            possible = popcount(here)
+            forced = popcount(here & ~(line_other & box_other))
+            if possible < seglen or forced > seglen:
+                return -1, 0
+            if possible == seglen:  # these digits fill it: out of the rest of line and box
+                for pos in range(n):
+                    if pos // seglen != s:
+                        cell = line * along + pos * across
+                        if cand[cell] & here:
+                            qlen = _eliminate(cand, cell, here, queue, qlen)
+                            if qlen < 0:
+                                return -1, 0
+                            removed += 1
+                for q in range(first, first + group):
+                    if q == line:
+                        continue
+                    for j in range(seglen):
+                        cell = q * along + (s * seglen + j) * across
+                        if cand[cell] & here:
+                            qlen = _eliminate(cand, cell, here, queue, qlen)
+                            if qlen < 0:
+                                return -1, 0
+                            removed += 1
+            if forced == seglen and possible > seglen:  # they must: the others go
+                out = here & line_other & box_other
+                for j in range(seglen):
+                    cell = line * along + (s * seglen + j) * across
+                    if cand[cell] & out:
+                        qlen = _eliminate(cand, cell, out, queue, qlen)
+                        if qlen < 0:
+                            return -1, 0
+                        removed += 1
+    return qlen, removed
+
+
+@njit(cache=True)
+def _intersections(cand, queue, n, br, bc, seg):
+    """`_intersect_lines` over rows, then (without pending singles) over columns."""
+    qlen, removed = _intersect_lines(cand, queue, 0, n, n, 1, bc, br, seg)
+    if qlen:
+        return qlen, removed
+    qlen, more = _intersect_lines(cand, queue, qlen, n, 1, n, br, bc, seg)
+    return qlen, removed + more
+
+
+@njit(cache=True)
 def _naked(cand, queue, qlen, peers):
     """Remove each queued cell's digit from its peers, cascading; False on a contradiction."""
     npeers = peers.shape[1]
@@ -205,6 +281,11 @@ def propagate(cand, queue, qlen, peers, units, n, br, bc, locked, seg):
         qlen, removed = _locked(cand, queue, n, br, bc, seg)
         if qlen < 0 or not _naked(cand, queue, qlen, peers):
             return False
+        if removed:
+            continue
+        qlen, removed = _intersections(cand, queue, n, br, bc, seg)
+        if qlen < 0 or not _naked(cand, queue, qlen, peers):
+            return False
         if removed == 0:
             return True
 
@@ -230,7 +311,7 @@ def _choose(cand, peers, n):
         for j in range(peers.shape[1]):
             v = cand[peers[i, j]]
             if v & (v - 1):
-                s += 1
+                s += popcount(v & m) if k == 2 else 1
         if k < fewest or s > score:
             best, fewest, score = i, k, s
     return best

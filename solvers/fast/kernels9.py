@@ -232,6 +232,113 @@ def _locked(st, table, spread):
     return changed
 
 
+ROWS3 = 0x49  # the first entry of each row of a 3x3 matrix (bits 0, 3, 6)
+
+
+@njit(cache=True, inline="always")
+def _matrix(w):
+    """A band word's 3x3 matrix of horizontal triads holding a candidate (bit 3*row + box)."""
+    return _triads(w & ROW) | (_triads((w >> 9) & ROW) << 3) | (_triads(w >> 18) << 6)
+
+
+@njit(cache=True, inline="always")
+def _lone_in_row(m):
+    """Entries of a 3x3 matrix (or three 3-bit groups) that are alone in their group of 3."""
+    two = ((m & (m >> 1)) | (m & (m >> 2)) | ((m >> 1) & (m >> 2))) & ROWS3
+    return m & ~(two * 7)
+
+
+@njit(cache=True, inline="always")
+def _lone_in_col(m):
+    """Entries of a 3x3 matrix alone in their column."""
+    two = ((m & (m >> 3)) | (m & (m >> 6)) | ((m >> 3) & (m >> 6))) & 7
+    return m & ~(two * ROWS3)
+
+
+@njit(cache=True)
+def _intersections(st, spread):
+    """Each box/line intersection holds exactly three digits; -1 on a contradiction.
+
+    Per band, count for each of its 9 horizontal and 9 vertical intersections
+    how many digits may still go there, and how many must (a digit whose
+    line or box has that intersection alone).  Where exactly three may, they
+    must: each leaves the rest of its line and its box.  Where three must,
+    the others leave the intersection.  Fewer than three possible or more
+    than three forced is a contradiction.
+    """
+    changed = 0
+    for b in range(3):
+        b1 = (b + 1) % 3
+        b2 = (b + 2) % 3
+        h1 = h2 = h4 = 0  # per horizontal lane: digits that may go there (bit-sliced)
+        g1 = g2 = g4 = 0  # ... digits that must
+        v1 = v2 = v4 = 0  # per vertical lane (column of the band)
+        u1 = u2 = u4 = 0
+        for d in range(9):
+            w = st[d * 3 + b]
+            x = _matrix(w)
+            c = h1 & x
+            h1 ^= x
+            h4 |= h2 & c
+            h2 ^= c
+            x = _lone_in_row(x) | _lone_in_col(x)
+            c = g1 & x
+            g1 ^= x
+            g4 |= g2 & c
+            g2 ^= c
+            v = _fold(w)
+            c = v1 & v
+            v1 ^= v
+            v4 |= v2 & c
+            v2 ^= c
+            x = _lone_in_row(v) | (v & ~_fold(st[d * 3 + b1]) & ~_fold(st[d * 3 + b2]))
+            c = u1 & x
+            u1 ^= x
+            u4 |= u2 & c
+            u2 ^= c
+        if (~h4 & ~(h1 & h2) | ~v4 & ~(v1 & v2)) & ROW or g4 | u4:
+            return -1
+        hx = h1 & h2 & ~h4
+        gx = g1 & g2
+        vx = v1 & v2 & ~v4
+        ux = u1 & u2
+        if hx | gx | vx | ux == 0:
+            continue
+        for d in range(9):
+            w = st[d * 3 + b]
+            m = _matrix(w)
+            cut = (m & gx) & ~(_lone_in_row(m) | _lone_in_col(m))
+            t = m & hx
+            while t:
+                bit = t & -t
+                t ^= bit
+                k = trailing_zeros(bit)
+                cut |= ((7 << (3 * (k // 3))) | (ROWS3 << (k % 3))) & ~bit
+            cut &= m
+            out = spread[cut & 7] | (spread[(cut >> 3) & 7] << 9) | (spread[cut >> 6] << 18)
+            v = _fold(w)
+            cols = (v & ux) & ~(
+                _lone_in_row(v) | (v & ~_fold(st[d * 3 + b1]) & ~_fold(st[d * 3 + b2]))
+            )
+            t = v & vx
+            while t:
+                bit = t & -t
+                t ^= bit
+                k = trailing_zeros(bit)
+                cols |= (7 << (3 * (k // 3))) & ~bit
+                if st[d * 3 + b1] & (COL << k):
+                    st[d * 3 + b1] &= ~(COL << k)
+                    changed += 1
+                if st[d * 3 + b2] & (COL << k):
+                    st[d * 3 + b2] &= ~(COL << k)
+                    changed += 1
+            out |= COL * (cols & v)
+            if w & out:
+                st[d * 3 + b] = w & ~out
+                changed += 1
+    return changed
+
+
 @njit(cache=True)
 def propagate(st, peers, locked, table, spread):
     """Singles (and locked candidates) to a fixpoint; False on a contradiction."""
@@ -246,8 +353,13 @@ def propagate(st, peers, locked, table, spread):
             return False
         if placed:
             continue
-        if not locked or _locked(st, table, spread) == 0:
+        if not locked:
             return True
+        if _locked(st, table, spread):
+            continue
+        changed = _intersections(st, spread)
+        if changed <= 0:
+            return changed == 0
 
 
 @njit(cache=True, inline="always")
@@ -258,6 +370,20 @@ def _open_peers(st, peers, cell):
         + popcount(peers[cell, 1] & ~st[PLACED + 1])
         + popcount(peers[cell, 2] & ~st[PLACED + 2])
     )
+
+
+@njit(cache=True, inline="always")
+def _reach(st, peers, cell):
+    """How many candidates the cell's digits hold among its peers."""
+    b = cell // 27
+    bit = 1 << (cell % 27)
+    s = 0
+    for d in range(9):
+        if st[d * 3 + b] & bit:
+            s += popcount(st[d * 3] & peers[cell, 0] & ~st[PLACED])
+            s += popcount(st[d * 3 + 1] & peers[cell, 1] & ~st[PLACED + 1])
+            s += popcount(st[d * 3 + 2] & peers[cell, 2] & ~st[PLACED + 2])
+    return s
 
 
 @njit(cache=True)
@@ -286,7 +412,7 @@ def _choose(st, peers):
             bit = two & -two
             two ^= bit
             cell = b * 27 + trailing_zeros(bit)
-            s = _open_peers(st, peers, cell)
+            s = _reach(st, peers, cell)
             if s > score:
                 best, score = cell, s
     if best >= 0:
