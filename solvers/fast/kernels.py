@@ -39,6 +39,11 @@ NODES, GUESSES, BACKTRACKS, FOUND, DEPTH = 0, 1, 2, 3, 4
 COUNTERS = 5
 NO_LIMIT = 2**63 - 1  # a node limit that never stops a search
 
+# The inference before a guess (`rules`): each level adds to the one before.
+SINGLES = 0  # naked and hidden singles
+LOCKED = 1  # locked candidates (pointing and claiming)
+INTERSECTIONS = 2  # each box/line intersection holds exactly as many digits as cells
+
 
 @intrinsic
 def popcount(typingctx, x):
@@ -234,7 +239,7 @@ def _naked(cand, queue, qlen, peers):
 
 
 @njit(cache=True)
-def propagate(cand, queue, qlen, peers, units, n, br, bc, locked, seg):
+def propagate(cand, queue, qlen, peers, units, n, br, bc, rules, seg):
     """Apply singles (and locked candidates) to a fixpoint; False on a contradiction.
 
     `queue[:qlen]` lists the placed cells whose digit has not yet left their
@@ -276,13 +281,15 @@ def propagate(cand, queue, qlen, peers, units, n, br, bc, locked, seg):
                         progress = True
         if progress:
             continue
-        if not locked:
+        if rules == SINGLES:
             return True
         qlen, removed = _locked(cand, queue, n, br, bc, seg)
         if qlen < 0 or not _naked(cand, queue, qlen, peers):
             return False
         if removed:
             continue
+        if rules < INTERSECTIONS:
+            return True
         qlen, removed = _intersections(cand, queue, n, br, bc, seg)
         if qlen < 0 or not _naked(cand, queue, qlen, peers):
             return False
@@ -311,7 +318,7 @@ def _choose(cand, peers, n):
         for j in range(peers.shape[1]):
             v = cand[peers[i, j]]
             if v & (v - 1):
-                s += popcount(v & m) if k == 2 else 1
+                s += 1
         if k < fewest or s > score:
             best, fewest, score = i, k, s
     return best
@@ -353,7 +360,7 @@ def search(
     units,
     br,
     bc,
-    locked,
+    rules,
     limit,
     keep,
     node_limit,
@@ -398,7 +405,7 @@ def search(
             elif cur[cell] & (cur[cell] - 1) == 0:
                 queue[0] = cell
                 qlen = 1
-            if not propagate(cur, queue, qlen, peers, units, n, br, bc, locked, seg):
+            if not propagate(cur, queue, qlen, peers, units, n, br, bc, rules, seg):
                 backtracks += 1
                 break
             best = _choose(cur, peers, n)
@@ -432,7 +439,7 @@ def search(
 
 @njit(cache=True)
 def _solve_range(
-    puzzles, lo, hi, peers, units, br, bc, locked, limit, keep, node_limit, sols, stats, outcomes
+    puzzles, lo, hi, peers, units, br, bc, rules, limit, keep, node_limit, sols, stats, outcomes
 ):
     """Solve puzzles lo..hi-1 with one workspace."""
     ncells = puzzles.shape[1]
@@ -455,7 +462,7 @@ def _solve_range(
             units,
             br,
             bc,
-            locked,
+            rules,
             limit,
             keep,
             node_limit,
@@ -471,7 +478,7 @@ def _solve_range(
 
 @njit(cache=True)
 def solve_serial(
-    puzzles, peers, units, br, bc, locked, limit, keep, node_limit, sols, stats, outcomes
+    puzzles, peers, units, br, bc, rules, limit, keep, node_limit, sols, stats, outcomes
 ):
     """Solve a batch in this thread.  ``stats[p]`` = nodes, guesses, backtracks, found."""
     _solve_range(
@@ -482,7 +489,7 @@ def solve_serial(
         units,
         br,
         bc,
-        locked,
+        rules,
         limit,
         keep,
         node_limit,
@@ -494,7 +501,7 @@ def solve_serial(
 
 @njit(cache=True, parallel=True)
 def solve_parallel(
-    puzzles, peers, units, br, bc, locked, limit, keep, node_limit, sols, stats, outcomes, chunks
+    puzzles, peers, units, br, bc, rules, limit, keep, node_limit, sols, stats, outcomes, chunks
 ):
     """Solve a batch split into `chunks` contiguous parts spread over numba's threads."""
     total = puzzles.shape[0]
@@ -507,7 +514,7 @@ def solve_parallel(
             units,
             br,
             bc,
-            locked,
+            rules,
             limit,
             keep,
             node_limit,

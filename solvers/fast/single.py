@@ -16,7 +16,7 @@ import numpy as np
 
 from solvers.base import Limits, SolveResult, Status, counted_result
 from solvers.fast import kernels
-from solvers.fast.tables import tables
+from solvers.fast.tables import rules, tables
 from solvers.grid import Grid
 
 FIRST_SLICE = 4096  # nodes before the first clock read
@@ -24,8 +24,15 @@ SLICE_SECONDS = 0.01  # slices grow until they take about this long
 FIRST_CAPACITY = 64  # solutions stored before the array grows
 
 
-def solve_one(puzzle: Grid, limit: int, limits: Limits, locked: bool = True) -> SolveResult:
-    """Search `puzzle` for up to `limit` solutions within `limits`."""
+def solve_one(
+    puzzle: Grid,
+    limit: int,
+    limits: Limits,
+    locked: bool = True,
+    intersections: bool | None = None,
+) -> SolveResult:
+    """Search `puzzle` for up to `limit` solutions within `limits` (rules: `tables.rules`)."""
+    level = rules(puzzle.size, locked, intersections)
     search = (
         BitboardSearch(puzzle) if (puzzle.box_rows, puzzle.box_cols) == (3, 3) else Search(puzzle)
     )
@@ -40,7 +47,7 @@ def solve_one(puzzle: Grid, limit: int, limits: Limits, locked: bool = True) -> 
     while True:
         node_limit = min(budget, int(ctr[kernels.NODES]) + step) if timed else budget
         began = time.perf_counter()
-        outcome = search.run(locked, capacity, node_limit, sols, ctr)
+        outcome = search.run(level, capacity, node_limit, sols, ctr)
         if outcome == kernels.LIMIT and capacity < limit:
             capacity = min(limit, 2 * capacity)
             sols = np.concatenate([sols, np.zeros_like(sols)])[:capacity]
@@ -85,13 +92,13 @@ class Search:
         kernels.start(self.cells, self.tables.size, self.stack, self.pending, ctr)
 
     def run(
-        self, locked: bool, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
+        self, level: int, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
     ) -> int:
         """Search on until `limit` solutions, `node_limit` nodes or the end; the outcome code."""
         t = self.tables
         return kernels.search(
             self.stack, self.pending, self.cur, self.queue, self.seg, t.peers, t.units,
-            t.box_rows, t.box_cols, locked, limit, limit, node_limit, sols, ctr,
+            t.box_rows, t.box_cols, level, limit, limit, node_limit, sols, ctr,
         )  # fmt: skip
 
 
@@ -112,9 +119,9 @@ class BitboardSearch(Search):
         self.kernels.start(self.cells, self.stack, self.pending, ctr)
 
     def run(
-        self, locked: bool, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
+        self, level: int, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
     ) -> int:
         return self.kernels.search(
             self.stack, self.pending, self.cur, self.cells, self.tables.bitboard_peers,
-            locked, limit, limit, node_limit, sols, ctr,
+            level, limit, limit, node_limit, sols, ctr,
         )  # fmt: skip

@@ -25,7 +25,7 @@ class FastSolver(Solver):
     complete = True
     summary = (
         "numba-compiled bitmask search: naked and hidden singles, locked candidates, "
-        "fewest-candidates branching; batch API"
+        "intersections (tdoku's triads), fewest-candidates branching; batch API"
     )
     source = (
         "bitmask candidate propagation with minimum-remaining-values branching, "
@@ -38,13 +38,22 @@ class FastSolver(Solver):
     install_hint = "pip install 'sudoku-bench[fast]'"
     parameters = {
         "locked": Param(True, "apply locked candidates (pointing, claiming) before guessing"),
+        "intersections": Param(
+            "auto",
+            "each box/line intersection holds as many digits as cells (auto: on from 16x16)",
+            ("auto", "on", "off"),
+        ),
         "threads": Param(0, "threads for batch solving (0 = every core numba may use)"),
     }
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         from solvers.fast.single import solve_one
 
-        return solve_one(puzzle, limit, limits, self.options["locked"])
+        return solve_one(puzzle, limit, limits, self.options["locked"], self._intersections())
+
+    def _intersections(self) -> bool | None:
+        """The `intersections` option as `tables.rules` takes it."""
+        return {"auto": None, "on": True, "off": False}[self.options["intersections"]]
 
     def solve_batch(
         self, puzzles: Sequence[Grid], *, limit: int = 2, budget: int | None = None
@@ -81,6 +90,7 @@ class FastSolver(Solver):
                 budget=budget,
                 threads=threads,
                 locked=self.options["locked"],
+                intersections=self._intersections(),
             )
             for k, i in enumerate(indices):
                 results[i] = batch.result(k, group[k])

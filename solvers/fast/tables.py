@@ -16,6 +16,28 @@ from solvers.grid import shape as grid_shape
 MAX_SIZE = 25
 """The largest side the kernels handle: candidate sets are bitmasks in 32 bits."""
 
+INTERSECTIONS_FROM = 16
+"""The smallest side where the intersection rule pays for itself by default.
+
+At 16x16 and 25x25 it cuts guesses by half or more, and time with them; at
+12x12 the gain and the cost are about even; at 9x9 it saves 5-20% of the
+guesses but costs more per node than that saves (``python -m harness.bench.fast_ab``).
+"""
+
+
+def rules(size: int, locked: bool = True, intersections: bool | None = None) -> int:
+    """The kernels' inference level: singles, + locked candidates, + intersections.
+
+    The levels are `kernels.SINGLES`, `LOCKED` and `INTERSECTIONS` (0, 1, 2);
+    each adds to the one before, so no locked candidates means singles only.
+    `intersections` None picks the measured default for the grid's side.
+    """
+    if not locked:
+        return 0
+    if intersections is None:
+        intersections = size >= INTERSECTIONS_FROM
+    return 2 if intersections else 1
+
 
 @dataclass(frozen=True)
 class Tables:
