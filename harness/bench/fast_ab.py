@@ -10,6 +10,8 @@ Each version runs in its own fresh process (its own numba cache, its own
 machine's load falls on both; a figure is the median over rounds of each
 round's median.  Times are CPU seconds of the solving thread.  Every answer
 is checked in the worker with `solvers.check` (a failure aborts the run).
+``--uniqueness`` instead proves uniqueness with ``limit=2`` on every shared
+corpus under both intersection settings, checking every solution found.
 
 The worker half of this file imports only the standard library, NumPy and
 `solvers`, so the same file drives an older checkout.
@@ -118,6 +120,39 @@ def worker(names: list[str], repeat: int, forms: int) -> None:
             print(json.dumps(row), flush=True)
 
 
+def uniqueness() -> None:
+    """Every shared 9x9 corpus with limit=2 under both intersection settings: counts and checks."""
+    import numpy as np
+
+    import solvers
+    from solvers.fast.batch import solve_many
+    from solvers.fast.truth import read_chunks
+
+    print("| corpus | puzzles | unique | 2+ | none | answers failing check | settings agree |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for path in sorted(CORPORA.glob("*.txt")):
+        cells = np.concatenate([c for _, c in read_chunks(path)])
+        off = solve_many(cells, limit=2, threads=1, intersections=False)
+        on = solve_many(cells, limit=2, threads=1, intersections=True)
+        bad = 0
+        for batch in (off, on):
+            for i in range(len(cells)):
+                puzzle = solvers.Grid(3, 3, tuple(cells[i].tolist()))
+                for k in range(min(int(batch.counts[i]), 2)):
+                    answer = batch.grid(i, k)
+                    bad += answer is None or bool(solvers.check(puzzle, answer))
+        unique = off.unique
+        agree = (
+            (off.counts == on.counts).all()
+            and (off.exhausted == on.exhausted).all()
+            and (off.solutions[unique, 0] == on.solutions[unique, 0]).all()
+        )
+        counts = (
+            f"{int(unique.sum())} | {int((off.counts >= 2).sum())} | {int((off.counts == 0).sum())}"
+        )
+        print(f"| {path.stem} | {len(cells)} | {counts} | {bad} | {'yes' if agree else 'NO'} |")
+
+
 def export(revision: str, into: Path) -> Path:
     """The tree of `revision` of this repository, unpacked under `into`."""
     archive = into / "tree.tar"
@@ -160,11 +195,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="alternating runs of each version")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per figure in a round")
     parser.add_argument("--forms", type=int, default=20, help="forms of each 16x16/25x25 puzzle")
+    parser.add_argument(
+        "--uniqueness",
+        action="store_true",
+        help="instead: prove uniqueness (limit=2) on every shared corpus, check every answer",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     names = args.sets.split(",")
     if args.worker:
         worker(names, args.repeat, args.forms)
+        return 0
+    if args.uniqueness:
+        uniqueness()
         return 0
     with tempfile.TemporaryDirectory(prefix="fast-ab-") as tmp:
         base = export(args.base, Path(tmp))

@@ -42,7 +42,7 @@ NO_LIMIT = 2**63 - 1  # a node limit that never stops a search
 # The inference before a guess (`rules`): each level adds to the one before.
 SINGLES = 0  # naked and hidden singles
 LOCKED = 1  # locked candidates (pointing and claiming)
-INTERSECTIONS = 2  # each box/line intersection holds exactly as many digits as cells
+INTERSECTIONS = 2  # each box/line intersection holds as many digits as cells; reach branching
 
 
 @intrinsic
@@ -298,12 +298,17 @@ def propagate(cand, queue, qlen, peers, units, n, br, bc, rules, seg):
 
 
 @njit(cache=True)
-def _choose(cand, peers, n):
+def _choose(cand, peers, n, rules):
     """The cell to branch on (-1 when every cell is placed).
 
     Fewest candidates first; among those, the cell with the most unplaced
     peers, whose guess reaches furthest; then the first in reading order.
+    At the `INTERSECTIONS` level a bivalue cell is scored by its reach
+    instead: how many candidates its two digits hold among its peers (with
+    the intersection rule it halves the guesses at 25x25; without it, or at
+    9x9, it does not pay).
     """
+    reach = rules >= INTERSECTIONS
     best = -1
     fewest = n + 1
     score = -1
@@ -318,7 +323,7 @@ def _choose(cand, peers, n):
         for j in range(peers.shape[1]):
             v = cand[peers[i, j]]
             if v & (v - 1):
-                s += 1
+                s += popcount(v & m) if reach and k == 2 else 1
         if k < fewest or s > score:
             best, fewest, score = i, k, s
     return best
@@ -408,7 +413,7 @@ def search(
             if not propagate(cur, queue, qlen, peers, units, n, br, bc, rules, seg):
                 backtracks += 1
                 break
-            best = _choose(cur, peers, n)
+            best = _choose(cur, peers, n, rules)
             if best < 0:  # every cell placed: a solution
                 if found < keep:
                     for i in range(ncells):

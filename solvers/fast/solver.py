@@ -40,7 +40,8 @@ class FastSolver(Solver):
         "locked": Param(True, "apply locked candidates (pointing, claiming) before guessing"),
         "intersections": Param(
             "auto",
-            "each box/line intersection holds as many digits as cells (auto: on from 16x16)",
+            "each box/line intersection holds as many digits as cells, and bivalue cells are "
+            "chosen by reach (auto: on from 16x16)",
             ("auto", "on", "off"),
         ),
         "threads": Param(0, "threads for batch solving (0 = every core numba may use)"),

@@ -17,11 +17,13 @@ MAX_SIZE = 25
 """The largest side the kernels handle: candidate sets are bitmasks in 32 bits."""
 
 INTERSECTIONS_FROM = 16
-"""The smallest side where the intersection rule pays for itself by default.
+"""The smallest side where the intersection level pays for itself by default.
 
-At 16x16 and 25x25 it cuts guesses by half or more, and time with them; at
-12x12 the gain and the cost are about even; at 9x9 it saves 5-20% of the
-guesses but costs more per node than that saves (``python -m harness.bench.fast_ab``).
+The level adds the intersection rule and scores bivalue cells by reach (see
+`kernels._choose`).  Measured with ``python -m harness.bench.fast_ab``: at 25x25
+it cuts the guesses by four to eight and the time by about 2.5; at 16x16 it
+halves the guesses and saves about a tenth of the time; at 12x12 it saves
+guesses but not time; at 9x9 it saves 5-20% of the guesses and costs 15-30% more time.
 """
 
 
