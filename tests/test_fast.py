@@ -552,3 +552,18 @@ def test_readme_fast_section_example_holds():
         else:
             exec(code, namespace)
     assert checked == 3
+
+
+@needs_numba
+def test_ab_worker_checks_answers_and_times_both_settings(capsys):
+    """`harness.bench.fast_ab`'s worker: one checked row per set and limit, both settings."""
+    import json
+
+    from harness.bench.fast_ab import _alternative, worker
+
+    worker(["gen16"], repeat=1, forms=1)
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["set"], r["limit"]) for r in rows] == [("gen16", 1), ("gen16", 2)]
+    assert rows[1]["unique"] == rows[1]["unique_alt"] == rows[1]["puzzles"] == 30
+    assert rows[0]["alt"] == "off"  # 16x16 has the intersection level on by default
+    assert _alternative(rows).startswith("off: ")
