@@ -23,7 +23,7 @@ The level adds the intersection rule and scores bivalue cells by reach (see
 `kernels._choose`).  Measured with ``python -m harness.bench.fast_ab``: at 25x25
 it cuts the guesses by four to eight and the time by about 2.5; at 16x16 it
 halves the guesses and saves about a tenth of the time; at 12x12 it saves
-guesses but not time; at 9x9 it saves 5-20% of the guesses and costs 15-30% more time.
+guesses but not time; at 9x9 it saves 5-20% of the guesses and costs 20-40% more time.
 """
 
 
