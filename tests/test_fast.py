@@ -157,8 +157,8 @@ def test_batch_equals_single_solves(box):
 
 
 @needs_numba
-@pytest.mark.parametrize("locked", [True, False])
-def test_bitboard_and_generic_kernels_search_alike(locked):
+@pytest.mark.parametrize("level", [0, 1, 2], ids=["singles", "locked", "intersections"])
+def test_bitboard_and_generic_kernels_search_alike(level):
     """The 9x9 kernel reaches the same fixpoints as the generic one: identical trees."""
     from solvers.fast.single import solve_one
 
@@ -166,14 +166,14 @@ def test_bitboard_and_generic_kernels_search_alike(locked):
         blanked((3, 3), s) for s in range(9)
     ]
     for puzzle in puzzles:
-        bit = solve_one(puzzle, 2, solvers.Limits(), locked)
-        generic = _generic(puzzle, locked)
+        bit = solve_one(puzzle, 2, solvers.Limits(), level > 0, level == 2)
+        generic = _generic(puzzle, level)
         assert bit.status is generic.status
         assert bit.solutions == generic.solutions
         assert dict(bit.stats) == dict(generic.stats)
 
 
-def _generic(puzzle: Grid, locked: bool) -> solvers.SolveResult:
+def _generic(puzzle: Grid, level: int) -> solvers.SolveResult:
     """Solve a 9x9 puzzle with the generic kernel (normally used for other shapes)."""
     import numpy as np
 
@@ -184,7 +184,7 @@ def _generic(puzzle: Grid, locked: bool) -> solvers.SolveResult:
     ctr = np.zeros(kernels.COUNTERS, dtype=np.int64)
     sols = np.zeros((2, 81), dtype=np.int8)
     search.start(ctr)
-    outcome = search.run(locked, 2, kernels.NO_LIMIT, sols, ctr)
+    outcome = search.run(level, 2, kernels.NO_LIMIT, sols, ctr)
     grids = [puzzle.replace(row) for row in sols[: ctr[kernels.FOUND]].tolist()]
     stats = {"nodes": int(ctr[0]), "guesses": int(ctr[1]), "backtracks": int(ctr[2])}
     return solvers.counted_result(grids, outcome == kernels.EXHAUSTED, stats)
@@ -205,6 +205,80 @@ def test_locked_candidates_cut_guesses_without_changing_answers():
         total[True] += a.stats["guesses"]
         total[False] += b.stats["guesses"]
     assert total[True] < total[False]
+
+
+@needs_numba
+def test_intersections_cut_guesses_without_changing_answers():
+    """On the project's 16x16 corpus they halve the guesses (at 9x9 the gain is ~7% on average)."""
+    import corpora
+
+    path = Path(corpora.__file__).parent / "data" / "gen16.txt"
+    lines = [x.split()[0] for x in path.read_text().splitlines() if x and x[0] != "#"]
+    on = solvers.get("fast[intersections=on]")
+    off = solvers.get("fast[intersections=off]")
+    total = {True: 0, False: 0}
+    for text in lines[:10]:
+        puzzle = Grid.parse(text)
+        a, b = on.solve(puzzle, limit=2), off.solve(puzzle, limit=2)
+        assert a.unique
+        assert a.solutions == b.solutions
+        total[True] += a.stats["guesses"]
+        total[False] += b.stats["guesses"]
+    assert total[True] < total[False]
+
+
+@needs_numba
+@pytest.mark.parametrize(("box", "same_as"), [((3, 3), "off"), ((4, 4), "on")])
+def test_intersections_by_default_from_16x16(box, same_as):
+    puzzle = blanked(box, 4)
+    auto = solvers.get("fast").solve(puzzle, limit=2)
+    assert auto.stats == solvers.get(f"fast[intersections={same_as}]").solve(puzzle, limit=2).stats
+
+
+# A row-0/box-0 intersection (cells 0, 1, 2) and where its digits may go elsewhere.
+REST_OF_ROW = range(3, 9)
+REST_OF_BOX = (9, 10, 11, 18, 19, 20)
+
+
+def _intersection_rule(masks: list[int]) -> list[int]:
+    """Both kernels' intersection rule on one 9x9 candidate state; their results must agree."""
+    import numpy as np
+
+    from solvers.fast import kernels, kernels9
+
+    cand = np.array(masks, dtype=np.int32)
+    queue = np.zeros(81, dtype=np.int32)
+    qlen, _ = kernels._intersections(cand, queue, 9, 3, 3, np.zeros(81, dtype=np.int64))
+    assert qlen == 0
+    st = np.zeros(kernels9.WORDS, dtype=np.int64)
+    for cell, m in enumerate(masks):
+        for d in range(9):
+            if m >> d & 1:
+                st[d * 3 + cell // 27] |= 1 << (cell % 27)
+    assert kernels9._intersections(st) > 0
+    bits = [sum(1 << d for d in range(9) if st[d * 3 + c // 27] >> (c % 27) & 1) for c in range(81)]
+    assert bits == cand.tolist()
+    return bits
+
+
+@needs_numba
+def test_three_digits_that_fill_an_intersection_leave_its_line_and_box():
+    """A naked triple in three cells of a row and a box: tdoku's 'exactly three' triad clause."""
+    masks = [0b111] * 3 + [0x1FF] * 78
+    after = _intersection_rule(masks)
+    assert after[:3] == [0b111] * 3
+    for cell in [*REST_OF_ROW, *REST_OF_BOX]:
+        assert after[cell] == 0x1F8
+    assert after[27] == after[80] == 0x1FF
+
+
+@needs_numba
+def test_three_digits_that_must_go_into_an_intersection_drive_out_the_others():
+    """Digits 1-3 have no other place in row 0: cells 0-2 keep only them (a hidden triple)."""
+    masks = [0x1FF] * 3 + [0x1F8] * 6 + [0x1FF] * 72
+    after = _intersection_rule(masks)
+    assert after[:3] == [0b111] * 3
+    assert after[3:] == masks[3:]  # the rest of the box is pointing's job, not this rule's
 
 
 @needs_numba
@@ -478,3 +552,18 @@ def test_readme_fast_section_example_holds():
         else:
             exec(code, namespace)
     assert checked == 3
+
+
+@needs_numba
+def test_ab_worker_checks_answers_and_times_both_settings(capsys):
+    """`harness.bench.fast_ab`'s worker: one checked row per set and limit, both settings."""
+    import json
+
+    from harness.bench.fast_ab import _alternative, worker
+
+    worker(["gen16"], repeat=1, forms=1)
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["set"], r["limit"]) for r in rows] == [("gen16", 1), ("gen16", 2)]
+    assert rows[1]["unique"] == rows[1]["unique_alt"] == rows[1]["puzzles"] == 30
+    assert rows[0]["alt"] == "off"  # 16x16 has the intersection level on by default
+    assert _alternative(rows).startswith("off: ")

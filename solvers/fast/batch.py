@@ -19,7 +19,7 @@ import numpy as np
 
 from solvers.base import SolveResult, Status, counted_result
 from solvers.fast import kernels
-from solvers.fast.tables import tables
+from solvers.fast.tables import rules, tables
 from solvers.grid import Grid, box_shape_for
 from solvers.verify import conflicts
 
@@ -136,6 +136,7 @@ def solve_many(
     budget: int | None = None,
     threads: int | None = None,
     locked: bool = True,
+    intersections: bool | None = None,
     box: tuple[int, int] | None = None,
 ) -> Batch:
     """Solve a batch of puzzles of one shape in one compiled call.
@@ -147,6 +148,7 @@ def solve_many(
     `budget` caps the search nodes per puzzle.  `threads` spreads the batch
     over that many threads (default: numba's thread count); 1 stays in this
     thread.  Conflicting givens are reported in ``invalid``, not raised.
+    `locked` and `intersections` choose the inference (see `tables.rules`).
     """
     if not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be a positive integer, not {limit!r}")
@@ -156,7 +158,7 @@ def solve_many(
         raise ValueError(f"keep must be an integer 0..limit, not {keep!r}")
     if budget is not None and (not isinstance(budget, int) or budget < 0):
         raise ValueError(f"budget must be a non-negative integer, not {budget!r}")
-    job = prepare_many(puzzles, limit, keep, budget, threads, locked, box)
+    job = prepare_many(puzzles, limit, keep, budget, threads, locked, intersections, box)
     job.run()
     return job.answers()
 
@@ -168,6 +170,7 @@ def prepare_many(
     budget: int | None,
     threads: int | None,
     locked: bool,
+    intersections: bool | None,
     box: tuple[int, int] | None,
 ) -> ManyJob:
     """`solve_many`'s arrays, made ready: `ManyJob.run` is the compiled call alone."""
@@ -178,7 +181,8 @@ def prepare_many(
     outcomes = np.zeros(total, dtype=np.int8)
     node_limit = kernels.NO_LIMIT if budget is None else budget
     serial, parallel, geometry = _kernel(br, bc)
-    args = (array, *geometry, locked, limit, keep, node_limit, sols, stats, outcomes)
+    level = rules(br * bc, locked, intersections)
+    args = (array, *geometry, level, limit, keep, node_limit, sols, stats, outcomes)
     return ManyJob(br, bc, limit, serial, parallel, args, _threads(threads))
 
 

@@ -34,10 +34,12 @@ from solvers.fast.kernels import (
     EXHAUSTED,
     FOUND,
     GUESSES,
+    INTERSECTIONS,
     INVALID,
     LIMIT,
     NODES,
     PAUSED,
+    SINGLES,
     givens_conflict,
     popcount,
 )
@@ -232,8 +234,141 @@ def _locked(st, table, spread):
     return changed
 
 
+GROUPS = 0x1249249  # the first bit of each group of 3 in a 27-bit word
+
+
+@njit(cache=True, inline="always")
+def _flags(w):
+    """A band word's triads holding a candidate, each flagged at its first cell (bit 3*t)."""
+    return (w | (w >> 1) | (w >> 2)) & GROUPS
+
+
+@njit(cache=True, inline="always")
+def _lone_in_group(m):
+    """The set bits of a 27-bit word that are alone in their group of three."""
+    two = ((m & (m >> 1)) | (m & (m >> 2)) | ((m >> 1) & (m >> 2))) & GROUPS
+    return m & ~(two * 7)
+
+
+@njit(cache=True, inline="always")
+def _lone_in_stride(m, stride, first):
+    """Set bits alone among the three at distance `stride` from the bits in `first`."""
+    a = m >> stride
+    c = m >> (2 * stride)
+    two = ((m & a) | (m & c) | (a & c)) & first
+    return m & ~(two * (1 | (1 << stride) | (1 << (2 * stride))))
+
+
+@njit(cache=True, inline="always")
+def _only_band(v):
+    """Bits of three 9-bit column sets (one per band) set in no other band."""
+    return v & ~(((v << 9) | (v >> 18)) & BAND) & ~(((v << 18) | (v >> 9)) & BAND)
+
+
 @njit(cache=True)
-def propagate(st, peers, locked, table, spread):
+def _intersections(st):
+    """Each box/line intersection holds exactly three digits; -1 on a contradiction.
+
+    A digit *may* go into an intersection (three cells of a row or column in
+    one box) where one of its cells holds it, placed or not, and *must* where
+    the rest of its line or the rest of its box lacks it.  Where exactly three
+    digits may, each leaves the rest of the line and of the box; where three
+    must, the others leave the intersection.  Fewer than three possible or
+    more than three forced is a contradiction.  The counts run bit-sliced
+    over all 54 intersections at once: per digit, one 27-bit word flags its
+    horizontal triads (triad t of band b at bit ``3*t + b``) and one its
+    vertical ones (column c of band b at bit ``9*b + c``).
+    """
+    h1 = h2 = h4 = 0  # digits that may go into each horizontal intersection: 1s, 2s, 4+
+    g1 = g2 = g4 = 0  # ... that must
+    v1 = v2 = v4 = 0  # the same for the vertical intersections
+    u1 = u2 = u4 = 0
+    for d in range(9):
+        w0 = st[d * 3]
+        w1 = st[d * 3 + 1]
+        w2 = st[d * 3 + 2]
+        x = _flags(w0) | (_flags(w1) << 1) | (_flags(w2) << 2)
+        c = h1 & x
+        h1 ^= x
+        h4 |= h2 & c
+        h2 ^= c
+        x = _lone_in_stride(x, 3, BOX) | _lone_in_stride(x, 9, ROW)  # alone in its row, box
+        c = g1 & x
+        g1 ^= x
+        g4 |= g2 & c
+        g2 ^= c
+        x = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)
+        c = v1 & x
+        v1 ^= x
+        v4 |= v2 & c
+        v2 ^= c
+        x = _lone_in_group(x) | _only_band(x)  # alone in its box, column
+        c = u1 & x
+        u1 ^= x
+        u4 |= u2 & c
+        u2 ^= c
+    if (~h4 & ~(h1 & h2) | ~v4 & ~(v1 & v2)) & BAND or g4 | u4:
+        return -1
+    hx = h1 & h2 & ~h4  # exactly three may
+    gx = g1 & g2  # exactly three must
+    vx = v1 & v2 & ~v4
+    ux = u1 & u2
+    if hx | gx | vx | ux == 0:
+        return 0
+    changed = 0
+    for d in range(9):
+        w0 = st[d * 3]
+        w1 = st[d * 3 + 1]
+        w2 = st[d * 3 + 2]
+        m = _flags(w0) | (_flags(w1) << 1) | (_flags(w2) << 2)
+        v = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)
+        cut = m & gx & ~(_lone_in_stride(m, 3, BOX) | _lone_in_stride(m, 9, ROW))
+        cols = v & ux & ~(_lone_in_group(v) | _only_band(v))
+        hc = m & hx
+        vc = v & vx
+        if cut | cols | hc | vc == 0:
+            continue
+        out0 = out1 = out2 = 0  # cells to clear, per band
+        for b in range(3):
+            o = ((cut >> b) & GROUPS) * 7  # forced out of the triad's cells
+            t = (hc >> b) & GROUPS
+            while t:  # confined to triad 3k+j: out of the rest of row k and of box j
+                bit = t & -t
+                t ^= bit
+                g = trailing_zeros(bit) // 3
+                o |= ((ROW << (9 * (g // 3))) | (BOX << (3 * (g % 3)))) & ~(7 * bit)
+            o |= COL * ((cols >> (9 * b)) & ROW)
+            t = (vc >> (9 * b)) & ROW
+            while t:  # confined to column c of this band: out of the box and of other bands
+                bit = t & -t
+                t ^= bit
+                o |= COL * ((7 << (3 * (trailing_zeros(bit) // 3))) & ~bit)
+                if b != 0:
+                    out0 |= COL * bit
+                if b != 1:
+                    out1 |= COL * bit
+                if b != 2:
+                    out2 |= COL * bit
+            if b == 0:
+                out0 |= o
+            elif b == 1:
+                out1 |= o
+            else:
+                out2 |= o
+        if w0 & out0:
+            st[d * 3] = w0 & ~out0
+            changed += 1
+        if w1 & out1:
+            st[d * 3 + 1] = w1 & ~out1
+            changed += 1
+        if w2 & out2:
+            st[d * 3 + 2] = w2 & ~out2
+            changed += 1
+    return changed
+
+
+@njit(cache=True)
+def propagate(st, peers, rules, table, spread):
     """Singles (and locked candidates) to a fixpoint; False on a contradiction."""
     while True:
         placed = _naked(st, peers)
@@ -246,8 +381,15 @@ def propagate(st, peers, locked, table, spread):
             return False
         if placed:
             continue
-        if not locked or _locked(st, table, spread) == 0:
+        if rules == SINGLES:
             return True
+        if _locked(st, table, spread):
+            continue
+        if rules < INTERSECTIONS:
+            return True
+        changed = _intersections(st)
+        if changed <= 0:
+            return changed == 0
 
 
 @njit(cache=True, inline="always")
@@ -260,13 +402,29 @@ def _open_peers(st, peers, cell):
     )
 
 
+@njit(cache=True, inline="always")
+def _reach(st, peers, cell):
+    """How many candidates the digits of `cell` hold among its unplaced peers."""
+    b = cell // 27
+    bit = 1 << (cell % 27)
+    s = 0
+    for d in range(9):
+        if st[d * 3 + b] & bit:
+            s += popcount(st[d * 3] & peers[cell, 0] & ~st[PLACED])
+            s += popcount(st[d * 3 + 1] & peers[cell, 1] & ~st[PLACED + 1])
+            s += popcount(st[d * 3 + 2] & peers[cell, 2] & ~st[PLACED + 2])
+    return s
+
+
 @njit(cache=True)
-def _choose(st, peers):
+def _choose(st, peers, rules):
     """The cell to branch on (-1 when every cell is placed).
 
     Fewest candidates first; among those, the cell with the most unplaced
     peers, whose guess reaches furthest (this halves the guesses on hard
-    sets against taking the first); then the first in reading order.
+    sets against taking the first); then the first in reading order.  At
+    the `INTERSECTIONS` level a bivalue cell is scored by its reach instead:
+    the candidates its two digits hold among its peers (as `kernels._choose`).
     """
     best = -1
     fewest = 10
@@ -286,7 +444,8 @@ def _choose(st, peers):
             bit = two & -two
             two ^= bit
             cell = b * 27 + trailing_zeros(bit)
-            s = _open_peers(st, peers, cell)
+            deep = rules >= INTERSECTIONS
+            s = _reach(st, peers, cell) if deep else _open_peers(st, peers, cell)
             if s > score:
                 best, score = cell, s
     if best >= 0:
@@ -336,7 +495,7 @@ def _load_givens(st, cells, peers):
 
 
 @njit(cache=True)
-def search(stack, pending, cur, cells, peers, locked, limit, keep, node_limit, sols, ctr):
+def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, sols, ctr):
     """`kernels.search` for 9x9 states; the root's givens are read from `cells`."""
     nodes = ctr[NODES]
     guesses = ctr[GUESSES]
@@ -351,9 +510,7 @@ def search(stack, pending, cur, cells, peers, locked, limit, keep, node_limit, s
             cur[i] = stack[sp, i]
         while True:
             if root:
-                ok = _load_givens(cur, cells, peers) and propagate(
-                    cur, peers, locked, TABLE, SPREAD
-                )
+                ok = _load_givens(cur, cells, peers) and propagate(cur, peers, rules, TABLE, SPREAD)
                 root = False
             else:
                 if nodes >= node_limit:  # put the state back for a later call
@@ -364,11 +521,11 @@ def search(stack, pending, cur, cells, peers, locked, limit, keep, node_limit, s
                     outcome = PAUSED
                     break
                 nodes += 1
-                ok = propagate(cur, peers, locked, TABLE, SPREAD)
+                ok = propagate(cur, peers, rules, TABLE, SPREAD)
             if not ok:
                 backtracks += 1
                 break
-            cell = _choose(cur, peers)
+            cell = _choose(cur, peers, rules)
             if cell < 0:  # every cell placed: a solution
                 if found < keep:
                     for b in range(3):
@@ -406,7 +563,7 @@ def search(stack, pending, cur, cells, peers, locked, limit, keep, node_limit, s
 
 @njit(cache=True)
 def _solve_range(
-    puzzles, lo, hi, peers, cell_peers, locked, limit, keep, node_limit, sols, stats, outcomes
+    puzzles, lo, hi, peers, cell_peers, rules, limit, keep, node_limit, sols, stats, outcomes
 ):
     """Solve puzzles lo..hi-1 with one workspace."""
     stack = np.empty((82, WORDS), dtype=np.int64)
@@ -416,7 +573,7 @@ def _solve_range(
     for p in range(lo, hi):
         start(puzzles[p], stack, pending, ctr)
         outcome = search(
-            stack, pending, cur, puzzles[p], peers, locked, limit, keep, node_limit, sols[p], ctr
+            stack, pending, cur, puzzles[p], peers, rules, limit, keep, node_limit, sols[p], ctr
         )
         if ctr[FOUND] == 0 and ctr[NODES] == 0 and givens_conflict(puzzles[p], cell_peers):
             outcome = INVALID
@@ -426,9 +583,7 @@ def _solve_range(
 
 
 @njit(cache=True)
-def solve_serial(
-    puzzles, peers, cell_peers, locked, limit, keep, node_limit, sols, stats, outcomes
-):
+def solve_serial(puzzles, peers, cell_peers, rules, limit, keep, node_limit, sols, stats, outcomes):
     """Solve a batch of 9x9 puzzles in this thread (as `kernels.solve_serial`)."""
     _solve_range(
         puzzles,
@@ -436,7 +591,7 @@ def solve_serial(
         puzzles.shape[0],
         peers,
         cell_peers,
-        locked,
+        rules,
         limit,
         keep,
         node_limit,
@@ -448,7 +603,7 @@ def solve_serial(
 
 @njit(cache=True, parallel=True)
 def solve_parallel(
-    puzzles, peers, cell_peers, locked, limit, keep, node_limit, sols, stats, outcomes, chunks
+    puzzles, peers, cell_peers, rules, limit, keep, node_limit, sols, stats, outcomes, chunks
 ):
     """Solve a batch of 9x9 puzzles split into `chunks` parts over numba's threads."""
     total = puzzles.shape[0]
@@ -459,7 +614,7 @@ def solve_parallel(
             (t + 1) * total // chunks,
             peers,
             cell_peers,
-            locked,
+            rules,
             limit,
             keep,
             node_limit,

@@ -16,7 +16,7 @@ import numpy as np
 
 from solvers.base import Limits, SolveResult, Staged, Status, counted_result
 from solvers.fast import kernels
-from solvers.fast.tables import tables
+from solvers.fast.tables import rules, tables
 from solvers.grid import Grid
 
 FIRST_SLICE = 4096  # nodes before the first clock read
@@ -24,17 +24,28 @@ SLICE_SECONDS = 0.01  # slices grow until they take about this long
 FIRST_CAPACITY = 64  # solutions stored before the array grows
 
 
-def solve_one(puzzle: Grid, limit: int, limits: Limits, locked: bool = True) -> SolveResult:
-    """Search `puzzle` for up to `limit` solutions within `limits`."""
-    job = Job(puzzle, limit, locked)
+def solve_one(
+    puzzle: Grid,
+    limit: int,
+    limits: Limits,
+    locked: bool = True,
+    intersections: bool | None = None,
+) -> SolveResult:
+    """Search `puzzle` for up to `limit` solutions within `limits` (rules: `tables.rules`)."""
+    job = Job(puzzle, limit, rules(puzzle.size, locked, intersections))
     return job.finish(job.run(limits))
 
 
 def staged(
-    puzzle: Grid, limit: int, time_limit: float | None, budget: int | None, locked: bool
+    puzzle: Grid,
+    limit: int,
+    time_limit: float | None,
+    budget: int | None,
+    locked: bool,
+    intersections: bool | None = None,
 ) -> Staged:
     """The solve with the workspace allocated before, and the grids built after, the timed run."""
-    job = Job(puzzle, limit, locked)
+    job = Job(puzzle, limit, rules(puzzle.size, locked, intersections))
     return Staged(lambda: job.run(Limits(time_limit, budget)), job.finish)
 
 
@@ -42,8 +53,8 @@ class Job:
     """One puzzle's search: the workspace (`__init__`), the compiled search (`run`),
     and the answer as a `SolveResult` (`finish`)."""
 
-    def __init__(self, puzzle: Grid, limit: int, locked: bool) -> None:
-        self.puzzle, self.limit, self.locked = puzzle, limit, locked
+    def __init__(self, puzzle: Grid, limit: int, level: int) -> None:
+        self.puzzle, self.limit, self.level = puzzle, limit, level
         nine = (puzzle.box_rows, puzzle.box_cols) == (3, 3)
         self.search = BitboardSearch(puzzle) if nine else Search(puzzle)
         self.ctr = np.zeros(kernels.COUNTERS, dtype=np.int64)
@@ -60,7 +71,7 @@ class Job:
         while True:
             node_limit = min(budget, int(ctr[kernels.NODES]) + step) if timed else budget
             began = time.perf_counter()
-            outcome = search.run(self.locked, self.capacity, node_limit, self.sols, ctr)
+            outcome = search.run(self.level, self.capacity, node_limit, self.sols, ctr)
             if outcome == kernels.LIMIT and self.capacity < limit:
                 self.capacity = min(limit, 2 * self.capacity)
                 self.sols = np.concatenate([self.sols, np.zeros_like(self.sols)])[: self.capacity]
@@ -106,13 +117,13 @@ class Search:
         kernels.start(self.cells, self.tables.size, self.stack, self.pending, ctr)
 
     def run(
-        self, locked: bool, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
+        self, level: int, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
     ) -> int:
         """Search on until `limit` solutions, `node_limit` nodes or the end; the outcome code."""
         t = self.tables
         return kernels.search(
             self.stack, self.pending, self.cur, self.queue, self.seg, t.peers, t.units,
-            t.box_rows, t.box_cols, locked, limit, limit, node_limit, sols, ctr,
+            t.box_rows, t.box_cols, level, limit, limit, node_limit, sols, ctr,
         )  # fmt: skip
 
 
@@ -133,9 +144,9 @@ class BitboardSearch(Search):
         self.kernels.start(self.cells, self.stack, self.pending, ctr)
 
     def run(
-        self, locked: bool, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
+        self, level: int, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
     ) -> int:
         return self.kernels.search(
             self.stack, self.pending, self.cur, self.cells, self.tables.bitboard_peers,
-            locked, limit, limit, node_limit, sols, ctr,
+            level, limit, limit, node_limit, sols, ctr,
         )  # fmt: skip

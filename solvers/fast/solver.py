@@ -33,7 +33,7 @@ class FastSolver(Solver):
     complete = True
     summary = (
         "numba-compiled bitmask search: naked and hidden singles, locked candidates, "
-        "fewest-candidates branching; batch API"
+        "intersections (tdoku's triads), fewest-candidates branching; batch API"
     )
     source = (
         "bitmask candidate propagation with minimum-remaining-values branching, "
@@ -46,20 +46,32 @@ class FastSolver(Solver):
     install_hint = extra_hint("fast")
     parameters = {
         "locked": Param(True, "apply locked candidates (pointing, claiming) before guessing"),
+        "intersections": Param(
+            "auto",
+            "each box/line intersection holds as many digits as cells, and bivalue cells are "
+            "chosen by reach (auto: on from 16x16)",
+            ("auto", "on", "off"),
+        ),
         "threads": Param(0, "threads for batch solving (0 = every core numba may use)"),
     }
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         from solvers.fast.single import solve_one
 
-        return solve_one(puzzle, limit, limits, self.options["locked"])
+        return solve_one(puzzle, limit, limits, self.options["locked"], self._intersections())
+
+    def _intersections(self) -> bool | None:
+        """The `intersections` option as `tables.rules` takes it."""
+        return {"auto": None, "on": True, "off": False}[self.options["intersections"]]
 
     def _stage(
         self, puzzle: Grid, limit: int, time_limit: float | None, budget: int | None, trace: bool
     ) -> Staged:
         from solvers.fast.single import staged
 
-        return staged(puzzle, limit, time_limit, budget, self.options["locked"])
+        return staged(
+            puzzle, limit, time_limit, budget, self.options["locked"], self._intersections()
+        )
 
     def warm_up(self) -> None:
         """Compile the kernels, or load them from numba's cache: the 9x9 one, the
@@ -111,7 +123,14 @@ class FastSolver(Solver):
             (
                 indices,
                 prepare_many(
-                    [puzzles[i] for i in indices], limit, limit, budget, threads, locked, None
+                    [puzzles[i] for i in indices],
+                    limit,
+                    limit,
+                    budget,
+                    threads,
+                    locked,
+                    self._intersections(),
+                    None,
                 ),
             )
             for indices in by_shape.values()
