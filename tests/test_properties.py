@@ -112,6 +112,8 @@ def _available():
     for name in solvers.names(runtime=False):
         cls = solvers.solver_class(name)
         mark = [] if cls.supported() else [pytest.mark.skip(reason=cls.install_hint)]
+        if not cls.standalone:
+            mark = [pytest.mark.skip(reason=f"{name} needs options (a program to run)")]
         yield pytest.param(name, id=name, marks=mark)
 
 
