@@ -579,3 +579,24 @@ def test_a_study_carries_its_solvers_files_to_workers_and_resume(
     finally:
         for name in ("csolver", "csolver-file", "csolver-stdin"):
             _registered.pop(name, None)
+
+
+@pytest.mark.parametrize("command", ["solve", "bench"])
+def test_solve_and_bench_take_a_solvers_file(
+    tmp_path: Path, c_solvers_file: Path, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from harness.cli import main
+
+    puzzles = tmp_path / "set.txt"
+    puzzles.write_text(f"{PUZZLE_9X9_EASY}\n", encoding="utf-8")
+    try:
+        status = main(
+            [command, str(puzzles), "--solver", "csolver", "--solvers-file", str(c_solvers_file)]
+        )
+    finally:
+        for name in ("csolver", "csolver-file", "csolver-stdin"):
+            _registered.pop(name, None)
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "csolver" in out
+    assert "WRONG" not in out

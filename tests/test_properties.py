@@ -114,6 +114,8 @@ def _available():
         if not cls.standalone:  # a family that needs a definition (external): tested there
             continue
         mark = [] if cls.supported() else [pytest.mark.skip(reason=cls.install_hint)]
+        if not cls.standalone:
+            mark = [pytest.mark.skip(reason=f"{name} needs options (a program to run)")]
         yield pytest.param(name, id=name, marks=mark)
 
 

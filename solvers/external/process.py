@@ -182,10 +182,13 @@ class Program:
 
     def __init__(self, argv: Sequence[str], cwd: str | None = None) -> None:
         self.argv, self.cwd = list(argv), cwd
+        self._process: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] = tempfile.TemporaryFile(mode="a+b")  # noqa: SIM115 (kept open)
-        self._process: subprocess.Popen[bytes] | None = _spawn(
-            self.argv, cwd, subprocess.PIPE, self._stderr
-        )
+        try:
+            self._process = _spawn(self.argv, cwd, subprocess.PIPE, self._stderr)
+        except ProgramFailed:
+            self._stderr.close()
+            raise
         stdin, stdout = self._process.stdin, self._process.stdout
         if stdin is None or stdout is None:
             raise ProgramFailed("no pipes to the program")
