@@ -94,7 +94,8 @@ class Study:
             grace=self.grace,
             imports=self.plugins,
             paths=self.paths,
-            specs=self.solvers,  # the oracle, untimed, is imported when first needed
+            # the oracle too: its JIT (fast) compiles before its truth batches' limits
+            specs=tuple(dict.fromkeys((*self.solvers, self.oracle))),
             solvers_files=self.solvers_files,
         )
 

@@ -348,3 +348,17 @@ def test_batch_timing_times_a_batch_api_in_one_call_and_others_alone(tmp_path: P
 def test_an_unknown_timing_mode_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CommandError, match="--timing must be one of single, batch"):
         make_study([corpus(tmp_path, UNIQUE)], ["dlx"], timing="parallel")
+
+
+def test_a_slow_warm_up_of_the_oracle_runs_before_its_limits_too(
+    tmp_path: Path, faulty: None
+) -> None:
+    s = replace(
+        study([corpus(tmp_path, UNIQUE)], ["dlx"], timeout=0.5), oracle="faulty[warmup=2.0]"
+    )
+    with Store(":memory:") as store:
+        done = run_study(store, s, Execution("process", jobs=1), progress=False)
+        verdicts = {r.verdict for r in store.results([done.run_id])}
+        oracles = {store.truth(p).oracle for p in UNIQUE}
+    assert oracles == {"faulty[warmup=2.0]"}
+    assert verdicts == {"CORRECT"}
