@@ -28,8 +28,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from corpora.formats import Record, base_name, read_records
+from corpora.formats import Record, base_name, open_text, read_records
 from corpora.trusted import trusted_grid
+from corpora.writers import SYMBOLS_DIRECTIVE
 from solvers.grid import (
     AmbiguousNotation,
     Grid,
@@ -115,7 +116,7 @@ def read_puzzles(
     source = str(path)
     name = name or base_name(path)
     report = report if report is not None else ReadReport(source)
-    notation = _Notation(symbols, zero_based)
+    notation = _Notation(symbols, zero_based, path=path)
     try:
         report.layout, records = read_records(path, layout)
         for record in records:
@@ -153,6 +154,7 @@ class _Notation:
     symbols: str | None = None
     zero_based: bool = False
     seen: dict[int, str] = field(default_factory=dict)  # side -> symbols of an earlier record
+    path: Path | None = None  # the file, read for ``# symbols:`` comments when in doubt
 
     def parse(self, record: Record, source: str) -> Grid:
         try:
@@ -170,7 +172,10 @@ class _Notation:
         return grid
 
     def _settle(self, record: Record, source: str, error: AmbiguousNotation) -> Grid:
-        """The reading the file's earlier records or the record's solution choose."""
+        """The reading the file's comments, earlier records or the record's solution choose."""
+        if self.path is not None:  # once, and only for a file that needs it
+            self.seen = {**declared_symbols(self.path), **self.seen}
+            self.path = None
         hints = list(self.seen.values())
         if record.solution:
             with contextlib.suppress(ValueError):
@@ -183,6 +188,18 @@ class _Notation:
             except ValueError:
                 continue
         raise error
+
+
+def declared_symbols(path: Path) -> dict[int, str]:
+    """Side -> alphabet from ``# symbols: 123456789ABCDEFG`` comments (the writers add them)."""
+    found: dict[int, str] = {}
+    with open_text(path) as stream:
+        for line in stream:
+            text = line.strip()
+            if text.startswith(SYMBOLS_DIRECTIVE):
+                symbols = text[len(SYMBOLS_DIRECTIVE) :].strip()
+                found.setdefault(len(symbols), symbols)
+    return found
 
 
 def _puzzle(record: Record, source: str, name: str, notation: _Notation | None = None) -> Puzzle:

@@ -24,6 +24,8 @@ from typing import IO, Any
 from solvers.grid import Grid
 
 FORMATS = ("line", "pretty", "csv", "json", "numbers")
+AMBIGUOUS_SIDES = (16, 25)  # sides two symbol alphabets can spell
+SYMBOLS_DIRECTIVE = "# symbols:"  # a comment that tells readers a side's alphabet
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,12 @@ def write_rows(
             out.write(f"# {line}\n")
     writer = None
     count = 0
+    declared: set[int] = set()
     for row in rows:
+        side = row.puzzle.size
+        if fmt in ("line", "pretty") and side in AMBIGUOUS_SIDES and side not in declared:
+            out.write(f"{SYMBOLS_DIRECTIVE} {row.puzzle.symbols}\n")  # the reader's notation
+            declared.add(side)
         if fmt == "line":
             parts = [_text(row.puzzle)]
             if row.solution is not None:

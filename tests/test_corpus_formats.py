@@ -281,3 +281,19 @@ def test_json_lines_carry_puzzle_solution_and_fields():
         "solution": EASY_SOLUTION,
         "level": "Easy",
     }
+
+
+@pytest.mark.parametrize("fmt", ["line", "pretty"])
+def test_a_written_16x16_puzzle_that_two_alphabets_could_spell_reads_back(tmp_path, fmt):
+    # only 1-9 and A-F: it reads as 1-9A-G or, shifted, as 0-9A-F; the writer says which
+    cells = [0] * 256
+    for i, digit in enumerate([1, 2, 3, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15]):
+        cells[i * 17 % 256] = digit
+    puzzle = Grid(4, 4, tuple(cells))
+    out = io.StringIO()
+    write_rows([Row(puzzle)], out, fmt)
+    assert "# symbols: 123456789ABCDEFG" in out.getvalue()
+    path = tmp_path / "one.txt"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    layout = "pictures" if fmt == "pretty" else "auto"
+    assert [p.grid for p in read_puzzles(path, layout=layout)] == [puzzle]
