@@ -133,11 +133,18 @@ def test_install_hints_name_the_extra_the_readme_names(name: str) -> None:
 
 # -- the solvers table fits the terminal -----------------------------------------------
 @pytest.mark.parametrize("columns", [80, 120])
-def test_the_solvers_table_fits_the_terminal(columns: int, monkeypatch, capsys) -> None:
+@pytest.mark.parametrize("missing", [False, True], ids=["all installed", "sat missing"])
+def test_the_solvers_table_fits_the_terminal(
+    columns: int, missing: bool, monkeypatch, capsys
+) -> None:
     monkeypatch.setenv("COLUMNS", str(columns))  # what shutil.get_terminal_size reads first
+    if missing:  # the install hint widens the 'available' column
+        monkeypatch.setattr(solvers.solver_class("sat"), "requires", ("no_such_module_here",))
     status, out, _ = run(capsys, "solvers")
     assert status == 0
     assert max(len(line) for line in out.splitlines()) <= columns
+    if missing:
+        assert "sat is not installed: pip install 'sudoku-bench[sat]'" in out
     fast = next(line for line in out.splitlines() if line.startswith("fast "))
     assert "2..25" in fast
     assert "2,3" not in out
