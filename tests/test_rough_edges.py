@@ -415,3 +415,15 @@ def test_zero_based_integers_need_the_option() -> None:
     assert Grid.parse(mixed).cells == (4,) + (0,) * 15
     with pytest.raises(ValueError, match="illegal value '4'"):
         Grid.parse(mixed, zero_based=True)
+
+
+def test_a_twentyfive_puzzle_with_letters_a_to_p_alone_is_refused() -> None:
+    from solvers.grid import AmbiguousNotation, Grid
+
+    text = "ABCDEFGHIJKLMNOP" + "." * (625 - 16)  # 1-9A-P without digits, or A-Y
+    with pytest.raises(AmbiguousNotation, match="symbols="):
+        Grid.parse(text)
+    letters = Grid.parse(text, symbols="ABCDEFGHIJKLMNOPQRSTUVWXY")
+    assert letters.cells[:16] == tuple(range(1, 17))
+    assert Grid.parse(text.replace("P", "Q")).symbols == "ABCDEFGHIJKLMNOPQRSTUVWXY"
+    assert Grid.parse("1" + text[1:]).symbols == "123456789ABCDEFGHIJKLMNOP"
