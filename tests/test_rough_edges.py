@@ -342,9 +342,15 @@ def test_a_file_settles_an_ambiguous_record_by_its_other_records(tmp_path) -> No
     assert second.grid.format() == without_zero
     alone = tmp_path / "alone.txt"
     alone.write_text(f"{without_zero}\n")
-    with pytest.raises(PuzzleFormatError, match=r"alone.txt:1:\d+: a 16x16 puzzle written with"):
-        list(read_puzzles(alone))
+    assert next(read_puzzles(alone)).grid.symbols == "123456789ABCDEFG"  # the project's own
     assert next(read_puzzles(alone, symbols=ZERO_BASED_16)).grid.format() == without_zero
+    with pytest.raises(PuzzleFormatError, match="zero_based=True"):  # no default for integers
+        list(read_puzzles(_write(tmp_path / "ints.txt", " ".join(["-1", "0"] * 8) + "\n")))
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path
 
 
 def test_a_solution_field_settles_an_ambiguous_record(tmp_path) -> None:
