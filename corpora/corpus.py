@@ -110,7 +110,8 @@ def read_puzzles(
     `symbols` and `zero_based` choose the notation as in `Grid.parse`; without
     them, a record two notations read differently (a 16x16 puzzle with ``1-9``
     and ``A-F`` alone) takes the notation of the file's earlier records or of
-    its own solution field, and is refused when neither tells.
+    its own solution field and, when neither tells, the project's own
+    (``1-9A-G``, what its writers write), so the files it wrote read back.
     """
     path = Path(path)
     source = str(path)
@@ -187,7 +188,12 @@ class _Notation:
                 )
             except ValueError:
                 continue
-        raise error
+        if not error.readings:
+            raise error
+        # Nothing tells: read it in the project's own notation, the one its writers write.
+        return Grid.parse(
+            record.text, source=source, first_line=record.line, symbols=error.readings[0]
+        )
 
 
 def declared_symbols(path: Path) -> dict[int, str]:

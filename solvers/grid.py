@@ -53,7 +53,12 @@ class PuzzleFormatError(ValueError):
 
 
 class AmbiguousNotation(PuzzleFormatError):
-    """Text that two notations read as different puzzles; an option must choose."""
+    """Text that two notations read as different puzzles; an option must choose.
+
+    `readings` holds the two symbol sets when the choice is between symbols.
+    """
+
+    readings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -492,7 +497,7 @@ def _guess_symbols(n: int, chars: str, tokens: list[Token], source: str | None) 
     if not used:
         return natural  # no givens: every reading is the same empty grid
     first = next(t for t in tokens if t[0].upper() in used)
-    raise AmbiguousNotation(
+    error = AmbiguousNotation(
         f"a {n}x{n} puzzle written with {''.join(sorted(used))} alone reads as "
         f"{_span(natural)} or as {_span(other)} (every digit shifted by one); say which "
         f"with symbols='{natural}' or symbols='{other}'",
@@ -500,6 +505,8 @@ def _guess_symbols(n: int, chars: str, tokens: list[Token], source: str | None) 
         line=first[1],
         column=first[2],
     )
+    error.readings = (natural, other)
+    raise error
 
 
 def _span(symbols: str) -> str:

@@ -139,11 +139,18 @@ def test_install_hints_name_the_extra_the_readme_names(name: str) -> None:
 
 # -- the solvers table fits the terminal -----------------------------------------------
 @pytest.mark.parametrize("columns", [80, 120])
-def test_the_solvers_table_fits_the_terminal(columns: int, monkeypatch, capsys) -> None:
+@pytest.mark.parametrize("missing", [False, True], ids=["all installed", "sat missing"])
+def test_the_solvers_table_fits_the_terminal(
+    columns: int, missing: bool, monkeypatch, capsys
+) -> None:
     monkeypatch.setenv("COLUMNS", str(columns))  # what shutil.get_terminal_size reads first
+    if missing:  # the install hint widens the 'available' column
+        monkeypatch.setattr(solvers.solver_class("sat"), "requires", ("no_such_module_here",))
     status, out, _ = run(capsys, "solvers")
     assert status == 0
     assert max(len(line) for line in out.splitlines()) <= columns
+    if missing:
+        assert "sat is not installed: pip install 'sudoku-bench[sat]'" in out
     fast = next(line for line in out.splitlines() if line.startswith("fast "))
     assert "2..25" in fast
     assert "2,3" not in out
@@ -341,9 +348,15 @@ def test_a_file_settles_an_ambiguous_record_by_its_other_records(tmp_path) -> No
     assert second.grid.format() == without_zero
     alone = tmp_path / "alone.txt"
     alone.write_text(f"{without_zero}\n")
-    with pytest.raises(PuzzleFormatError, match=r"alone.txt:1:\d+: a 16x16 puzzle written with"):
-        list(read_puzzles(alone))
+    assert next(read_puzzles(alone)).grid.symbols == "123456789ABCDEFG"  # the project's own
     assert next(read_puzzles(alone, symbols=ZERO_BASED_16)).grid.format() == without_zero
+    with pytest.raises(PuzzleFormatError, match="zero_based=True"):  # no default for integers
+        list(read_puzzles(_write(tmp_path / "ints.txt", " ".join(["-1", "0"] * 8) + "\n")))
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path
 
 
 def test_a_solution_field_settles_an_ambiguous_record(tmp_path) -> None:
@@ -414,3 +427,15 @@ def test_zero_based_integers_need_the_option() -> None:
     assert Grid.parse(mixed).cells == (4,) + (0,) * 15
     with pytest.raises(ValueError, match="illegal value '4'"):
         Grid.parse(mixed, zero_based=True)
+
+
+def test_a_twentyfive_puzzle_with_letters_a_to_p_alone_is_refused() -> None:
+    from solvers.grid import AmbiguousNotation, Grid
+
+    text = "ABCDEFGHIJKLMNOP" + "." * (625 - 16)  # 1-9A-P without digits, or A-Y
+    with pytest.raises(AmbiguousNotation, match="symbols="):
+        Grid.parse(text)
+    letters = Grid.parse(text, symbols="ABCDEFGHIJKLMNOPQRSTUVWXY")
+    assert letters.cells[:16] == tuple(range(1, 17))
+    assert Grid.parse(text.replace("P", "Q")).symbols == "ABCDEFGHIJKLMNOPQRSTUVWXY"
+    assert Grid.parse("1" + text[1:]).symbols == "123456789ABCDEFGHIJKLMNOP"

@@ -67,7 +67,7 @@ def fitted_table(table: list[list[str]], headers: list[str], width: int) -> str:
     """The table with its last column wrapped so that lines fit in `width` columns."""
     last = max(MIN_SUMMARY, width)
     while True:
-        text = tabulate(table, headers=headers, maxcolwidths=[None, None, None, 12, 30, last])
+        text = tabulate(table, headers=headers, maxcolwidths=[None, None, None, 12, None, last])
         widest = max(len(line) for line in text.splitlines())
         if widest <= width or last <= MIN_SUMMARY:
             return text
@@ -86,11 +86,14 @@ def run(args: argparse.Namespace) -> int:
             r["family"],
             "yes" if r["complete"] else "no",
             sides_text(r["sizes"]),
-            "yes" if r["available"] else f"no: {r['install']}",
+            "yes" if r["available"] else "no",
             r["summary"],
         ]
         for r in rows
     ]
     headers = ["name", "family", "complete", "sides", "available", "summary"]
     print(fitted_table(table, headers, shutil.get_terminal_size().columns))
+    for r in rows:  # whole lines, so the commands can be copied
+        if not r["available"]:
+            print(f"{r['name']} is not installed: {r['install']}")
     return 0
