@@ -171,7 +171,9 @@ def make_study(
     if solver_specs:
         specs = [get(spec).spec for spec in solver_specs]
     else:
-        specs = [n for n in names() if solver_class(n).supported()]
+        specs = [
+            n for n in names() if solver_class(n).supported() and solver_class(n).in_default_study
+        ]
     if len(set(specs)) != len(specs):
         raise CommandError(f"a solver is given twice: {', '.join(specs)}")
     return Study(
