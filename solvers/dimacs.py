@@ -232,6 +232,7 @@ class Dimacs(Solver):
             )
         self.path = path
         self.program = program(binary)
+        self.version = version(binary)  # asked once here, outside any timed solve
 
     @classmethod
     def supported(cls) -> bool:
@@ -339,7 +340,7 @@ class Dimacs(Solver):
             **spent,
             "calls": calls,
             "binary": self.path,
-            "version": version(self.options["binary"]),
+            "version": self.version,
         }
 
     def _error(
