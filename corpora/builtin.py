@@ -170,19 +170,39 @@ class Built:
     entry: dict[str, Any]
 
 
-def make_part(part: Part, *, jobs: int = 1, count: int | None = None) -> list[Made]:
-    """The puzzles of one part (the first `count` of them when given)."""
+def make_part(
+    part: Part,
+    *,
+    jobs: int = 1,
+    count: int | None = None,
+    tick: Callable[[], None] | None = None,
+) -> list[Made]:
+    """The puzzles of one part (the first `count` of them when given); `tick` after each."""
     n = part.count if count is None else min(count, part.count)
-    return list(generate(part.spec(), n, seed=part.seed, jobs=jobs))
+    made = []
+    for puzzle in generate(part.spec(), n, seed=part.seed, jobs=jobs):
+        made.append(puzzle)
+        if tick:
+            tick()
+    return made
 
 
-def build(r: Recipe, *, jobs: int = 1, progress: Callable[[str], None] | None = None) -> Built:
-    """Make every puzzle of a recipe and the text and index entry describing them."""
+def build(
+    r: Recipe,
+    *,
+    jobs: int = 1,
+    progress: Callable[[str], None] | None = None,
+    tick: Callable[[], None] | None = None,
+) -> Built:
+    """Make every puzzle of a recipe and the text and index entry describing them.
+
+    `progress` gets a line per part, `tick` a call per puzzle made (for a bar).
+    """
     made: list[Made] = []
     for part in r.parts:
         if progress:
             progress(f"{r.name}: {part.command()}")
-        made.extend(make_part(part, jobs=jobs))
+        made.extend(make_part(part, jobs=jobs, tick=tick))
     lines = list(header(r)) + [puzzle_line(m) for m in made]
     first_line = len(header(r)) + 1
     truth = [_truth(f"{r.name}:{first_line + i}", m) for i, m in enumerate(made)]
@@ -273,18 +293,20 @@ def build_all(
     write: bool = True,
     jobs: int = 1,
     progress: Callable[[str], None] | None = None,
+    tick: Callable[[], None] | None = None,
 ) -> Iterator[tuple[str, bool]]:
     """Build the named corpora (all by default); yield (name, unchanged).
 
     With `write`, changed files and the index are rewritten; entries of the
-    corpora not rebuilt are kept as they are in the index.
+    corpora not rebuilt are kept as they are in the index.  `progress` and
+    `tick` are as for `build` (`puzzle_count` gives the total ticks).
     """
     chosen = [recipe(n) for n in names] if names else list(RECIPES)
     index_path = directory / INDEX_FILE.name
     old = _read_index(index_path)
     entries = dict(old)
     for r in chosen:
-        built = build(r, jobs=jobs, progress=progress)
+        built = build(r, jobs=jobs, progress=progress, tick=tick)
         path = directory / r.file
         unchanged = path.is_file() and path.read_text(encoding="utf-8") == built.text
         unchanged = unchanged and old.get(r.name) == built.entry
@@ -295,6 +317,12 @@ def build_all(
     if write:
         ordered = [entries[r.name] for r in RECIPES if r.name in entries]
         index_path.write_text(index_text(ordered), encoding="utf-8")
+
+
+def puzzle_count(names: list[str] | None = None) -> int:
+    """How many puzzles building the named corpora (all by default) makes."""
+    chosen = [recipe(n) for n in names] if names else list(RECIPES)
+    return sum(part.count for r in chosen for part in r.parts)
 
 
 def _read_index(path: Path) -> dict[str, dict[str, Any]]:

@@ -17,9 +17,11 @@ skipped.  `open_corpus(name_or_path)` gives a built-in corpus (see
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -28,7 +30,13 @@ from typing import Any
 
 from corpora.formats import Record, base_name, read_records
 from corpora.trusted import trusted_grid
-from solvers.grid import Grid, PuzzleFormatError, box_shape_for, default_symbols
+from solvers.grid import (
+    AmbiguousNotation,
+    Grid,
+    PuzzleFormatError,
+    box_shape_for,
+    default_symbols,
+)
 
 BUILTIN_DIR = Path(__file__).resolve().parent / "data"
 INDEX_FILE = BUILTIN_DIR / "index.json"
@@ -90,22 +98,29 @@ def read_puzzles(
     layout: str = "auto",
     report: ReadReport | None = None,
     name: str | None = None,
+    symbols: str | None = None,
+    zero_based: bool = False,
 ) -> Iterator[Puzzle]:
     """Stream every puzzle in a file, with ids ``name:line``.
 
     `strict` makes the first bad record a `PuzzleFormatError`; otherwise bad
     records are counted in `report` (pass one to see them) and skipped.
     `layout` is ``auto`` (sniffed), ``lines``, ``pictures`` or ``csv``.
+    `symbols` and `zero_based` choose the notation as in `Grid.parse`; without
+    them, a record two notations read differently (a 16x16 puzzle with ``1-9``
+    and ``A-F`` alone) takes the notation of the file's earlier records or of
+    its own solution field, and is refused when neither tells.
     """
     path = Path(path)
     source = str(path)
     name = name or base_name(path)
     report = report if report is not None else ReadReport(source)
+    notation = _Notation(symbols, zero_based)
     try:
         report.layout, records = read_records(path, layout)
         for record in records:
             try:
-                puzzle = _puzzle(record, source, name)
+                puzzle = _puzzle(record, source, name, notation)
             except PuzzleFormatError as error:
                 if strict:
                     raise
@@ -131,8 +146,50 @@ def read_puzzles(
         raise PuzzleFormatError("no puzzle found (the file is empty)", source=source)
 
 
-def _puzzle(record: Record, source: str, name: str) -> Puzzle:
-    grid = _fast_grid(record.text) or Grid.parse(record.text, source=source, first_line=record.line)
+@dataclass
+class _Notation:
+    """What a file's records say about its notation: options given, symbols seen per side."""
+
+    symbols: str | None = None
+    zero_based: bool = False
+    seen: dict[int, str] = field(default_factory=dict)  # side -> symbols of an earlier record
+
+    def parse(self, record: Record, source: str) -> Grid:
+        try:
+            grid = Grid.parse(
+                record.text,
+                source=source,
+                first_line=record.line,
+                symbols=self.symbols,
+                zero_based=self.zero_based,
+            )
+        except AmbiguousNotation as error:
+            grid = self._settle(record, source, error)
+        if grid.size in (16, 25):
+            self.seen.setdefault(grid.size, grid.symbols)
+        return grid
+
+    def _settle(self, record: Record, source: str, error: AmbiguousNotation) -> Grid:
+        """The reading the file's earlier records or the record's solution choose."""
+        hints = list(self.seen.values())
+        if record.solution:
+            with contextlib.suppress(ValueError):
+                hints.append(Grid.parse(record.solution).symbols)
+        for symbols in hints:
+            try:
+                return Grid.parse(
+                    record.text, source=source, first_line=record.line, symbols=symbols
+                )
+            except ValueError:
+                continue
+        raise error
+
+
+def _puzzle(record: Record, source: str, name: str, notation: _Notation | None = None) -> Puzzle:
+    notation = notation or _Notation()
+    grid = (None if notation.symbols or notation.zero_based else _fast_grid(record.text)) or (
+        notation.parse(record, source)
+    )
     fields = record.fields if record.title is None else (record.title, *record.fields)
     solution = _solution(record.solution, grid) if record.solution else None
     return Puzzle(f"{name}:{record.line}", grid, fields, solution)
@@ -168,7 +225,9 @@ def _fast_grid(text: str) -> Grid | None:
 def _solution(text: str, puzzle: Grid) -> Grid | None:
     """A trailing field that is a complete grid agreeing with the givens, else None."""
     try:
-        grid = _fast_grid(text) or Grid.parse(text, box=(puzzle.box_rows, puzzle.box_cols))
+        grid = _fast_grid(text) or Grid.parse(
+            text, box=(puzzle.box_rows, puzzle.box_cols), symbols=puzzle.symbols or None
+        )
     except ValueError:
         return None
     if grid.box_rows != puzzle.box_rows or not grid.is_complete:
@@ -252,12 +311,36 @@ def open_corpus(name_or_path: str) -> Corpus:
     )
 
 
+def is_corpus_name(text: str) -> bool:
+    """True when `text` names a built-in corpus or a collection of the fetch catalogue."""
+    from corpora import fetch
+
+    return text in builtin_index() or text in builtin_names() or text in fetch.CATALOGUE
+
+
+_FILE_NAME = re.compile(r".*\.[A-Za-z][A-Za-z0-9]{0,7}")  # puzzles.txt, top95.sdk, a.csv.gz
+
+
+def looks_like_path(text: str) -> bool:
+    """True when the text reads as a file name: a path separator or a file extension."""
+    return "/" in text or os.sep in text or bool(_FILE_NAME.fullmatch(text.strip()))
+
+
 def puzzles_from_argument(text: str) -> list[Puzzle]:
-    """A puzzle given on the command line, or the puzzles of a file or corpus it names."""
-    if os.path.isfile(text):
-        return list(read_puzzles(text))
-    if text in builtin_index():
+    """A puzzle given on the command line, or the puzzles of the file or corpus it names.
+
+    Text that is no puzzle but reads as a file name (``nofile.txt``) is
+    reported as a missing file, not as a malformed puzzle.
+    """
+    if os.path.isfile(text) or is_corpus_name(text):
         return list(open_corpus(text).puzzles())
-    if len(text) < 200 and os.sep in text and not os.path.exists(text):
-        raise PuzzleFormatError(f"no such file: {text}")
-    return [Puzzle("argument", Grid.parse(text))]
+    try:
+        grid = Grid.parse(text)
+    except PuzzleFormatError:
+        if looks_like_path(text) and "\n" not in text:
+            raise PuzzleFormatError(
+                f"no such file: {text} (and it is neither a puzzle nor a corpus name; "
+                "'sudoku-bench corpora' lists the names)"
+            ) from None
+        raise
+    return [Puzzle("argument", grid)]

@@ -108,9 +108,10 @@ def _first_block(head: list[str]) -> list[str]:
 
 
 def _is_picture(block: list[str], cells: int) -> bool:
-    """A block of exactly `cells` rows of `cells` cells each reads as one grid."""
+    """A block of exactly `cells` rows of `cells` cells each reads as one grid
+    (16, 25 and 36 cells are also one-line puzzles of sides 4, 5 and 6)."""
     rows = [ln for ln in block if not _RULE.match(ln)]
-    return cells in (16, 25) and len(rows) == cells
+    return cells in (16, 25, 36) and len(rows) == cells
 
 
 def _line_puzzle_cells(line: str) -> int:

@@ -65,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     with friendly_errors() as outcome:
         outcome.status = args.run(args)
+        sys.stdout.flush()  # a reader gone (`| head`) shows here, not at interpreter exit
     return outcome.status
 
 

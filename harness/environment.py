@@ -10,9 +10,12 @@ import os
 import platform
 import subprocess
 import sys
+from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
+
+from solvers.registry import get, parse_spec, solver_class
 
 # Distributions whose versions affect results: the project, its backends, the harness.
 PACKAGES = (
@@ -30,14 +33,20 @@ PACKAGES = (
 PROJECT = Path(__file__).resolve().parent.parent
 
 
-def versions() -> dict[str, str]:
-    """Python and the installed versions of `PACKAGES` (missing ones left out)."""
+def versions(solver_specs: Sequence[str] = ()) -> dict[str, str]:
+    """Python and the installed versions of `PACKAGES` (missing ones left out), and
+    the version of each solver in `solver_specs` that runs a program of its own
+    (a ``program_version()`` method), under its spec."""
     found = {"python": platform.python_version()}
     for name in PACKAGES:
         try:
             found[name] = version(name)
         except PackageNotFoundError:
             continue
+    for spec in solver_specs:
+        if hasattr(solver_class(parse_spec(spec)[0]), "program_version"):
+            solver: Any = get(spec)
+            found[spec] = solver.program_version() or "unknown"
     return found
 
 
@@ -76,6 +85,18 @@ def machine() -> dict[str, Any]:
         "python_executable": sys.executable,
     }
     return {k: v for k, v in info.items() if v is not None}
+
+
+def load_average() -> list[float] | None:
+    """The system load averages over 1, 5 and 15 minutes (None where unknown).
+
+    Recorded when a run starts and when it ends: a busy machine slows every
+    solve, and the load says how busy it was.
+    """
+    try:
+        return [round(v, 2) for v in os.getloadavg()]
+    except (OSError, AttributeError):
+        return None
 
 
 def usable_cores() -> int:

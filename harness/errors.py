@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a Unix tool cut off by `head`
 
 
 class CommandError(Exception):
@@ -24,16 +26,31 @@ def friendly_errors() -> Iterator[Outcome]:
     """Print expected errors as 'sudoku-bench: error: ...' and set exit status 2.
 
     Bugs (any other exception) still show their traceback: hiding them would
-    hide defects.  Ctrl-C exits with 130 after a short message.
+    hide defects.  Ctrl-C exits with 130 after a short message.  A reader that
+    stops early (``sudoku-bench solvers --json | head``) ends the command
+    quietly, as it ends a Unix tool.
     """
     from solvers.registry import SolverUnavailable, UnknownSolver
 
     outcome = Outcome()
     try:
         yield outcome
+    except BrokenPipeError:
+        _silence_stdout()
+        outcome.status = EXIT_BROKEN_PIPE
     except (CommandError, ValueError, UnknownSolver, SolverUnavailable, OSError) as exc:
         print(f"sudoku-bench: error: {exc}", file=sys.stderr)
         outcome.status = EXIT_USAGE
     except KeyboardInterrupt:
         print("sudoku-bench: interrupted", file=sys.stderr)
         outcome.status = 130
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout already closed or not a real file
+        pass

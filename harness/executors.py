@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from harness import worker
 from harness.errors import CommandError
 from harness.tasks import Batch, Outcome, WorkerSettings, lost
+from solvers.base import extra_hint
 
 Finished = tuple[Batch, list[Outcome]]
 EXECUTORS = ("process", "serial", "dask")
@@ -217,9 +218,7 @@ class DaskExecutor:
             import dask
             from distributed import Client, LocalCluster
         except ImportError:
-            raise CommandError(
-                "the dask executor needs dask: pip install 'sudoku-bench[dask]'"
-            ) from None
+            raise CommandError(f"the dask executor needs dask: {extra_hint('dask')}") from None
         self.settings = settings
         self._cluster = None
         if scheduler:

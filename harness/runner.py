@@ -29,6 +29,7 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
@@ -37,13 +38,16 @@ from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
 from harness.records import ResultRecord, Truth, puzzle_text
+from harness.runlock import hold_run
 from harness.store import DEFAULT_DB, Store, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
+from harness.worker import measure_overhead
 from solvers.oracle import oracle_name
 from solvers.registry import get, names, solver_class
 from solvers.transforms import random_transform
 
 TRUTH = "truth"
+TIMINGS = ("single", "batch")  # each solve timed alone; or one timed call per batch
 TARGET_BATCH_SECONDS = 0.25
 MAX_BATCH = 256
 
@@ -62,9 +66,12 @@ class Study:
     metamorphic: int = 0  # random equivalent forms per puzzle, besides the given one
     plugins: tuple[str, ...] = ()  # modules imported first (they register solvers)
     paths: tuple[str, ...] = ()  # where the plug-ins are found
+    solvers_files: tuple[str, ...] = ()  # TOML definitions of external solvers (absolute paths)
     oracle: str = "dlx"
     strict: bool = False  # refuse a corpus with a bad record (else skip and report it)
     checksums: dict[str, str] = field(default_factory=dict)  # corpus path -> sha256
+    timing: str = "single"  # one of TIMINGS
+    study_file: dict[str, str] = field(default_factory=dict)  # path, name, text, if one was used
 
     @property
     def grace(self) -> float:
@@ -77,7 +84,7 @@ class Study:
     @classmethod
     def from_settings(cls, settings: dict[str, Any]) -> Study:
         known = {k: v for k, v in settings.items() if k in cls.__dataclass_fields__}
-        for key in ("corpora", "solvers", "plugins", "paths"):
+        for key in ("corpora", "solvers", "plugins", "paths", "solvers_files"):
             known[key] = tuple(known.get(key, ()))
         return cls(**known)
 
@@ -88,6 +95,7 @@ class Study:
             imports=self.plugins,
             paths=self.paths,
             specs=self.solvers,  # the oracle, untimed, is imported when first needed
+            solvers_files=self.solvers_files,
         )
 
 
@@ -129,6 +137,16 @@ def load_plugins(modules: Sequence[str], paths: Sequence[str]) -> None:
             raise CommandError(f"cannot import plug-in {module!r}: {exc}") from None
 
 
+def load_solvers_files(paths: Sequence[str]) -> tuple[str, ...]:
+    """Register the external solvers the TOML files define; their absolute paths."""
+    from solvers.external import load_definitions
+
+    absolute = tuple(str(Path(p).resolve()) for p in paths)
+    for path in absolute:
+        load_definitions(path)
+    return absolute
+
+
 def make_study(
     corpora: Sequence[str],
     solver_specs: Sequence[str] | None = None,
@@ -142,6 +160,9 @@ def make_study(
     plugins: Sequence[str] = (),
     paths: Sequence[str] = (),
     strict: bool = False,
+    timing: str = "single",
+    study_file: dict[str, str] | None = None,
+    solvers_files: Sequence[str] = (),
 ) -> Study:
     """Check the arguments of a study and resolve its corpora and solvers.
 
@@ -159,7 +180,10 @@ def make_study(
     ):
         if value < low:
             raise CommandError(f"--{name} must be at least {low}, not {value}")
+    if timing not in TIMINGS:
+        raise CommandError(f"--timing must be one of {', '.join(TIMINGS)}, not {timing!r}")
     load_plugins(plugins, paths)
+    files = load_solvers_files(solvers_files)
     opened = [open_corpus(c) for c in corpora]
     seen: dict[str, str] = {}
     for given, corpus in zip(corpora, opened, strict=True):
@@ -172,7 +196,9 @@ def make_study(
         specs = [get(spec).spec for spec in solver_specs]
     else:
         specs = [
-            n for n in names() if solver_class(n).supported() and solver_class(n).in_default_study
+            n
+            for n in names()
+            if (cls := solver_class(n)).supported() and cls.standalone and cls.in_default_study
         ]
     if len(set(specs)) != len(specs):
         raise CommandError(f"a solver is given twice: {', '.join(specs)}")
@@ -187,9 +213,12 @@ def make_study(
         metamorphic=metamorphic,
         plugins=tuple(plugins),
         paths=tuple(paths),
+        solvers_files=files,
         oracle=oracle_name(),
         strict=strict,
         checksums={str(c.path): _checksum(c) for c in opened},
+        timing=timing,
+        study_file=dict(study_file or {}),
     )
 
 
@@ -204,6 +233,7 @@ def resume_study(store: Store, run_id: int) -> Study:
         raise CommandError(f"run {run_id} finished at {info.finished}: nothing to resume")
     study = Study.from_settings(info.settings)
     load_plugins(study.plugins, study.paths)
+    load_solvers_files(study.solvers_files)
     for path, digest in study.checksums.items():
         corpus = open_corpus(path)
         if _checksum(corpus) != digest:
@@ -257,7 +287,7 @@ class _Run:
             items, buffers[spec] = tuple(buffers[spec]), []
             if spec == TRUTH:
                 return Batch(study.oracle, items, 2, study.timeout, TRUTH)
-            return Batch(spec, items, study.limit, study.timeout)
+            return Batch(spec, items, study.limit, study.timeout, timing=study.timing)
 
         for corpus in self.corpora:
             done = {s: self.store.done_keys(self.run_id, s, corpus.name) for s in study.solvers}
@@ -434,19 +464,34 @@ def run_study(
     census = count_tasks(study)
     for line in census.bad:
         (notify or _stderr)(line)
+    overhead = {"overhead": measure_overhead()}  # the timer's own cost, in this process
     if resume is None:
-        settings = {**study.settings(), "execution": asdict(execution), "bad_records": census.bad}
+        settings = {
+            **study.settings(),
+            "execution": asdict(execution),
+            "bad_records": census.bad,
+            **overhead,
+        }
         run_id = store.start_run(
             command,
             settings,
             git_commit=environment.git_commit(),
-            versions=environment.versions(),
-            machine=environment.machine(),
+            versions=environment.versions(study.solvers),
+            machine={**environment.machine(), "load_start": environment.load_average()},
         )
+        lock = hold_run(store.path, run_id)
     else:
         run_id = resume
+        lock = hold_run(store.path, run_id)  # refuses a run another process is executing
         settings = store.run(run_id).settings
-        settings.setdefault("resumed", []).append({"at": now(), **asdict(execution)})
+        settings.setdefault("resumed", []).append(
+            {
+                "at": now(),
+                **asdict(execution),
+                **overhead,
+                "load_start": environment.load_average(),
+            }
+        )
         store.update_settings(run_id, settings)
     run = _Run(store, run_id, study, execution)
     bar = Progress(census.tasks, enabled=progress, done=store.count_results(run_id))
@@ -470,9 +515,12 @@ def run_study(
         bar.close()
         if executor is not None:
             executor.close(abort=not finished)
-    if finished:
-        finalize(store, run_id)
-        store.finish_run(run_id)
+    with lock:
+        if finished:
+            finalize(store, run_id)
+            machine = store.run(run_id).machine
+            store.update_machine(run_id, {**machine, "load_end": environment.load_average()})
+            store.finish_run(run_id)
     return RunDone(
         run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad
     )

@@ -197,6 +197,10 @@ class Store:
             "UPDATE runs SET settings = ? WHERE id = ?", (json.dumps(settings), run_id)
         )
 
+    def update_machine(self, run_id: int, machine: dict[str, Any]) -> None:
+        """Replace a run's machine record (the load average at its end is added last)."""
+        self._db.execute("UPDATE runs SET machine = ? WHERE id = ?", (json.dumps(machine), run_id))
+
     def finish_run(self, run_id: int) -> None:
         self._db.execute("UPDATE runs SET finished = ? WHERE id = ?", (now(), run_id))
 

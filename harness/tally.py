@@ -3,17 +3,21 @@
 Computed in SQL from the store (counts grouped by status and verdict, times
 read sorted), so it costs the same memory for ten puzzles or a million.
 Times (median, p90) are over the solved puzzles, as in `sudoku-bench report`;
-puzzles/s is over every result.  The report gives the full analysis; this is
-the quick look.
+puzzles/s is over every result.  Rows come per corpus, solvers in the
+report's order (`harness.report.summary.rank_order`: by PAR-2, counting an
+unsolved result at twice the run's time limit); the report gives the full
+analysis, this is the quick look.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 
 from tabulate import tabulate
 
+from harness.report.summary import rank_order
 from harness.store import Store
 
 HEADERS = (
@@ -29,6 +33,7 @@ HEADERS = (
     "median solved",
     "p90 solved",
     "puzzles/s",
+    "rank",
 )
 ANSWERED = {"SOLVED", "MULTIPLE", "UNSOLVABLE", "INVALID"}
 
@@ -45,7 +50,7 @@ def seconds(value: float | None) -> str:
 
 
 def rows(store: Store, run_id: int) -> list[list[object]]:
-    """The summary rows of a run, solvers in the order their results arrived."""
+    """The summary rows of a run: per corpus, solvers in rank order."""
     groups: dict[tuple[str, str], Counter[str]] = {}
     for solver, corpus, status, verdict, count in store.status_counts(run_id):
         c = groups.setdefault((solver, corpus), Counter())
@@ -55,30 +60,69 @@ def rows(store: Store, run_id: int) -> list[list[object]]:
             c["wrong"] += count
         elif status in ANSWERED:
             c["solved"] += count
-    table = []
+    limit = store.run(run_id).settings.get("timeout")
+    table: dict[tuple[str, str], list[object]] = {}
+    scores: dict[tuple[str, str], tuple[float, int, float]] = {}
     for (solver, corpus), c in groups.items():
         walls = store.walls(run_id, solver, corpus)
         solved = store.walls(run_id, solver, corpus, statuses=sorted(ANSWERED))
         median = statistics.median(solved) if solved else None
         p90 = solved[min(len(solved) - 1, int(0.9 * len(solved)))] if solved else None
         total = sum(walls)
-        table.append(
-            [
-                solver,
-                corpus,
-                c["results"],
-                c["solved"],
-                c["STUCK"],
-                c["TIMEOUT"] + c["BUDGET"],
-                c["ERROR"],
-                c["MEMOUT"],
-                c["wrong"],
-                seconds(median),
-                seconds(p90),
-                f"{len(walls) / total:.1f}" if total > 0 else "",
-            ]
-        )
-    return table
+        table[(solver, corpus)] = [
+            solver,
+            corpus,
+            c["results"],
+            c["solved"],
+            c["STUCK"],
+            c["TIMEOUT"] + c["BUDGET"],
+            c["ERROR"],
+            c["MEMOUT"],
+            c["wrong"],
+            seconds(median),
+            seconds(p90),
+            f"{len(walls) / total:.1f}" if total > 0 else "",
+        ]
+        unsolved = c["results"] - len(solved)
+        par = (sum(solved) + 2 * unsolved * limit) / c["results"] if limit else math.inf
+        mean = statistics.fmean(solved) if solved else math.inf
+        scores[(solver, corpus)] = (par, -len(solved), mean)
+    ranks = _ranks(groups, scores)
+    order = {s: i for i, s in enumerate(rank_order(ranks, _registry_order()))}
+    corpora = list(dict.fromkeys(corpus for _, corpus in groups))
+    keys = sorted(table, key=lambda k: (corpora.index(k[1]), order[k[0]]))
+    return [[*table[k], ranks[k[0]][k[1]] or "—"] for k in keys]
+
+
+def _ranks(
+    groups: dict[tuple[str, str], Counter[str]], scores: dict[tuple[str, str], tuple]
+) -> dict[str, dict[str, int | None]]:
+    """Rank per solver and corpus, as the report ranks: only solvers with no wrong
+    answer anywhere that attempted as many tasks as the most complete one."""
+    wrong = {solver for (solver, _), counts in groups.items() if counts["wrong"]}
+    most: Counter[str] = Counter()
+    for (_, corpus), counts in groups.items():
+        most[corpus] = max(most[corpus], counts["results"])
+    ranks: dict[str, dict[str, int | None]] = {}
+    for corpus in most:
+        eligible = [
+            s for (s, name), counts in groups.items()
+            if name == corpus and s not in wrong and counts["results"] == most[corpus]
+        ]  # fmt: skip
+        placed = {s: i for i, s in enumerate(sorted(eligible, key=lambda s: scores[s, corpus]), 1)}
+        for solver, name in groups:
+            if name == corpus:
+                ranks.setdefault(solver, {})[corpus] = placed.get(solver)
+    return ranks
+
+
+def _registry_order() -> list[str]:
+    from solvers.registry import names
+
+    try:
+        return list(names())
+    except Exception:  # a broken third-party entry point must not break the summary
+        return []
 
 
 def render(store: Store, run_id: int) -> str:

@@ -8,7 +8,7 @@ pickle cheaply, so a process pool or a Dask cluster can carry them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solvers.transforms import Transform
 
@@ -43,12 +43,11 @@ class Batch:
     limit: int  # solutions to look for
     timeout: float  # seconds per solve
     purpose: str = "result"
+    timing: str = "single"  # "single": each solve timed alone; "batch": one call for the batch
 
     def split(self) -> list[Batch]:
         """One batch per item: how a lost batch is re-run to find the culprit."""
-        return [
-            Batch(self.spec, (item,), self.limit, self.timeout, self.purpose) for item in self.items
-        ]
+        return [replace(self, items=(item,)) for item in self.items]
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,8 @@ class WorkerSettings:
     grace: float = 1.0  # seconds past the time limit before a solve is stopped by force
     imports: tuple[str, ...] = ()  # modules that register extra solvers (plug-ins, tests)
     paths: tuple[str, ...] = ()  # prepended to sys.path before those imports
-    specs: tuple[str, ...] = ()  # solvers whose modules (and backends) are imported up front
+    specs: tuple[str, ...] = ()  # solvers imported and warmed up (`Solver.warm_up`) up front
+    solvers_files: tuple[str, ...] = ()  # TOML definitions of external solvers (--solvers-file)
 
     def hard_limit(self, batch: Batch) -> float:
         """Seconds after which the parent kills the worker running `batch`.

@@ -1,12 +1,17 @@
 """The code that runs inside a worker process: limits, warm-up, timed solves.
 
 `initialize` prepares a fresh worker (memory limit, Ctrl-C left to the
-parent, solver modules imported so imports are never timed); `solve_batch`
-solves a batch puzzle by puzzle, timing only the ``solve`` call (wall and CPU)
-after one warm-up solve per solver and box shape.  Each solve is also guarded
-by ``SIGALRM`` at ``timeout + grace / 2``, which stops a pure-Python solver
-that ignores its time limit; a solver stuck in C code is the parent's to kill.
-Failures are data: an exception becomes ``ERROR`` with its text, a
+parent, solver modules imported and `Solver.warm_up` called, so imports and
+JIT compilation happen before any limit is armed: the parent's clock on a
+task starts when the worker takes it); `solve_batch` solves a batch puzzle by
+puzzle, timing only the work of each solve (`Solver.stage`: set-up and result
+building are not counted), after one warm-up solve per solver and box shape.
+With ``timing="batch"`` a solver that has a ``stage_batch`` method (``fast``)
+solves the whole batch in one timed call, and each puzzle is credited an equal share
+(``stats["clock"]`` says which clock a time comes from).  Each solve is also
+guarded by ``SIGALRM`` at ``timeout + grace / 2``, which stops a pure-Python
+solver that ignores its time limit; a solver stuck in C code is the parent's
+to kill.  Failures are data: an exception becomes ``ERROR`` with its text, a
 `MemoryError` becomes ``MEMOUT``.
 """
 
@@ -15,8 +20,10 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import os
 import resource
 import signal
+import statistics
 import sys
 import threading
 import time
@@ -26,8 +33,8 @@ from collections.abc import Iterator
 from harness.crosscheck import answer_problems
 from harness.records import grid_of, puzzle_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
-from solvers.base import Solver, SolveResult
-from solvers.grid import Grid
+from solvers.base import Limits, Solver, SolveResult, Status
+from solvers.grid import Grid, easy_grid
 from solvers.registry import get, parse_spec, solver_class
 
 _settings = WorkerSettings(memory_mb=None)
@@ -43,6 +50,9 @@ class HardTimeout(BaseException):
 def initialize(settings: WorkerSettings) -> None:
     """Prepare a worker process: limits first, then the imports."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    # A worker is one core: the pool runs workers side by side, and a solver's own
+    # threads (numba's batch kernels) would compete with them and blur the timings.
+    os.environ.setdefault("NUMBA_NUM_THREADS", "1")
     if settings.memory_mb:
         limit = settings.memory_mb * 1024 * 1024
         _, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -61,11 +71,18 @@ def prepare(settings: WorkerSettings) -> None:
             sys.path.insert(0, path)
     for module in settings.imports:
         importlib.import_module(module)
+    if settings.solvers_files:
+        from solvers.external import load_definitions
+
+        for path in settings.solvers_files:
+            load_definitions(path)
     for spec in settings.specs:
         with contextlib.suppress(Exception):
             cls = solver_class(parse_spec(spec)[0])
             for module in cls.requires:
                 importlib.import_module(module)
+        with contextlib.suppress(Exception):  # a failure here shows again in the first solve
+            _solver(spec).warm_up()
 
 
 def solve_batch(batch: Batch) -> list[Outcome]:
@@ -76,6 +93,8 @@ def solve_batch(batch: Batch) -> list[Outcome]:
         return [Outcome("ERROR", error=f"cannot create {batch.spec}: {_describe(exc)}")] * len(
             batch.items
         )
+    if batch.timing == "batch" and _batches(solver):
+        return solve_together(solver, batch)
     return [solve_item(solver, batch, item) for item in batch.items]
 
 
@@ -85,11 +104,16 @@ def _solver(spec: str) -> Solver:
     return _solvers[spec]
 
 
+def _given_and_posed(item: Item) -> tuple[Grid, Grid]:
+    """The puzzle as given, and as the solver sees it (its metamorphic form)."""
+    given = grid_of(item.puzzle, item.box)
+    return given, item.transform.apply(given) if item.transform else given
+
+
 def solve_item(solver: Solver, batch: Batch, item: Item) -> Outcome:
     """One timed solve, with the answers mapped back to the puzzle as given."""
     try:
-        given = grid_of(item.puzzle, item.box)
-        puzzle = item.transform.apply(given) if item.transform else given
+        given, puzzle = _given_and_posed(item)
     except Exception as exc:
         return Outcome("ERROR", error=f"cannot read the puzzle: {_describe(exc)}")
     _warm_up(solver, puzzle, batch)
@@ -97,10 +121,13 @@ def solve_item(solver: Solver, batch: Batch, item: Item) -> Outcome:
     start, cpu_start = time.perf_counter(), time.process_time()
     try:
         with _alarm(guard):
-            start, cpu_start = time.perf_counter(), time.process_time()
-            result = solver.solve(puzzle, limit=batch.limit, time_limit=batch.timeout)
+            staged = solver.stage(puzzle, limit=batch.limit, time_limit=batch.timeout)
+            cpu_start = time.process_time()  # the CPU clock is a system call: outside the wall
+            start = time.perf_counter()
+            raw = staged.run()
             wall = time.perf_counter() - start
             cpu = time.process_time() - cpu_start
+            result = staged.finish(raw)
     except HardTimeout:
         return Outcome(
             "TIMEOUT",
@@ -115,13 +142,98 @@ def solve_item(solver: Solver, batch: Batch, item: Item) -> Outcome:
     except Exception as exc:
         return Outcome("ERROR", wall=time.perf_counter() - start, error=_describe(exc, trace=True))
     try:
-        return _outcome(result, given, item, wall, cpu, batch.timeout)
+        return _outcome(result, given, item, wall, cpu, batch.timeout, "solve")
     except Exception as exc:
         return Outcome("ERROR", wall=wall, cpu=cpu, error=f"bad result: {_describe(exc)}")
 
 
+def _batches(solver: Solver) -> bool:
+    """Whether the solver solves many puzzles in one call (``stage_batch``)."""
+    return callable(getattr(solver, "stage_batch", None))
+
+
+def solve_together(solver: Solver, batch: Batch) -> list[Outcome]:
+    """The batch in one timed call (``stage_batch``); each puzzle gets an equal share of it.
+
+    A solver's own per-puzzle time (``stats["solver_time"]``), when it reports
+    one, is kept beside the share.  The batch call has no per-puzzle time
+    limit: a share past the limit is recorded as ``TIMEOUT``, and a batch that
+    overruns its hard limit is killed and re-run one puzzle at a time.
+    """
+    try:
+        pairs = [_given_and_posed(item) for item in batch.items]
+    except Exception as exc:
+        return [Outcome("ERROR", error=f"cannot read the puzzle: {_describe(exc)}")] * len(
+            batch.items
+        )
+    puzzles = [posed for _, posed in pairs]
+    _warm_up(solver, puzzles[0], batch)
+    start, cpu_start = time.perf_counter(), time.process_time()
+    guard = batch.timeout + _settings.grace / 2
+    try:
+        with _alarm(guard):
+            staged = solver.stage_batch(puzzles, limit=batch.limit)  # type: ignore[attr-defined]
+            cpu_start = time.process_time()
+            start = time.perf_counter()
+            raw = staged.run()
+            wall = time.perf_counter() - start
+            cpu = time.process_time() - cpu_start
+            results = staged.finish(raw)
+    except HardTimeout:
+        if len(puzzles) > 1:
+            return [solve_together(solver, single)[0] for single in batch.split()]
+        error = f"stopped by the harness after {guard:.3g} s, past the {batch.timeout:g} s limit"
+        return [Outcome("TIMEOUT", wall=guard, error=error)]
+    except MemoryError:
+        return [Outcome("MEMOUT", error="out of memory")] * len(puzzles)
+    except Exception as exc:
+        return [Outcome("ERROR", error=_describe(exc, trace=True))] * len(puzzles)
+    share, cpu_share = wall / len(puzzles), cpu / len(puzzles)
+    outcomes = []
+    for (given, _), item, result in zip(pairs, batch.items, results, strict=True):
+        try:
+            outcome = _outcome(result, given, item, share, cpu_share, batch.timeout, "batch")
+        except Exception as exc:
+            outcome = Outcome("ERROR", wall=share, error=f"bad result: {_describe(exc)}")
+        outcomes.append(outcome)
+    return outcomes
+
+
+def measure_overhead(samples: int = 2001) -> float:
+    """The median seconds the timed region of `solve_item` adds to a solve that does nothing.
+
+    It is the floor under every recorded time: reports can subtract it.
+    """
+    null, puzzle = _NullSolver(), easy_grid(2, 2)
+    walls = []
+    for _ in range(samples):
+        staged = null.stage(puzzle, limit=2, time_limit=1.0)
+        start = time.perf_counter()
+        staged.run()
+        walls.append(time.perf_counter() - start)
+    return statistics.median(walls)
+
+
+class _NullSolver(Solver):
+    """Answers STUCK at once: what timing a solve costs when the solve costs nothing."""
+
+    name, family, complete, summary, source = "null", "search", False, "does nothing", "none"
+
+    def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
+        return _STUCK
+
+
+_STUCK = SolveResult(Status.STUCK)
+
+
 def _outcome(
-    result: SolveResult, given: Grid, item: Item, wall: float, cpu: float, timeout: float
+    result: SolveResult,
+    given: Grid,
+    item: Item,
+    wall: float,
+    cpu: float,
+    timeout: float,
+    clock: str,
 ) -> Outcome:
     if not isinstance(result, SolveResult):
         raise TypeError(f"solve() returned {type(result).__name__}, not a SolveResult")
@@ -135,6 +247,7 @@ def _outcome(
         answers.append(solution)
     solutions = [puzzle_text(answer)[0] for answer in answers]
     stats = dict(result.stats)
+    stats["clock"] = clock
     status, error = result.status.value, ""
     if status == "ERROR":
         error = result.message
@@ -163,24 +276,11 @@ def _warm_up(solver: Solver, puzzle: Grid, batch: Batch) -> None:
         return
     _warmed.add(key)
     with contextlib.suppress(Exception, HardTimeout), _alarm(batch.timeout + _settings.grace / 2):
-        solver.solve(
-            easy_puzzle(puzzle.box_rows, puzzle.box_cols),
-            limit=batch.limit,
-            time_limit=batch.timeout,
-        )
-
-
-def easy_puzzle(box_rows: int, box_cols: int) -> Grid:
-    """A full grid of the shape with one cell per row left empty (naked singles only)."""
-    n = box_rows * box_cols
-    cells = [
-        0
-        if c == (r * box_cols + r // box_rows) % n
-        else (box_cols * (r % box_rows) + r // box_rows + c) % n + 1
-        for r in range(n)
-        for c in range(n)
-    ]
-    return Grid(box_rows, box_cols, tuple(cells))
+        easy = easy_grid(puzzle.box_rows, puzzle.box_cols)
+        solver.solve(easy, limit=batch.limit, time_limit=batch.timeout)
+        if batch.timing == "batch" and _batches(solver):
+            staged = solver.stage_batch([easy], limit=batch.limit)  # type: ignore[attr-defined]
+            staged.finish(staged.run())
 
 
 @contextlib.contextmanager

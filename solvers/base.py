@@ -3,7 +3,8 @@
 A solver implements `Solver._solve`; the public `Solver.solve` validates the
 arguments, answers ``INVALID`` for givens that break the rules, and hands the
 solver a `Limits` object it polls to honour ``time_limit`` and ``budget``
-cooperatively.
+cooperatively.  `Solver.stage` splits the same solve into set-up, the work
+and result building, so the harness can time the work alone (`Staged`).
 
 >>> import solvers
 >>> result = solvers.get("dlx").solve(Grid.parse("1... 3..2 ...3 ..2."), limit=2)
@@ -16,7 +17,7 @@ from __future__ import annotations
 import importlib.util
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
@@ -25,7 +26,7 @@ from typing import Any, ClassVar
 from solvers.grid import Grid
 from solvers.verify import conflicts
 
-FAMILIES = ("human", "search", "exact-cover", "cp", "sat")
+FAMILIES = ("human", "search", "exact-cover", "cp", "sat", "external")
 
 
 class Status(str, Enum):
@@ -86,6 +87,11 @@ class SolveResult:
         return self.status is Status.SOLVED and self.exhausted
 
 
+def extra_hint(extra: str) -> str:
+    """How to install an optional extra, worded the same in every message and the README."""
+    return f"pip install 'sudoku-bench[{extra}]'"
+
+
 def counted_result(
     solutions: list[Grid] | tuple[Grid, ...],
     exhausted: bool,
@@ -117,6 +123,17 @@ def counted_result(
     else:
         status = Status.STUCK
     return SolveResult(status, tuple(solutions), exhausted, stats, **extra)
+
+
+def quote(value: str) -> str:
+    """A spec value, quoted when it holds a comma, a bracket, a quote or outer spaces.
+
+    >>> quote("boolean"), quote("./mysolver --count 2"), quote("a,b")
+    ('boolean', './mysolver --count 2', "'a,b'")
+    """
+    if value != value.strip() or any(c in value for c in ",[]'\"="):
+        return '"' + value + '"' if "'" in value else "'" + value + "'"
+    return value
 
 
 CLOCK_EVERY = 256  # search nodes between clock reads in `Limits.poll`
@@ -159,6 +176,24 @@ class Limits:
         if self.deadline == float("inf"):
             return None
         return max(0.0, self.deadline - time.perf_counter())
+
+
+def _as_result(raw: Any) -> SolveResult:
+    return raw  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class Staged:
+    """A solve split in three: the set-up is done, `run` is the work, `finish` builds the result.
+
+    The harness times `run` alone, so checking the givens, converting the grid
+    to a solver's own form and turning its answer back into `Grid`s are not
+    counted: at microseconds they would be most of the figure.  ``solve`` is
+    ``finish(run())``.
+    """
+
+    run: Callable[[], Any]
+    finish: Callable[[Any], Any] = _as_result  # a SolveResult (a list of them for a batch)
 
 
 @dataclass(frozen=True)
@@ -217,6 +252,9 @@ class Solver(ABC):
     parameters: ClassVar[Mapping[str, Param]] = {}
     # Conformance checks this method cannot pass, with the reason: {check: reason}.
     gaps: ClassVar[Mapping[str, str]] = {}
+    # False for a solver that cannot run without options (``external`` needs its
+    # command): "every available solver" and the registry-wide checks leave it out.
+    standalone: ClassVar[bool] = True
 
     def __init__(self, **options: Any) -> None:
         unknown = set(options) - set(self.parameters)
@@ -247,7 +285,7 @@ class Solver(ABC):
         if not changed:
             return self.name
         text = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in changed.items()}
-        return f"{self.name}[{','.join(f'{k}={v}' for k, v in sorted(text.items()))}]"
+        return f"{self.name}[{','.join(f'{k}={quote(v)}' for k, v in sorted(text.items()))}]"
 
     def __repr__(self) -> str:
         return f"<Solver {self.spec}>"
@@ -266,6 +304,20 @@ class Solver(ABC):
         `time_limit` is in seconds and `budget` in search nodes; a solver that
         reaches either returns ``TIMEOUT`` or ``BUDGET`` with its statistics.
         """
+        staged = self.stage(puzzle, limit=limit, time_limit=time_limit, budget=budget, trace=trace)
+        return staged.finish(staged.run())  # type: ignore[no-any-return]
+
+    def stage(
+        self,
+        puzzle: Grid,
+        *,
+        limit: int = 1,
+        time_limit: float | None = None,
+        budget: int | None = None,
+        trace: bool = False,
+    ) -> Staged:
+        """`solve`, split so that only the work is timed: arguments and givens are
+        checked now; the limits start when `Staged.run` is called."""
         if not isinstance(puzzle, Grid):
             raise TypeError(f"solve() takes a Grid, not {type(puzzle).__name__}")
         if not isinstance(limit, int) or limit < 1:
@@ -281,8 +333,22 @@ class Solver(ABC):
             )
         broken = conflicts(puzzle)
         if broken:
-            return SolveResult(Status.INVALID, exhausted=True, message="; ".join(map(str, broken)))
-        return self._solve(puzzle, limit, Limits(time_limit, budget), trace)
+            message = "; ".join(map(str, broken))
+            invalid = SolveResult(Status.INVALID, exhausted=True, message=message)
+            return Staged(lambda: invalid)
+        return self._stage(puzzle, limit, time_limit, budget, trace)
+
+    def _stage(
+        self, puzzle: Grid, limit: int, time_limit: float | None, budget: int | None, trace: bool
+    ) -> Staged:
+        """The solve of valid givens as a `Staged`; override to move set-up and
+        result building out of the timed `run` (the default times all of `_solve`)."""
+        return Staged(lambda: self._solve(puzzle, limit, Limits(time_limit, budget), trace))
+
+    def warm_up(self) -> None:
+        """Compile or load what a first solve would (a JIT, a model cache), before any
+        time limit is armed.  The harness calls it once per worker; the default does nothing."""
+        return None
 
     @abstractmethod
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:

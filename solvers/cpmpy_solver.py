@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result
+from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, extra_hint
 from solvers.grid import Grid
 from solvers.registry import SolverUnavailable, register
 
@@ -46,7 +46,7 @@ STATUS_MEANING: Mapping[str, str] = {
     "ERROR": BROKEN,
     "NOT_RUN": BROKEN,
 }
-INSTALL = "pip install 'sudoku-bench[cpmpy]'"
+INSTALL = extra_hint("cpmpy")
 
 
 def status_meaning(status: Any) -> str:

@@ -14,7 +14,9 @@ default) runs one search with CP-SAT's solution enumeration and stops after
 and solves again: each call gets CP-SAT's full presolve, which enumeration
 has to weaken, but pays for it again, and the forbidden tuples pile up, so it
 loses on easy puzzles and on large limits.  A plain solve (full presolve)
-answers ``limit=1`` either way.
+answers ``limit=1`` either way.  CP-SAT enumerates with one worker only: with
+several (``workers`` other than 1) it may report one solution twice, which
+would read as a false MULTIPLE, so counting then always blocks.
 
 Limits: ``time_limit`` becomes ``max_time_in_seconds`` (what is left of it
 after model building).  CP-SAT has no limit on branches, so ``budget`` caps
@@ -164,7 +166,10 @@ def _collector_class() -> type:
             self.solutions: list[Grid] = []
 
         def on_solution_callback(self) -> None:
-            self.solutions.append(self.cp_model.read(self.response_proto))
+            solution = self.cp_model.read(self.response_proto)
+            if solution in self.solutions:  # never with one worker; a guard all the same
+                return
+            self.solutions.append(solution)
             if len(self.solutions) >= self.limit:
                 self.stop_search()
             elif self.num_branches > self.budget:
@@ -218,7 +223,9 @@ class CpSat(Solver):
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = self.options["workers"]
         solver.parameters.random_seed = self.options["seed"]
-        enumerate_ = limit > 1 and self.options["counting"] == "enumerate"
+        enumerate_ = (
+            limit > 1 and self.options["counting"] == "enumerate" and self.options["workers"] == 1
+        )
         solver.parameters.enumerate_all_solutions = enumerate_
         totals = {"num_branches": 0, "num_conflicts": 0, "wall_time": 0.0, "solve_seconds": 0.0}
         solutions: list[Grid] = []
@@ -271,6 +278,7 @@ class CpSat(Solver):
             "solves": solves,
             "workers": self.options["workers"],
             "model": self.options["model"],
+            "counting": "enumerate" if enumerate_ else "block",
         }
         if stopped is Status.ERROR:
             message = message or "CP-SAT stopped unfinished although no limit was set"

@@ -52,6 +52,10 @@ class PuzzleFormatError(ValueError):
             super().__init__(message)
 
 
+class AmbiguousNotation(PuzzleFormatError):
+    """Text that two notations read as different puzzles; an option must choose."""
+
+
 @dataclass(frozen=True)
 class Shape:
     """The fixed geometry of one box shape: units and peers, computed once."""
@@ -261,17 +265,24 @@ class Grid:
         size: int | None = None,
         box: tuple[int, int] | None = None,
         symbols: str | None = None,
+        zero_based: bool = False,
         source: str | None = None,
         first_line: int = 1,
     ) -> Grid:
         """Read a puzzle from any common notation, guessing the size.
 
         Accepts one-line strings (blanks ``. 0 - * _``), multi-line pictures with
-        ``| + -`` separators, letters for 16x16 (``0-9A-F`` or ``1-9A-G``) and
-        25x25 (``A-Y`` or ``1-9A-P``), and whitespace- or comma-separated
-        integers for any size (``0`` or ``-1`` blank).  ``size``, ``box`` and
-        ``symbols`` override the guesses; ``source`` and ``first_line`` place
-        errors in a file.
+        ``| + -`` separators (which give the box shape: 3x2 boxes stay 3x2),
+        letters for 16x16 (``0-9A-F`` or ``1-9A-G``) and 25x25 (``A-Y`` or
+        ``1-9A-P``), and whitespace- or comma-separated integers for any size
+        (``0`` or ``-1`` blank; ``zero_based`` reads digits ``0..N-1`` with
+        ``-1`` blank).  ``size``, ``box`` and ``symbols`` override the guesses;
+        ``source`` and ``first_line`` place errors in a file.
+
+        Text that two notations read differently is refused with
+        `AmbiguousNotation` rather than guessed: a 16x16 puzzle written with
+        ``1-9`` and ``A-F`` alone (``symbols=`` says which), or integers with
+        ``-1`` and ``0`` and no ``N`` (``zero_based=`` says which).
 
         >>> Grid.parse("4 0 0 0  0 0 0 3  0 3 0 0  0 0 0 1").givens
         4
@@ -280,7 +291,7 @@ class Grid:
         ...
         solvers.grid.PuzzleFormatError: expected a square number of cells ..., found 3
         """
-        return _parse(text, size, box, symbols, source, first_line)
+        return _parse(text, size, box, symbols, zero_based, source, first_line)
 
     def format(self, style: str = "line", *, blank: str = ".") -> str:
         """Write the grid: ``line`` (one string), ``pretty`` (boxes drawn) or
@@ -317,30 +328,72 @@ def _pretty(chars: list[str], box_rows: int, box_cols: int) -> str:
 Token = tuple[str, int, int]  # text, line, column (1-based)
 
 
-def _tokens(text: str, first_line: int) -> tuple[list[Token], bool]:
-    """Split the text into cell tokens; True when the notation is integers."""
+def _tokens(text: str, first_line: int, numeric: bool | None = None) -> Tokens:
+    """Split the text into cell tokens, find the notation and the separators' box shape.
+
+    `numeric` forces integer tokens (True) or characters (False); None guesses.
+    """
     lines = [
         (first_line + i, line)
         for i, line in enumerate(text.splitlines())
         if not line.lstrip().startswith("#")
     ]
-    if len(lines) > 1:  # a picture: drop rule lines such as '------+------'
-        lines = [(no, line) for no, line in lines if not _SEPARATOR_LINE.match(line)]
-    numeric = any(
-        "," in line
-        or (len(line.split()) > 1 and any(_MULTI_DIGIT.fullmatch(t) for t in line.split()))
-        for _, line in lines
-    )
+    rules = [False] * len(lines)
+    if len(lines) > 1:  # a picture: rule lines such as '------+------' separate bands
+        rules = [bool(_SEPARATOR_LINE.match(line)) for _, line in lines]
+    if numeric is None:
+        numeric = any(
+            "," in line
+            or (len(line.split()) > 1 and any(_MULTI_DIGIT.fullmatch(t) for t in line.split()))
+            for _, line in lines
+        )
+    split = _numeric_cells if numeric else _character_cells
     tokens: list[Token] = []
-    for no, line in lines:
-        if numeric:
-            for m in re.finditer(r"[^\s,|]+", line):
-                tokens.append((m.group(), no, m.start() + 1))
-        else:
-            tokens.extend(
-                (ch, no, col + 1) for col, ch in enumerate(line) if not ch.isspace() and ch != "|"
-            )
-    return tokens, numeric
+    stacks: list[int] = []  # cells per '|'-separated segment of each row
+    bands: list[int] = [0]  # cell rows per rule-separated band
+    for (no, line), rule in zip(lines, rules, strict=True):
+        if rule:
+            bands.append(0)
+            continue
+        segments = [split(segment, no, offset) for segment, offset in _segments(line)]
+        stacks.extend(len(cells) for cells in segments if cells)
+        tokens.extend(cell for cells in segments for cell in cells)
+        bands[-1] += 1
+    box_rows = _common([b for b in bands if b]) if any(rules) else None
+    box_cols = _common(stacks) if "|" in text else None
+    return Tokens(tokens, numeric, box_rows, box_cols)
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """The cells of a text, whether they are integers, and the box shape its separators draw."""
+
+    cells: list[Token]
+    numeric: bool
+    box_rows: int | None  # cell rows between rule lines, when there are rule lines
+    box_cols: int | None  # cells between '|' separators, when there are separators
+
+
+def _segments(line: str) -> list[tuple[str, int]]:
+    """The parts of a row between '|' separators, with the column where each starts."""
+    parts, start = [], 0
+    for part in line.split("|"):
+        parts.append((part, start))
+        start += len(part) + 1
+    return parts
+
+
+def _numeric_cells(segment: str, line: int, offset: int) -> list[Token]:
+    return [(m.group(), line, offset + m.start() + 1) for m in re.finditer(r"[^\s,]+", segment)]
+
+
+def _character_cells(segment: str, line: int, offset: int) -> list[Token]:
+    return [(ch, line, offset + col + 1) for col, ch in enumerate(segment) if not ch.isspace()]
+
+
+def _common(counts: list[int]) -> int | None:
+    """The one count every separator group shares (a border's empty group aside), else None."""
+    return counts[0] if counts and len(set(counts)) == 1 else None
 
 
 def _parse(
@@ -348,17 +401,25 @@ def _parse(
     size: int | None,
     box: tuple[int, int] | None,
     symbols: str | None,
+    zero_based: bool,
     source: str | None,
     first_line: int,
 ) -> Grid:
     if not isinstance(text, str):
         raise TypeError(f"Grid.parse takes text, not {type(text).__name__}")
-    tokens, numeric = _tokens(text, first_line)
+    read = _tokens(text, first_line, True if zero_based else None)
+    tokens = read.cells
     if not tokens:
         raise PuzzleFormatError(
             "no puzzle found (the text is empty)", line=first_line, source=source
         )
     n = size or (box[0] * box[1] if box else math.isqrt(len(tokens)))
+    if not read.numeric and not symbols and n * n == len(tokens) and not default_symbols(n):
+        # A side with no one-character notation (36 and more) is written in integers,
+        # even when every value has one digit.
+        as_numbers = _tokens(text, first_line, True)
+        if len(as_numbers.cells) == len(tokens):
+            read, tokens = as_numbers, as_numbers.cells
     if n * n != len(tokens) or n < 4:
         expected = (
             f"{n * n} cells for {n}x{n}"
@@ -371,16 +432,19 @@ def _parse(
             source=source,
         )
     try:
-        box_rows, box_cols = box or box_shape_for(n)
+        box_rows, box_cols = box or _drawn_box(read, n) or box_shape_for(n)
     except ValueError as exc:
         raise PuzzleFormatError(
             f"{len(tokens)} cells: {exc}", line=tokens[0][1], source=source
         ) from None
-    if numeric:
-        cells = [_integer_cell(tok, n, source) for tok in tokens]
+    if read.numeric:
+        if not zero_based:
+            _refuse_zero_based(tokens, n, source)
+        shift = 1 if zero_based else 0
+        cells = [_integer_cell(tok, n, shift, source) for tok in tokens]
         chosen = default_symbols(n)
     else:
-        chosen = symbols or _guess_symbols(n, "".join(t for t, _, _ in tokens))
+        chosen = symbols or _guess_symbols(n, "".join(t for t, _, _ in tokens), tokens, source)
         if not chosen:
             raise PuzzleFormatError(
                 f"a {n}x{n} grid has no one-character notation: write integers",
@@ -393,17 +457,72 @@ def _parse(
     return Grid(box_rows, box_cols, tuple(cells), chosen)
 
 
-def _guess_symbols(n: int, chars: str) -> str:
+def _drawn_box(read: Tokens, n: int) -> tuple[int, int] | None:
+    """The box shape a picture's separators draw, when they draw one of side `n`."""
+    rows, cols = read.box_rows, read.box_cols
+    if rows and cols:
+        return (rows, cols) if rows * cols == n else None
+    if rows and n % rows == 0 and rows < n:
+        return rows, n // rows
+    if cols and n % cols == 0 and cols < n:
+        return n // cols, cols
+    return None
+
+
+def _guess_symbols(n: int, chars: str, tokens: list[Token], source: str | None) -> str:
     upper = chars.upper()
-    if n in _ALTERNATIVE_SYMBOLS:
-        natural, other = _ALTERNATIVE_SYMBOLS[n]
-        if n == 16:
-            # '0' is a digit in 0-9A-F only when blanks are written otherwise.
-            if "G" not in upper and "0" in upper and any(b in upper for b in ".-*_"):
-                return other
+    if n not in _ALTERNATIVE_SYMBOLS:
+        return default_symbols(n)
+    natural, other = _ALTERNATIVE_SYMBOLS[n]
+    if n == 16:
+        # '0' is a digit in 0-9A-F only when blanks are written otherwise.
+        if "G" not in upper and "0" in upper and any(b in upper for b in ".-*_"):
+            return other
+        if "G" not in upper and all(upper.count(ch) == n for ch in other):
+            return other  # a complete grid in 0-9A-F (a solution field, say)
+        if "G" in upper or "0" in upper:
             return natural
-        return natural if any(ch in "123456789" for ch in upper) else other
-    return default_symbols(n)
+        used = set(upper) - set(BLANKS)
+    else:
+        if any(ch in "123456789" for ch in upper):
+            return natural
+        if set(upper) - set(BLANKS) - set(natural):
+            return other
+        used = set(upper) - set(BLANKS)
+    if not used:
+        return natural  # no givens: every reading is the same empty grid
+    first = next(t for t in tokens if t[0].upper() in used)
+    raise AmbiguousNotation(
+        f"a {n}x{n} puzzle written with {''.join(sorted(used))} alone reads as "
+        f"{_span(natural)} or as {_span(other)} (every digit shifted by one); say which "
+        f"with symbols='{natural}' or symbols='{other}'",
+        source=source,
+        line=first[1],
+        column=first[2],
+    )
+
+
+def _span(symbols: str) -> str:
+    """'1-9A-G' for '123456789ABCDEFG'."""
+    digits = "".join(ch for ch in symbols if ch.isdigit())
+    letters = "".join(ch for ch in symbols if ch.isalpha())
+    parts = [f"{p[0]}-{p[-1]}" for p in (digits, letters) if p]
+    return "".join(parts)
+
+
+def _refuse_zero_based(tokens: list[Token], n: int, source: str | None) -> None:
+    """Integers with both -1 and 0 and no N read 0-based too: make the caller choose."""
+    values = {t[0] for t in tokens}
+    if "-1" in values and "0" in values and str(n) not in values:
+        first = next(t for t in tokens if t[0] == "0")
+        raise AmbiguousNotation(
+            f"integers with -1 and 0 and no {n}: 0 is a blank if digits are 1..{n}, or a "
+            f"digit if they are 0..{n - 1} with -1 blank; say which with zero_based=True "
+            "(or write every blank the same way)",
+            source=source,
+            line=first[1],
+            column=first[2],
+        )
 
 
 def _symbol_cell(tok: Token, index: dict[str, int], symbols: str, source: str | None) -> int:
@@ -420,7 +539,8 @@ def _symbol_cell(tok: Token, index: dict[str, int], symbols: str, source: str | 
     )
 
 
-def _integer_cell(tok: Token, n: int, source: str | None) -> int:
+def _integer_cell(tok: Token, n: int, shift: int, source: str | None) -> int:
+    """One integer cell; `shift` 1 reads 0-based digits (with -1 blank)."""
     text, line, col = tok
     if text in (".", "-", "_", "*"):
         return 0
@@ -428,11 +548,27 @@ def _integer_cell(tok: Token, n: int, source: str | None) -> int:
         value = int(text)
     except ValueError:
         value = None
-    if value is None or not -1 <= value <= n:
+    low, high = -1, n - shift
+    if value is None or not low <= value <= high:
+        blanks = "-1 for a blank" if shift else "0 / -1 for a blank"
         raise PuzzleFormatError(
-            f"illegal value {text!r}: expected an integer 1..{n}, or 0 / -1 for a blank",
+            f"illegal value {text!r}: expected an integer {1 - shift}..{high}, or {blanks}",
             source=source,
             line=line,
             column=col,
         )
-    return max(value, 0)
+    return value + shift if value >= 0 and shift else max(value, 0)
+
+
+def easy_grid(box_rows: int, box_cols: int) -> Grid:
+    """A full grid of the shape with one cell per row left empty (naked singles only):
+    the puzzle that warms a solver up (imports, caches, JIT) without testing it."""
+    n = box_rows * box_cols
+    cells = [
+        0
+        if c == (r * box_cols + r // box_rows) % n
+        else (box_cols * (r % box_rows) + r // box_rows + c) % n + 1
+        for r in range(n)
+        for c in range(n)
+    ]
+    return Grid(box_rows, box_cols, tuple(cells))

@@ -25,7 +25,7 @@ from datetime import timedelta
 from functools import cache
 from typing import Any
 
-from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result
+from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, extra_hint
 from solvers.grid import Grid
 from solvers.registry import SolverUnavailable, register
 
@@ -61,7 +61,7 @@ STATUS_MEANING: Mapping[str, str] = {
     "UNBOUNDED": BROKEN,  # meaningless for a satisfaction model
     "ERROR": BROKEN,
 }
-INSTALL = "apt-get install minizinc (brings Gecode) and pip install 'sudoku-bench[minizinc]'"
+INSTALL = f"apt-get install minizinc (brings Gecode) and {extra_hint('minizinc')}"
 
 
 def status_meaning(status: Any) -> str:

@@ -30,6 +30,7 @@ BUILTIN: dict[str, str] = {
     "constraint": "solvers.pyconstraint",
     "sat": "solvers.sat",
     "fast": "solvers.fast",
+    "external": "solvers.external",
     "dimacs": "solvers.dimacs",
     "minizinc": "solvers.minizinc_solver",
     "cpmpy": "solvers.cpmpy_solver",
@@ -85,22 +86,61 @@ def solver_class(name: str) -> type[Solver]:
     return _registered[name]
 
 
-_SPEC = re.compile(r"^\s*([\w.-]+)\s*(?:\[(.*)\])?\s*$")
+_SPEC = re.compile(r"^\s*([\w.-]+)\s*(?:\[(.*)\])?\s*$", re.S)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """Split ``"cpsat[workers=1,model=boolean]"`` into a name and its options."""
+    """Split ``"cpsat[workers=1,model=boolean]"`` into a name and its options.
+
+    A value in quotes (``'...'`` or ``"..."``) may hold commas, brackets and
+    spaces: ``external[cmd='./mysolver --count 2',protocol=line]``.
+    """
     match = _SPEC.match(spec)
     if not match:
         raise UnknownOption(f"cannot read solver {spec!r}: expected NAME or NAME[key=value,...]")
     name, inside = match.group(1), match.group(2)
     options: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in (inside or "").split(","))):
+    for part in _split_options(inside or "", spec):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
             raise UnknownOption(f"cannot read {part!r} in {spec!r}: expected key=value")
-        options[key.strip()] = value.strip()
+        options[key.strip()] = _unquote(value.strip(), spec)
     return name, options
+
+
+def _split_options(inside: str, spec: str) -> list[str]:
+    """The ``key=value`` parts between the brackets, split at commas outside quotes."""
+    parts: list[str] = []
+    current: list[str] = []
+    quote = ""
+    for char in inside:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"" and _value_starts(current):
+            quote = char
+        elif char == ",":
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    if quote:
+        raise UnknownOption(f"cannot read {spec!r}: a {quote} quote is not closed")
+    parts.append("".join(current))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _value_starts(current: list[str]) -> bool:
+    """True when the text so far is ``key=`` (a quote here opens a quoted value)."""
+    key, eq, value = "".join(current).partition("=")
+    return bool(eq) and not value.strip()
+
+
+def _unquote(value: str, spec: str) -> str:
+    if value[:1] in ("'", '"'):
+        if len(value) < 2 or value[-1] != value[0]:
+            raise UnknownOption(f"cannot read {value!r} in {spec!r}: text after a closing quote")
+        return value[1:-1]
+    return value
 
 
 def get(spec: str, **options: Any) -> Solver:

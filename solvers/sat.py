@@ -38,7 +38,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result
+from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, extra_hint
 from solvers.cnf import ENCODING_HELP, ENCODINGS, clauses, literal
 from solvers.grid import Grid
 from solvers.registry import register
@@ -81,7 +81,7 @@ class Sat(Solver):
     summary = "CNF encodings (minimal, extended) on PySAT's CaDiCaL or Glucose"
     source = "I. Lynce, J. Ouaknine, 'Sudoku as a SAT Problem' (ISAIM 2006); PySAT"
     requires = ("pysat",)
-    install_hint = "pip install python-sat"
+    install_hint = extra_hint("sat")
     parameters = {
         "encoding": Param("extended", ENCODING_HELP, tuple(ENCODINGS)),
         "backend": Param("cadical", "the CDCL solver", tuple(ENGINES)),

@@ -221,6 +221,32 @@ def check_budget(spec: str) -> None:
         assert nodes <= 51, f"{nodes} nodes spent on a budget of 50"
 
 
+def check_staged_solve(spec: str) -> None:
+    """`stage` then `run` and `finish` answers as `solve` does (the harness times `run`
+    alone), and so does a batch API (`stage_batch`), if the solver has one."""
+    solver = get(spec)
+    for text in (PUZZLE_9X9_HARDER, PUZZLE_9X9_INVALID):
+        puzzle = Grid.parse(text)
+        direct = solver.solve(puzzle, limit=2)
+        staged = solver.stage(puzzle, limit=2)
+        result = staged.finish(staged.run())
+        assert isinstance(result, SolveResult), f"finish() gave a {type(result).__name__}"
+        assert (result.status, result.solutions) == (direct.status, direct.solutions), (
+            f"staged: {result.status} with {len(result.solutions)} solution(s); "
+            f"solve: {direct.status} with {len(direct.solutions)}"
+        )
+    stage_batch = getattr(solver, "stage_batch", None)
+    if callable(stage_batch):
+        puzzles = [Grid.parse(PUZZLE_9X9_HARDER), Grid.parse(PUZZLE_4X4)]
+        staged = stage_batch(puzzles, limit=2)
+        results = staged.finish(staged.run())
+        for puzzle, result in zip(puzzles, results, strict=True):
+            direct = solver.solve(puzzle, limit=2)
+            assert (result.status, result.solutions) == (direct.status, direct.solutions), (
+                "stage_batch answered differently from solve"
+            )
+
+
 def check_spec_options(spec: str) -> None:
     """The spec names the solver and round-trips; an unknown option is refused clearly."""
     solver = get(spec)
@@ -251,6 +277,7 @@ CHECKS: dict[str, Callable[[str], None]] = {
         check_input_unchanged,
         check_time_limit,
         check_budget,
+        check_staged_solve,
         check_spec_options,
     )
 }

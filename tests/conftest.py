@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,3 +25,59 @@ def faulty() -> Iterator[None]:
     sys.modules.pop("faulty_solvers", None)
     if TESTS in sys.path:
         sys.path.remove(TESTS)
+
+
+EXTERNAL = Path(TESTS) / "external"
+# The C test solver, three ways: line protocol, one process per puzzle with the
+# puzzle in a file, and with the puzzle on standard input.
+C_SOLVERS = {
+    "csolver": ('command = "./solver"', "line"),
+    "csolver-file": ('command = "./solver --once {file}"', "per-puzzle"),
+    "csolver-stdin": ('command = "./solver --once"', "per-puzzle"),
+}
+
+
+@pytest.fixture(scope="session")
+def c_solver(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tests/external/solver.c built with the system compiler, once per session."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        pytest.skip("no C compiler (cc or gcc) on PATH: the external-solver tests build one")
+    out = tmp_path_factory.mktemp("external") / "solver"
+    subprocess.run(
+        [compiler, "-O2", "-o", str(out), str(EXTERNAL / "solver.c")],
+        check=True,
+        capture_output=True,
+    )
+    return out
+
+
+@pytest.fixture(scope="session")
+def c_solvers_file(c_solver: Path) -> Path:
+    """A solvers file beside the binary defining the `C_SOLVERS` (relative commands)."""
+    path = c_solver.parent / "solvers.toml"
+    path.write_text(
+        "".join(
+            f'[[solver]]\nname = "{name}"\n{command}\nprotocol = "{protocol}"\n'
+            'complete = true\nreports_time = true\nsummary = "the C test solver"\n\n'
+            for name, (command, protocol) in C_SOLVERS.items()
+        ),
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.fixture
+def c_solvers(c_solvers_file: Path) -> Iterator[list[str]]:
+    """The `C_SOLVERS` registered for one test, then forgotten (they never leak elsewhere)."""
+    from solvers.external import load_definitions
+
+    yield load_definitions(c_solvers_file)
+    for name in C_SOLVERS:
+        registry._registered.pop(name, None)
+
+
+@pytest.fixture(params=list(C_SOLVERS))
+def c_solver_name(request: pytest.FixtureRequest, c_solvers: list[str]) -> str:
+    """Each of the `C_SOLVERS` in turn, registered."""
+    return request.param

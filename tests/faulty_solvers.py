@@ -14,6 +14,8 @@ with ``S`` (``S`` spares a puzzle but not its metamorphic forms), where it:
 - ``unique``: returns one solution and claims it is the only one;
 - ``slow``: sleeps ``delay`` seconds, then answers correctly.
 
+``warmup=S`` makes `Solver.warm_up` sleep S seconds, as a JIT compile would.
+
 This module registers the solver when imported, so import it only where the
 registration cannot leak into other tests: in worker processes (through
 ``WorkerSettings.imports`` or ``--plugin``) and in tests that undo it.
@@ -55,7 +57,11 @@ class Faulty(Solver):
         "prefix": Param("", "misbehave only on puzzles whose text starts with this"),
         "spare": Param("", "never misbehave on puzzles whose text starts with this"),
         "delay": Param(0.05, "seconds the 'slow' fault sleeps per puzzle"),
+        "warmup": Param(0.0, "seconds warm_up sleeps (a stand-in for a JIT compile)"),
     }
+
+    def warm_up(self) -> None:
+        time.sleep(self.options["warmup"])
 
     def _solve(self, puzzle: Grid, limit: int, limits, trace: bool) -> SolveResult:
         fault = self.options["fault"]

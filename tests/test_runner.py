@@ -316,3 +316,35 @@ def test_a_corpus_name_given_twice_is_refused(tmp_path: Path) -> None:
     second = corpus(tmp_path / "other", PUZZLES)
     with pytest.raises(CommandError, match="share the name 'set'"):
         make_study([first, second], ["dlx"])
+
+
+def test_a_slow_warm_up_runs_before_any_limit_is_armed(tmp_path: Path, faulty: None) -> None:
+    # warm_up takes 4x the time limit and 2x the parent's hard limit on a batch:
+    # counted against either, every solve would be a TIMEOUT.
+    s = study([corpus(tmp_path, UNIQUE)], ["faulty[warmup=2.0]"], timeout=0.5)
+    with Store(":memory:") as store:
+        done = run_study(store, s, Execution("process", jobs=1), progress=False)
+        results = by_solver(store, done.run_id)["faulty[warmup=2.0]"]
+    assert {p: r[0] for p, r in results.items()} == dict.fromkeys(UNIQUE, "SOLVED")
+
+
+def test_batch_timing_times_a_batch_api_in_one_call_and_others_alone(tmp_path: Path) -> None:
+    pytest.importorskip("numba")
+    s = make_study([corpus(tmp_path, PUZZLES)], ["fast", "dlx"], timeout=5, timing="batch")
+    with Store(":memory:") as store:
+        done = run_study(store, s, Execution("process", jobs=1, batch=8), progress=False)
+        records = list(store.results([done.run_id]))
+        overhead = store.run(done.run_id).settings["overhead"]
+    clocks = {(r.solver, r.stats["clock"]) for r in records}
+    assert clocks == {("fast", "batch"), ("dlx", "solve")}
+    assert {r.verdict for r in records} == {"CORRECT"}
+    statuses = {r.puzzle: r.status for r in records if r.solver == "fast"}
+    assert statuses == {p: EXPECTED[p] for p in PUZZLES}
+    fast_walls = {r.wall for r in records if r.solver == "fast" and r.status != "INVALID"}
+    assert len(fast_walls) == 1, "every puzzle of one batch is credited the same share"
+    assert 0 < overhead < 0.01
+
+
+def test_an_unknown_timing_mode_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(CommandError, match="--timing must be one of single, batch"):
+        make_study([corpus(tmp_path, UNIQUE)], ["dlx"], timing="parallel")

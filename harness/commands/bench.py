@@ -8,13 +8,15 @@ import sys
 
 from tabulate import tabulate
 
-from corpora.corpus import read_puzzles
+from corpora.corpus import open_corpus
 from harness.bench.timing import bench
+from harness.commands import solvers_files
 
 EPILOG = """examples:
   sudoku-bench bench --solver dlx top1465.txt
   sudoku-bench bench --solver dlx --solver mrv --limit 2 puzzles.txt   # side by side
   sudoku-bench bench --solver dlx --max 200 --repeat 3 puzzles.txt
+  sudoku-bench bench --solver dlx gen9-hard                            # a built-in corpus
 
 Times only the solve call, after a warm-up, with every answer verified. With
 several solvers the ratio column compares medians to the first solver."""
@@ -24,13 +26,17 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = sub.add_parser(
         "bench",
         help="time solvers puzzle by puzzle in one process",
-        description="Time solvers on every puzzle of a file in this process (no isolation, "
+        description="Time solvers on every puzzle of a corpus in this process (no isolation, "
         "no limits beyond --time-limit) and print µs per puzzle (median, mean, p90, max) "
         "and puzzles per second. For studies with hard limits use 'run'.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", help="a file of puzzles")
+    parser.add_argument(
+        "file",
+        metavar="CORPUS",
+        help="a file of puzzles, a built-in corpus or a fetched collection",
+    )
     parser.add_argument(
         "--solver", action="append", metavar="S", help="solver to time (repeatable; default dlx)"
     )
@@ -44,12 +50,14 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "--repeat", type=int, default=1, metavar="K", help="best of K solves per puzzle"
     )
+    solvers_files.add_argument(parser)
     parser.set_defaults(run=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    puzzles = list(read_puzzles(args.file))[: args.max]
+    solvers_files.load(args)
+    puzzles = list(open_corpus(args.file).puzzles())[: args.max]
     specs = args.solver or ["dlx"]
     timings = bench(
         specs,

@@ -10,7 +10,7 @@ from collections import Counter
 from tabulate import tabulate
 
 from corpora import fetch
-from corpora.corpus import ReadReport, builtin_index, read_puzzles
+from corpora.corpus import ReadReport, builtin_index, open_corpus, read_puzzles
 from corpora.formats import LAYOUTS
 from harness.errors import CommandError
 
@@ -19,6 +19,7 @@ EPILOG = """examples:
   sudoku-bench corpora fetch top1465          # download, verify (SHA-256), cache
   sudoku-bench corpora inspect puzzles.csv.gz # layout, sizes, clues, bad lines
   sudoku-bench corpora inspect big.txt --strict
+  sudoku-bench corpora inspect gen9-hard      # a built-in corpus by name
   sudoku-bench corpora build --check          # regenerate the built-ins, compare bytes
   sudoku-bench corpora build --only gen16 --jobs 2
 
@@ -57,7 +58,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "summarise it. Bad records are counted and the first ones shown; --strict stops "
         "at the first.",
     )
-    look.add_argument("file", metavar="FILE")
+    look.add_argument(
+        "file", metavar="CORPUS", help="a puzzle file, a built-in corpus or a fetched collection"
+    )
     look.add_argument("--strict", action="store_true", help="the first bad record is an error")
     look.add_argument("--layout", default="auto", choices=LAYOUTS, help="how puzzles sit in it")
     look.set_defaults(run=run_inspect)
@@ -116,10 +119,11 @@ def run_fetch(args: argparse.Namespace) -> int:
 
 
 def run_inspect(args: argparse.Namespace) -> int:
+    path = open_corpus(args.file).path
     report = ReadReport(args.file)
     sizes: Counter[int] = Counter()
     low, high, total, solutions = 1 << 30, 0, 0, 0  # running figures: memory stays flat
-    for puzzle in read_puzzles(args.file, strict=args.strict, layout=args.layout, report=report):
+    for puzzle in read_puzzles(path, strict=args.strict, layout=args.layout, report=report):
         sizes[puzzle.grid.size] += 1
         givens = puzzle.grid.givens
         low, high, total = min(low, givens), max(high, givens), total + givens
@@ -139,20 +143,32 @@ def run_inspect(args: argparse.Namespace) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from corpora.builtin import build_all
+    from tqdm import tqdm
+
+    from corpora.builtin import build_all, puzzle_count
 
     if args.jobs < 1:
         raise CommandError(f"--jobs {args.jobs}: expected 1 or more")
     changed = []
-    for name, unchanged in build_all(
-        args.only,
-        write=not args.check,
-        jobs=args.jobs,
-        progress=lambda line: print(line, file=sys.stderr),
-    ):
-        print(f"{name}: {'unchanged' if unchanged else 'DIFFERENT' if args.check else 'rewritten'}")
-        if not unchanged:
-            changed.append(name)
+    bar = tqdm(
+        total=puzzle_count(args.only),
+        unit="puzzle",
+        file=sys.stderr,
+        dynamic_ncols=True,
+        disable=not sys.stderr.isatty(),  # a bar on a terminal; logs get the lines alone
+    )
+    with bar:
+        for name, unchanged in build_all(
+            args.only,
+            write=not args.check,
+            jobs=args.jobs,
+            progress=lambda line: tqdm.write(line, file=sys.stderr),
+            tick=lambda: bar.update(),
+        ):
+            state = "unchanged" if unchanged else "DIFFERENT" if args.check else "rewritten"
+            tqdm.write(f"{name}: {state}", file=sys.stdout)
+            if not unchanged:
+                changed.append(name)
     if args.check and changed:
         print(
             f"{len(changed)} corpora differ from their recipes: {', '.join(changed)}",

@@ -10,20 +10,25 @@ from typing import Any
 
 from harness.errors import CommandError
 
-FORMATS = ("terminal", "md", "html", "csv", "json", "latex")
+FORMATS = ("terminal", "md", "html", "csv", "json", "latex", "parquet")
 
 EPILOG = """examples:
   sudoku-bench report                                  # the last run, in the terminal
   sudoku-bench report --format md --out report.md      # Markdown, plots in report-plots/
   sudoku-bench report --format html --out report.html  # one file, plots embedded
   sudoku-bench report --run 3 --run 4 --format csv --out results.csv
+  sudoku-bench report --run all --format parquet --out results.parquet   # needs [data]
   sudoku-bench report --compare 3 4 --fail-if-slower 10%   # regression gate (exit 1)
   sudoku-bench report --pair dlx mrv --plots plots/ --plot-format svg
+  sudoku-bench report --all-pairs --format html --out report.html   # a scatter per pair
   sudoku-bench report --rate --format html --out report.html   # adds time vs difficulty
   sudoku-bench report --schema                         # the JSON schema of --format json
 
 csv writes the per-result rows to --out (or stdout) and the summary next to it
-(NAME-summary.csv); json holds runs, summary, findings, comparison and results.
+(NAME-summary.csv); parquet writes the same rows to --out, the summary to
+NAME-summary.parquet and the runs' settings to NAME-runs.parquet (join on
+run_id; pip install 'sudoku-bench[data]'); json holds runs, summary,
+findings, comparison and results.
 PAR-k counts an unsolved puzzle at k times its time limit (--timeout-penalty)."""
 
 
@@ -35,8 +40,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="summary tables, plots and comparisons from a results database",
         description="Report on runs stored by 'sudoku-bench run': per solver x corpus "
         "counts, times, PAR-2, the virtual best solver, every wrong answer or "
-        "disagreement, plots (cactus, pairwise scatter, time distribution, time vs "
-        "difficulty), and run-to-run comparisons with bootstrap confidence intervals.",
+        "disagreement, plots (cactus, each solver against the best-ranked one, time "
+        "distribution, time vs difficulty), and run-to-run comparisons with bootstrap "
+        "confidence intervals.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -76,12 +82,27 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument("--no-plots", action="store_true", help="skip the plots (faster)")
     parser.add_argument(
         "--pair", nargs=2, action="append", metavar=("A", "B"),
-        help="scatter only these solver pairs (repeatable; default: every pair)",
+        help="also scatter these solver pairs, one plot each (repeatable; by default one "
+        "figure shows each solver against the best-ranked one)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--all-pairs", action="store_true",
+        help="also scatter every pair of solvers, one plot each (n(n-1)/2 plots)",
     )  # fmt: skip
     parser.add_argument(
         "--rate", action="store_true",
         help="rate the puzzles with the human-style engine (about 10 ms each) for the "
         "time-vs-difficulty plot, where the records carry no rating",
+    )  # fmt: skip
+    parser.add_argument(
+        "--clock", choices=("harness", "solver"), default="harness",
+        help="harness (default): the harness's wall clock around each solve's work; solver: "
+        "the solver's own time where it reports one (external programs), else the harness's",
+    )  # fmt: skip
+    parser.add_argument(
+        "--subtract-overhead", action="store_true",
+        help="take the timer's own cost, measured at the start of each run (about 1 µs), "
+        "off every harness time",
     )  # fmt: skip
     parser.add_argument(
         "--no-results", action="store_true", help="json: leave out the per-result rows"
@@ -189,6 +210,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--fail-if-slower needs --compare RUN_A RUN_B")
     gate = parse_share(args.fail_if_slower) if args.fail_if_slower else None
     noise = parse_share(args.noise)
+    if args.format == "parquet":
+        _check_parquet(args.out)
     if not args.timeout_penalty > 0:
         raise CommandError(f"--timeout-penalty must be positive, not {args.timeout_penalty}")
     command = "sudoku-bench report " + " ".join(shlex.quote(a) for a in sys.argv[2:])
@@ -196,7 +219,9 @@ def run(args: argparse.Namespace) -> int:
         run_ids = _run_ids(store, args.runs, args.compare)
         runs = [store.run(i) for i in run_ids]
         # csv and json list every result after the summary: read them once, keep them
-        rows_too = args.format == "csv" or (args.format == "json" and not args.no_results)
+        rows_too = args.format in ("csv", "parquet") or (
+            args.format == "json" and not args.no_results
+        )
         records: Any = list(store.results(run_ids)) if rows_too else store.results(run_ids)
         report = build_report(
             records,
@@ -204,6 +229,8 @@ def run(args: argparse.Namespace) -> int:
             penalty=args.timeout_penalty,
             truth=_truth_lookup(store),
             command=command,
+            clock=args.clock,
+            subtract_overhead=args.subtract_overhead,
         )
         if not report.outcomes:
             raise CommandError(f"run {', '.join(map(str, run_ids))} has no results yet")
@@ -213,7 +240,12 @@ def run(args: argparse.Namespace) -> int:
             a, b = args.compare
             side_a = [o for o in report.outcomes if o.run_id == a]
             side_b = [o for o in report.outcomes if o.run_id == b]
-            report.comparison = compare_runs(side_a, side_b, noise=noise)
+            order, corpora = report.spec_order(), report.corpora  # rows in the report's order
+            report.comparison = sorted(
+                compare_runs(side_a, side_b, noise=noise),
+                key=lambda c: (corpora.index(c.corpus) if c.corpus in corpora else len(corpora),
+                               order.get(c.solver, len(order))),
+            )  # fmt: skip
             report.compared = (a, b)
         pairs = [tuple(p) for p in args.pair or []]
         if not pairs and args.compare:
@@ -221,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
         directory = _plots_dir(args)
         plots: list[Any] = []
         if args.format == "html" and not args.no_plots or directory:
-            plots = list(all_plots(report, pairs, args.plot_format))
+            plots = list(all_plots(report, pairs, args.plot_format, all_pairs=args.all_pairs))
         written = _save_plots(plots, directory) if directory else []
         _render(args, report, plots, written, records)
     if gate is not None and report.comparison:
@@ -290,6 +322,35 @@ def _render(
                 print(f"wrote {args.out}", file=sys.stderr)
     elif fmt == "csv":
         _write_csv(args, report, records)
+    elif fmt == "parquet":
+        _write_parquet(args.out, report, records)
+
+
+def _check_parquet(out: str | None) -> None:
+    """Refuse early (before reading the database) what cannot end in a Parquet file."""
+    from harness.data import MissingExtra, require
+
+    if not out:
+        raise CommandError("--format parquet writes files: give --out NAME.parquet")
+    try:
+        require("pandas", "--format parquet")
+        require("pyarrow", "--format parquet")
+    except MissingExtra as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _write_parquet(out_name: str, report: Any, records: Any) -> None:
+    from harness import data
+    from harness.report import render_data
+
+    out = Path(out_name)
+    results = data.results_frame(render_data.result_rows(report, records))
+    data.write_parquet(results, out)
+    summary = out.with_name(f"{out.stem}-summary.parquet")
+    data.write_parquet(data.pandas().DataFrame(render_data.summary_rows(report)), summary)
+    runs = out.with_name(f"{out.stem}-runs.parquet")
+    data.write_parquet(data.runs_frame(report.runs), runs)
+    print(f"wrote {out} ({len(results)} results), {summary} and {runs}", file=sys.stderr)
 
 
 def _write_csv(args: argparse.Namespace, report: Any, records: Any) -> None:

@@ -12,11 +12,14 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from harness import tally
+import solvers
+from harness import studyfile, tally
+from harness.commands import solvers_files
 from harness.environment import usable_cores
 from harness.errors import CommandError
 from harness.executors import EXECUTORS
 from harness.runner import (
+    TIMINGS,
     Execution,
     RunDone,
     Study,
@@ -29,23 +32,47 @@ from harness.store import DEFAULT_DB, Store
 
 EPILOG = """examples:
   sudoku-bench run --corpus top1465.txt --solver dlx --solver 'cpsat[workers=1]'
+  sudoku-bench run reports/study.toml                          # a study file (TOML)
+  sudoku-bench run reports/study.toml --timeout 5              # ... with an option changed
   sudoku-bench run --corpus a.txt --corpus b.txt --timeout 5 --repeat 3 --jobs 1   # exact timings
   sudoku-bench run --corpus top1465.txt --metamorphic 2        # also 2 equivalent forms per puzzle
   sudoku-bench run --resume                                    # finish the last interrupted run
   sudoku-bench run --corpus big.txt --executor dask            # a local Dask cluster
   sudoku-bench run --corpus big.txt --scheduler tcp://host:8786
+  sudoku-bench run --solvers-file my.toml --solver mysolver --solver dlx --corpus gen9-hard
 
 Each solve runs in a worker process with a hard wall-clock limit (--timeout) and
 an address-space limit (--memory): a solver that hangs, crashes or runs out of
 memory is recorded TIMEOUT, ERROR or MEMOUT and the run goes on. Results are
 stored as they arrive; Ctrl-C (or a kill) keeps them, and --resume finishes the
-run. Every answer is checked by the verifier and against the oracle's truth."""
+run. Every answer is checked by the verifier and against the oracle's truth.
 
-DEFAULTS = {"timeout": 10.0, "memory": 2048, "repeat": 1, "limit": 2, "metamorphic": 0}
+A study file sets the same options in TOML, and solvers as parameter grids:
+  corpora = ["gen9-easy", "gen9-extreme"]
+  timeout = 2
+  [solvers]
+  dlx = {}
+  cpsat = {workers = [1, 2], model = ["integer", "boolean"]}   # four variants
+Options on the command line win over the file; the file is stored with the run."""
+
+DEFAULTS = {
+    "timeout": 10.0,
+    "memory": 2048,
+    "repeat": 1,
+    "limit": 2,
+    "metamorphic": 0,
+    "timing": "single",
+}
 
 
 def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0) -> None:
     """The options `run` and `verify` share: what to solve, and where."""
+    parser.add_argument(
+        "study",
+        nargs="?",
+        metavar="STUDY.toml",
+        help="a study file: the options below, and solvers as parameter grids (see the end)",
+    )
     parser.add_argument(
         "--corpus",
         action="append",
@@ -95,7 +122,6 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
     parser.add_argument(
         "--executor",
         choices=EXECUTORS,
-        default="process",
         help="process (default), serial (in this process, for debugging) or dask",
     )
     parser.add_argument(
@@ -108,6 +134,7 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
         metavar="MODULE",
         help="import MODULE first (from the current directory too); it may register solvers",
     )
+    solvers_files.add_argument(parser)
     parser.add_argument(
         "--strict",
         action="store_true",
@@ -115,6 +142,13 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
     )
     parser.add_argument(
         "--batch", type=int, metavar="N", help="puzzles per task (default: sized from the times)"
+    )
+    parser.add_argument(
+        "--timing",
+        choices=TIMINGS,
+        help="single (default): each solve timed alone, set-up and result building excluded; "
+        "batch: solvers with a batch API (fast) solve each task in one timed call, every "
+        "puzzle credited an equal share",
     )
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress bar even on a terminal"
@@ -133,9 +167,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_study_arguments(parser)
-    parser.add_argument(
-        "--db", default=DEFAULT_DB, metavar="FILE", help=f"results database (default {DEFAULT_DB})"
-    )
+    parser.add_argument("--db", metavar="FILE", help=f"results database (default {DEFAULT_DB})")
     parser.add_argument(
         "--resume",
         nargs="?",
@@ -148,12 +180,32 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return parser
 
 
+def apply_study_file(args: argparse.Namespace) -> None:
+    """Fill the options not given on the command line from the study file, if one is named."""
+    args.study_file = None
+    if not getattr(args, "study", None):
+        return
+    loaded = studyfile.load(args.study)
+    for key, value in loaded.options.items():
+        if getattr(args, key, None) is None:
+            setattr(args, key, value)
+        elif key == "strict":
+            args.strict = args.strict or value
+    args.corpus = args.corpus or loaded.corpora
+    args.solver = args.solver or loaded.solvers or None
+    args.plugin = args.plugin or loaded.plugins
+    args.solvers_file = getattr(args, "solvers_file", None) or loaded.solvers_files
+    args.study_file = loaded
+
+
 def study_from(args: argparse.Namespace) -> Study:
     """The study the options describe (defaults filled in)."""
     value: dict[str, Any] = {
         k: getattr(args, k) if getattr(args, k) is not None else d for k, d in DEFAULTS.items()
     }
     plugins = args.plugin or []
+    if not args.solver:
+        note_missing_backends()
     return make_study(
         args.corpus or [],
         args.solver,
@@ -166,15 +218,27 @@ def study_from(args: argparse.Namespace) -> Study:
         plugins=plugins,
         paths=[os.getcwd()] if plugins else [],
         strict=args.strict,
+        timing=str(value["timing"]),
+        study_file=args.study_file.record() if getattr(args, "study_file", None) else None,
+        solvers_files=args.solvers_file,
     )
+
+
+def note_missing_backends() -> None:
+    """Say which registered solvers a default study leaves out, and how to install them."""
+    missing = [n for n in solvers.names() if not solvers.solver_class(n).supported()]
+    if missing:
+        hints = "; ".join(f"{n}: {solvers.solver_class(n).install_hint}" for n in missing)
+        print(f"note: not run, their libraries are not installed: {hints}", file=sys.stderr)
 
 
 def execution_from(args: argparse.Namespace) -> Execution:
     if args.batch is not None and args.batch < 1:
         raise CommandError(f"--batch must be at least 1, not {args.batch}")
-    execution = Execution(args.executor, scheduler=args.scheduler, batch=args.batch)
+    executor = args.executor or "process"
+    execution = Execution(executor, scheduler=args.scheduler, batch=args.batch)
     if args.jobs is not None:
-        execution = Execution(args.executor, args.jobs, args.scheduler, args.batch)
+        execution = Execution(executor, args.jobs, args.scheduler, args.batch)
     return execution
 
 
@@ -239,11 +303,13 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is not None:
         given = [
             f"--{k}" for k in (*DEFAULTS, "corpus", "solver", "seed", "strict") if getattr(args, k)
-        ]
-        if given or args.plugin:
+        ] + ["a study file"] * bool(args.study)
+        given += ["--plugin"] * bool(args.plugin) + ["--solvers-file"] * bool(args.solvers_file)
+        if given:
             raise CommandError(
-                f"--resume repeats the stored run's settings; drop {', '.join(given + ['--plugin'] * bool(args.plugin))}"
+                f"--resume repeats the stored run's settings; drop {', '.join(given)}"
             )
+        args.db = args.db or DEFAULT_DB
         with Store(args.db, create=False) as store:
             run_id = args.resume if args.resume != -1 else store.last_unfinished_run_id()
             if run_id is None:
@@ -251,8 +317,12 @@ def run(args: argparse.Namespace) -> int:
             study = resume_study(store, run_id)
             done = execute(store, args, study, run_id)
     else:
+        apply_study_file(args)
+        args.db = args.db or DEFAULT_DB
         if not args.corpus:
-            raise CommandError("give at least one --corpus (or --resume to finish a run)")
+            raise CommandError(
+                "give at least one --corpus, a study file (or --resume to finish a run)"
+            )
         study = study_from(args)
         with Store(args.db) as store:
             done = execute(store, args, study, None)

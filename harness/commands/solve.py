@@ -11,6 +11,7 @@ from tabulate import tabulate
 
 import solvers
 from corpora.corpus import Puzzle, puzzles_from_argument
+from harness.commands import solvers_files
 from solvers.base import SolveResult
 
 EPILOG = """examples:
@@ -57,13 +58,18 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--trace", action="store_true", help="print the solver's steps, if it traces"
     )
     parser.add_argument("--json", action="store_true", help="print JSON lines instead of text")
+    solvers_files.add_argument(parser)
     parser.set_defaults(run=run)
     return parser
 
 
 def _solver_specs(args: argparse.Namespace) -> list[str]:
     if args.all:
-        return [n for n in solvers.names() if solvers.solver_class(n).supported()]
+        return [
+            n
+            for n in solvers.names()
+            if solvers.solver_class(n).supported() and solvers.solver_class(n).standalone
+        ]
     return [args.solver]
 
 
@@ -121,6 +127,7 @@ def _print_text(
 
 
 def run(args: argparse.Namespace) -> int:
+    solvers_files.load(args)
     puzzles = puzzles_from_argument(args.puzzle)
     instances = [solvers.get(spec) for spec in _solver_specs(args)]
     summary = []

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
+from collections.abc import Sequence
 
 from tabulate import tabulate
 
 import solvers
+from harness.commands import solvers_files
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -17,10 +20,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         description="List every registered solver: family, completeness, sizes, "
         "whether its backend is installed (with the command that installs it), "
         "its parameters, and a one-line summary.",
-        epilog="examples:\n  sudoku-bench solvers\n  sudoku-bench solvers --json",
+        epilog="examples:\n  sudoku-bench solvers\n  sudoku-bench solvers --json\n"
+        "  sudoku-bench solvers --solvers-file my.toml   # with your own programs",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    solvers_files.add_argument(parser)
     parser.set_defaults(run=run)
     return parser
 
@@ -33,7 +38,7 @@ def describe(name: str) -> dict:
         "name": name,
         "family": cls.family,
         "complete": cls.complete,
-        "sizes": "any" if cls.sizes is None else ",".join(map(str, cls.sizes)),
+        "sizes": None if cls.sizes is None else list(cls.sizes),  # sides; None: any
         "available": available,
         "install": "" if available else cls.install_hint,
         "parameters": {k: p.default for k, p in cls.parameters.items()},
@@ -42,7 +47,35 @@ def describe(name: str) -> dict:
     }
 
 
+def sides_text(sizes: Sequence[int] | None) -> str:
+    """Sides as short ranges: ``any``, ``9``, ``4, 9, 16``, ``2..25``."""
+    if sizes is None:
+        return "any"
+    runs: list[list[int]] = []
+    for side in sorted(sizes):
+        if runs and side == runs[-1][-1] + 1:
+            runs[-1].append(side)
+        else:
+            runs.append([side])
+    return ", ".join(f"{r[0]}..{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+
+
+MIN_SUMMARY = 20  # columns the summary keeps however narrow the terminal
+
+
+def fitted_table(table: list[list[str]], headers: list[str], width: int) -> str:
+    """The table with its last column wrapped so that lines fit in `width` columns."""
+    last = max(MIN_SUMMARY, width)
+    while True:
+        text = tabulate(table, headers=headers, maxcolwidths=[None, None, None, 12, 30, last])
+        widest = max(len(line) for line in text.splitlines())
+        if widest <= width or last <= MIN_SUMMARY:
+            return text
+        last = max(MIN_SUMMARY, last - (widest - width))
+
+
 def run(args: argparse.Namespace) -> int:
+    solvers_files.load(args)
     rows = [describe(name) for name in solvers.names()]
     if args.json:
         print(json.dumps(rows, indent=2))
@@ -52,17 +85,12 @@ def run(args: argparse.Namespace) -> int:
             r["name"],
             r["family"],
             "yes" if r["complete"] else "no",
-            r["sizes"],
+            sides_text(r["sizes"]),
             "yes" if r["available"] else f"no: {r['install']}",
             r["summary"],
         ]
         for r in rows
     ]
-    print(
-        tabulate(
-            table,
-            headers=["name", "family", "complete", "sizes", "available", "summary"],
-            maxcolwidths=[None, None, None, None, 30, 60],
-        )
-    )
+    headers = ["name", "family", "complete", "sides", "available", "summary"]
+    print(fitted_table(table, headers, shutil.get_terminal_size().columns))
     return 0

@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shlex
 import tempfile
 from collections.abc import Iterator
 
 from tabulate import tabulate
 
 from corpora.corpus import open_corpus
-from harness.commands.run import add_study_arguments, execute, study_from
+from harness.commands.run import add_study_arguments, apply_study_file, execute, study_from
 from harness.crosscheck import ORACLE_WRONG
 from harness.errors import CommandError
 from harness.records import ResultRecord
@@ -27,8 +28,6 @@ EPILOG = """examples:
 Exit status: 0 when no answer was wrong, 1 when any was (a bad grid, a false
 UNSOLVABLE, a false claim of uniqueness, or a transformed puzzle answered
 differently), 2 on bad input. Timeouts and errors are counted, not failures."""
-
-SHOWN = 50  # findings printed in full
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -97,6 +96,7 @@ def truth_only(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.truth_only:
         return truth_only(args)
+    apply_study_file(args)
     if args.metamorphic is None:
         args.metamorphic = 2
     args.resume = None
@@ -107,27 +107,22 @@ def run(args: argparse.Namespace) -> int:
         done = execute(store, args, study, None)
         if done.interrupted:
             return 130
-        rows, count = [], 0
-        for record in findings(store, done.run_id):
-            count += 1
-            if count <= SHOWN:
-                form = f" (form {record.variant})" if record.variant else ""
-                rows.append(
-                    [
-                        record.solver,
-                        f"{record.puzzle_id}{form}",
-                        record.reason,
-                        _answer(record),
-                        _truth(store, record),
-                    ]
-                )
+        rows = [
+            [
+                record.solver,
+                f"{record.puzzle_id}" + (f" (form {record.variant})" if record.variant else ""),
+                record.reason,
+                _answer(record),
+                _truth(store, record),
+            ]
+            for record in findings(store, done.run_id)
+        ]
         print()
-        if not count:
+        if not rows:
             print(f"verify: no wrong answers in {done.stored} results")
             return 0
-        print(f"verify: {count} finding{'s' if count != 1 else ''}")
+        count = len(rows)
+        where = f"; stored in {kept} (sudoku-bench report --db {shlex.quote(kept)})" if kept else ""
+        print(f"verify: {count} finding{'s' if count != 1 else ''}{where}")
         print(tabulate(rows, headers=["solver", "puzzle", "finding", "answer", "truth"]))
-        if count > SHOWN:
-            keep = "" if kept else " (keep them all with --db FILE)"
-            print(f"... and {count - SHOWN} more{keep}")
         return 1

@@ -2,14 +2,18 @@
 
 No pyplot and no display: each plot is a fresh `Figure`, so drawing is free of
 global state and works on a headless machine.  Colours are Paul Tol's *muted*
-palette (distinguishable with the common colour-vision deficiencies), and
-each solver also gets its own line style or marker, so plots survive
+palette (distinguishable with the common colour-vision deficiencies),
+extended by five of his vibrant scheme; each solver keeps one colour and one
+marker (and a line style) in every plot of a report, so plots survive
 grey-scale printing.  Solvers that gave a wrong answer are drawn in grey and
 labelled ``(WRONG)``.
 
 - cactus: puzzles solved (y) within a time per puzzle (x, log), per corpus;
-- scatter: solver A against solver B per puzzle, log-log, with the diagonal,
-  the 2x lines and the time limit; unsolved puzzles sit beyond the limit;
+- versus: each solver against the best-ranked one per puzzle, one small
+  panel each, log-log with the diagonal, the 2x lines and the time limit
+  (unsolved puzzles sit beyond it);
+- scatter: the same for one chosen pair of solvers, larger (``--pair``,
+  ``--all-pairs``);
 - distribution: box plots of solved times per solver, per corpus;
 - difficulty: time against the puzzles' difficulty rating, one panel per
   solver, with the median per rating step (when ratings exist).
@@ -42,8 +46,10 @@ TOL_MUTED = (
     "#882255",
     "#AA4499",
 )
+# Past the muted nine: colours of Tol's vibrant scheme that differ from them
+PALETTE = (*TOL_MUTED, "#EE7733", "#0077BB", "#CC3311", "#EE3377", "#555555")
 LINE_STYLES = ("-", "--", "-.")  # dotted is the virtual best solver's
-MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h")
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h", "<", ">", "p", "d", "8")
 WRONG_COLOUR = "#BBBBBB"
 DPI = 110
 
@@ -84,15 +90,14 @@ def _time_axis(axis: Any) -> None:
 
 
 def _style(report: Report) -> dict[str, dict[str, Any]]:
-    """A stable colour, line style and marker per solver label."""
+    """A stable colour, line style and marker per solver label (the report's solver order)."""
     styles: dict[str, dict[str, Any]] = {}
     for i, label in enumerate(report.solvers):
         wrong = label in report.flagged
         styles[label] = {
-            "color": WRONG_COLOUR if wrong else TOL_MUTED[i % len(TOL_MUTED)],
-            "linestyle": LINE_STYLES[(i // len(TOL_MUTED) + i) % len(LINE_STYLES)],
-            # past the ninth solver colours repeat: those lines also carry markers
-            "marker": MARKERS[i % len(MARKERS)] if i >= len(TOL_MUTED) else "",
+            "color": WRONG_COLOUR if wrong else PALETTE[i % len(PALETTE)],
+            "linestyle": LINE_STYLES[i % len(LINE_STYLES)],
+            "marker": MARKERS[i % len(MARKERS)],
             "label": f"{label} (WRONG)" if wrong else label,
         }
     styles[VBS] = {"color": "black", "linestyle": (0, (1, 1)), "marker": "", "label": VBS}
@@ -182,33 +187,51 @@ def _pair_points(report: Report, a: str, b: str) -> tuple[list[float], list[floa
     return xs, ys, len(xs)
 
 
-def scatter(report: Report, a: str, b: str, fmt: str = "png") -> Plot:
-    """Solver A (x) against solver B (y) per puzzle, log-log, with the timeout lines."""
-    import numpy as np
+@dataclass(frozen=True)
+class _Frame:
+    """The shared axes of a scatter: lowest time, the limit line and where unsolved sit."""
 
-    xs, ys, count = _pair_points(report, a, b)
-    fig = _figure(5.6, 6.1, layout=None)
-    fig.subplots_adjust(left=0.15, right=0.96, bottom=0.17, top=0.9)
-    ax = fig.add_subplot()
-    finite = [t for t in xs + ys if math.isfinite(t) and t > 0]
+    low: float
+    edge: float
+    beyond: float
+    limit: float | None
+
+    @property
+    def span(self) -> list[float]:
+        return [self.low, self.beyond * 1.4]
+
+    def place(self, values: list[float]) -> Any:
+        import numpy as np
+
+        return np.array([self.beyond if not math.isfinite(v) else max(v, self.low) for v in values])
+
+
+def _frame(report: Report, times: list[float]) -> _Frame:
+    finite = [t for t in times if math.isfinite(t) and t > 0]
     limit = _limit(report)
     low = min(finite) / 2 if finite else 1e-6
     edge = limit if limit else (max(finite) if finite else 1.0)
-    beyond = edge * 1.6  # where unsolved puzzles are drawn, past the limit line
-    x = np.array([beyond if not math.isfinite(v) else max(v, low) for v in xs])
-    y = np.array([beyond if not math.isfinite(v) else max(v, low) for v in ys])
+    return _Frame(low, edge, edge * 1.6, limit)  # unsolved: past the limit line
+
+
+def _draw_pair(ax: Any, frame: _Frame, xs: list[float], ys: list[float], style: dict) -> dict:
+    """Points, diagonal, 2x lines and limit lines on one axis; returns the artists and wins."""
+    import numpy as np
+
+    x, y = frame.place(xs), frame.place(ys)
     points = ax.plot(
-        x, y, "o", markersize=3, alpha=0.45, color=TOL_MUTED[0], rasterized=True, mec="none"
-    )[0]
-    span = [low, beyond * 1.4]
+        x, y, style["marker"] or "o", markersize=3, alpha=0.5, color=style["color"],
+        rasterized=True, mec="none",
+    )[0]  # fmt: skip
+    span = frame.span
     diagonal = ax.plot(span, span, color="black", linewidth=0.8)[0]
     for factor in (2.0, 0.5):
         double = ax.plot(
             span, [v * factor for v in span], color="grey", linewidth=0.6, linestyle=":"
         )[0]
-    where = f"time limit ({edge:g} s)" if limit else "slowest solve (no time limit known)"
-    boundary = ax.axvline(edge * (1 if limit else 1.2), color="#CC6677", linestyle="--", lw=0.8)
-    ax.axhline(edge * (1 if limit else 1.2), color="#CC6677", linestyle="--", lw=0.8)
+    where = frame.edge * (1 if frame.limit else 1.2)
+    boundary = ax.axvline(where, color="#CC6677", linestyle="--", lw=0.8)
+    ax.axhline(where, color="#CC6677", linestyle="--", lw=0.8)
     ax.set_xscale("log")
     ax.set_yscale("log")
     _time_axis(ax.xaxis)
@@ -216,23 +239,105 @@ def scatter(report: Report, a: str, b: str, fmt: str = "png") -> Plot:
     ax.set_xlim(span)
     ax.set_ylim(span)
     ax.set_aspect("equal")
-    wins_b = int(np.sum(y < x))
-    wins_a = int(np.sum(x < y))
+    ax.grid(True, which="major", alpha=0.3)
+    return {
+        "artists": [points, diagonal, double, boundary],
+        "x_faster": int(np.sum(x < y)),
+        "y_faster": int(np.sum(y < x)),
+    }
+
+
+def _legend_labels(frame: _Frame) -> list[str]:
+    where = f"time limit ({frame.edge:g} s)" if frame.limit else "slowest solve (no limit known)"
+    return ["one puzzle (unsolved: beyond the dashed lines)", "equal time", "2x faster / slower",
+            where]  # fmt: skip
+
+
+def scatter(report: Report, a: str, b: str, fmt: str = "png") -> Plot:
+    """Solver A (x) against solver B (y) per puzzle, log-log, with the timeout lines."""
+    xs, ys, count = _pair_points(report, a, b)
+    frame = _frame(report, xs + ys)
+    fig = _figure(5.6, 6.1, layout=None)
+    fig.subplots_adjust(left=0.15, right=0.96, bottom=0.17, top=0.9)
+    ax = fig.add_subplot()
+    drawn = _draw_pair(
+        ax, frame, xs, ys, _style(report).get(b, {"color": PALETTE[0], "marker": "o"})
+    )
     ax.set_xlabel(f"{_label(report, a)}: wall time per puzzle")
     ax.set_ylabel(f"{_label(report, b)}: wall time per puzzle")
     ax.set_title(
         f"{_label(report, a)} vs {_label(report, b)}: {count} puzzles\n"
-        f"below the diagonal: {b} faster ({wins_b}); above: {a} faster ({wins_a})",
+        f"below the diagonal: {b} faster ({drawn['y_faster']}); "
+        f"above: {a} faster ({drawn['x_faster']})",
         fontsize=9,
     )
-    ax.grid(True, which="major", alpha=0.3)
-    fig.legend(
-        [points, diagonal, double, boundary],
-        ["one puzzle (unsolved: beyond the dashed lines)", "equal time", "2x faster / slower",
-         where],
-        fontsize=8, loc="lower center", ncol=2, frameon=False,
-    )  # fmt: skip
+    fig.legend(drawn["artists"], _legend_labels(frame), fontsize=8, loc="lower center", ncol=2,
+               frameon=False)  # fmt: skip
     return Plot(f"scatter-{slug(a)}-vs-{slug(b)}", f"{a} vs {b}", _save(fig, fmt), fmt)
+
+
+def reference_solver(report: Report) -> str | None:
+    """The best-ranked solver (first in the report's order), if any solver has a rank."""
+    ranked = {r.solver for r in report.summary if r.rank is not None and not r.is_vbs}
+    return next((s for s in report.solvers if s in ranked), None)
+
+
+def versus(report: Report, fmt: str = "png") -> Plot | None:
+    """Every other solver against the best-ranked one, a small log-log panel each.
+
+    One figure instead of a scatter per pair: with nine solvers it is eight
+    panels, where every pair would be 36 plots.  None without a ranked solver
+    or with no other solver.
+    """
+    best = reference_solver(report)
+    others = [s for s in report.solvers if s != best]
+    if best is None or not others:
+        return None
+    pairs = {s: _pair_points(report, best, s) for s in others}
+    frame = _frame(report, [t for xs, ys, _ in pairs.values() for t in xs + ys])
+    styles = _style(report)
+    columns = min(3, len(others)) if len(others) <= 9 else 4
+    rows = math.ceil(len(others) / columns)
+    width, height = 2.7 * columns + 0.9, 2.7 * rows + 1.5  # inches; margins fixed below
+    fig = _figure(width, height, layout=None)
+    fig.subplots_adjust(left=0.8 / width, right=1 - 0.15 / width, bottom=0.8 / height,
+                        top=1 - 0.85 / height, wspace=0.15, hspace=0.35)  # fmt: skip
+    axes = fig.subplots(rows, columns, sharex=True, sharey=True, squeeze=False)
+    drawn: dict = {}
+    for ax, label in itertools.zip_longest(axes.flat, others):
+        if label is None:
+            ax.set_visible(False)
+            continue
+        xs, ys, count = pairs[label]
+        drawn = _draw_pair(ax, frame, xs, ys, styles[label])
+        ax.set_title(
+            f"{styles[label]['label']}: faster on {drawn['y_faster']}, slower on "
+            f"{drawn['x_faster']}",
+            fontsize=8,
+            color="black",
+        )
+        ax.tick_params(labelsize=7)
+    for ax in axes.flat:  # x tick labels under every panel: a row may end early
+        ax.xaxis.set_tick_params(labelbottom=True)
+    fig.supxlabel(
+        f"{_label(report, best)} (best-ranked): wall time per puzzle", fontsize=9, y=0.15 / height
+    )
+    fig.supylabel("the other solver: wall time per puzzle", fontsize=9, x=0.15 / width)
+    fig.suptitle(
+        f"Each solver against {_label(report, best)}, per puzzle "
+        "(below the diagonal: the other solver is faster)",
+        fontsize=10,
+        y=1 - 0.12 / height,
+    )
+    if drawn:
+        from matplotlib.lines import Line2D
+
+        point = Line2D([], [], marker="o", linestyle="", color="grey", markersize=4)
+        fig.legend([point, *drawn["artists"][1:]], _legend_labels(frame), fontsize=7,
+                   loc="upper center", bbox_to_anchor=(0.5, 1 - 0.35 / height), ncol=4,
+                   frameon=False)  # fmt: skip
+    title = f"Each solver against {best}"
+    return Plot(f"versus-{slug(best)}", title, _save(fig, fmt), fmt)
 
 
 def _label(report: Report, solver: str) -> str:
@@ -254,11 +359,18 @@ def distribution(report: Report, corpus: str, fmt: str = "png") -> Plot:
         for patch, label in zip(boxes["boxes"], labels, strict=True):
             patch.set_facecolor(styles[label]["color"])
             patch.set_alpha(0.7)
+        for y, label in enumerate(labels, 1):  # the solver's marker at its median
+            ax.plot([statistics.median(times[label])], [y], styles[label]["marker"],
+                    color=styles[label]["color"], mec="black", mew=0.6, markersize=6)  # fmt: skip
         ax.set_yticks(range(1, len(labels) + 1), [styles[s]["label"] for s in labels])
     ax.set_xscale("log")
     _time_axis(ax.xaxis)
     ax.set_xlabel("wall time per solved puzzle (log scale)")
-    ax.set_title(f"Time distribution: {corpus} (box: quartiles, whiskers: 5th-95th percentile)")
+    ax.set_title(
+        f"Time distribution: {corpus}\nbox: quartiles; marker: median; whiskers: 5th to 95th "
+        "percentile",
+        fontsize=10,
+    )
     ax.grid(True, axis="x", which="major", alpha=0.3)
     title = f"Time distribution: {corpus}"
     return Plot(f"distribution-{slug(corpus)}", title, _save(fig, fmt), fmt)
@@ -302,8 +414,8 @@ def difficulty(report: Report, corpus: str, fmt: str = "png") -> Plot | None:
             axes.flat[index - columns].xaxis.set_tick_params(labelbottom=True)
             continue
         xs, ys = zip(*points[label], strict=True)
-        colour = styles[label]["color"]
-        ax.plot(xs, ys, "o", markersize=3, alpha=0.5, color=colour, mec="none", rasterized=True)
+        colour, marker = styles[label]["color"], styles[label]["marker"]
+        ax.plot(xs, ys, marker, markersize=3, alpha=0.5, color=colour, mec="none", rasterized=True)
         steps = _median_by_step(points[label])
         inside = [(r, m) for r, m in steps if r < beyond]
         ax.plot([r for r, _ in inside], [m for _, m in inside], color="black", linewidth=1.2)
@@ -332,32 +444,47 @@ def _median_by_step(points: Sequence[tuple[float, float]]) -> list[tuple[float, 
     return [(r, statistics.median(ts)) for r, ts in sorted(groups.items())]
 
 
-def solver_pairs(report: Report, named: Sequence[tuple[str, str]] = ()) -> list[tuple[str, str]]:
-    """The pairs to scatter: the named ones (checked), else every pair in table order."""
+def solver_pairs(
+    report: Report, named: Sequence[tuple[str, str]] = (), all_pairs: bool = False
+) -> list[tuple[str, str]]:
+    """The pairs to scatter one by one: the named ones (checked), every pair with
+    `all_pairs`, else none (the `versus` figure covers the default)."""
     solvers = report.solvers
-    if not named:
-        return list(itertools.combinations(solvers, 2))
     unknown = sorted({s for pair in named for s in pair} - set(solvers))
     if unknown:
         raise ValueError(
             f"--pair names {', '.join(unknown)}, not in the report; solvers: {', '.join(solvers)}"
         )
-    return list(named)
+    pairs = list(named)
+    if all_pairs:
+        pairs += [p for p in itertools.combinations(solvers, 2) if p not in pairs]
+    return pairs
 
 
 def all_plots(
-    report: Report, pairs: Sequence[tuple[str, str]] = (), fmt: str = "png"
+    report: Report,
+    pairs: Sequence[tuple[str, str]] = (),
+    fmt: str = "png",
+    *,
+    all_pairs: bool = False,
 ) -> Iterator[Plot]:
-    """Every plot of a report, in the order a reader wants them."""
+    """Every plot of a report, in the order a reader wants them.
+
+    By default the pairwise comparison is one `versus` figure (each solver
+    against the best-ranked one); `pairs` and `all_pairs` add one scatter per pair.
+    """
     if fmt not in ("png", "svg"):
         raise ValueError(f"plot format must be png or svg, not {fmt!r}")
     for corpus in report.corpora:
         yield cactus(report, corpus, fmt)
     for corpus in report.corpora:
         yield distribution(report, corpus, fmt)
+    comparison = versus(report, fmt)
+    if comparison is not None:
+        yield comparison
     for corpus in report.corpora:
         plot = difficulty(report, corpus, fmt)
         if plot is not None:
             yield plot
-    for a, b in solver_pairs(report, pairs):
+    for a, b in solver_pairs(report, pairs, all_pairs):
         yield scatter(report, a, b, fmt)

@@ -34,8 +34,15 @@ padding:1em 2em;color:#222}
 h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ddd}h3{font-size:1.05em}
 table{border-collapse:collapse;margin:.5em 0;font-variant-numeric:tabular-nums}
 th,td{padding:.25em .6em;border-bottom:1px solid #eee;text-align:right;white-space:nowrap}
-th{background:#f4f4f4;cursor:pointer;user-select:none;position:sticky;top:0}
-th.text,td.text{text-align:left}th:after{content:" \\2195";color:#aaa;font-size:.8em}
+th{background:#f4f4f4;user-select:none;position:sticky;top:0}
+table.sortable th{cursor:pointer}th:focus-visible{outline:2px solid #332288;outline-offset:-2px}
+th.text,td.text{text-align:left}
+table.sortable th:after{content:" \\2195";color:#aaa;font-size:.8em}
+table.sortable th[aria-sort=ascending]:after{content:" \\25B2";color:#333}
+table.sortable th[aria-sort=descending]:after{content:" \\25BC";color:#333}
+td.best{font-weight:700;background:#e8f4ea}
+table.kv th{text-align:left;position:static;cursor:auto}
+table.kv td{text-align:left;white-space:normal}
 tr.wrong td{background:#fdecea}tr.vbs td{font-style:italic;border-top:2px solid #ccc}
 td.long{white-space:normal;word-break:break-all;font-family:ui-monospace,monospace;font-size:.85em}
 .caption{color:#555;font-size:.9em;max-width:60em}.note{background:#fff8e1;padding:.5em 1em}
@@ -45,26 +52,33 @@ code{background:#f4f4f4;padding:0 .3em}nav a{margin-right:1em}
 """
 
 SCRIPT = """
+function sortBy(th) {
+  var table = th.closest("table"), column = th.cellIndex, body = table.tBodies[0];
+  var all = Array.from(body.rows);
+  var rows = all.filter(function (r) { return !r.classList.contains("vbs"); });
+  var pinned = all.filter(function (r) { return r.classList.contains("vbs"); });
+  var up = th.getAttribute("aria-sort") !== "ascending";
+  table.querySelectorAll("th").forEach(function (other) {
+    other.setAttribute("aria-sort", "none");
+  });
+  th.setAttribute("aria-sort", up ? "ascending" : "descending");
+  function key(row) {
+    var cell = row.cells[column], v = cell.dataset.sort;
+    if (v === undefined) return cell.textContent;
+    return v === "" ? null : parseFloat(v);
+  }
+  rows.sort(function (a, b) {
+    var x = key(a), y = key(b);
+    if (x === null || y === null) return (x === null) - (y === null);
+    var c = typeof x === "number" ? x - y : String(x).localeCompare(String(y));
+    return up ? c : -c;
+  });
+  rows.concat(pinned).forEach(function (r) { body.appendChild(r); });
+}
 document.querySelectorAll("table.sortable th").forEach(function (th) {
-  th.addEventListener("click", function () {
-    var column = th.cellIndex, body = th.closest("table").tBodies[0];
-    var all = Array.from(body.rows);
-    var rows = all.filter(function (r) { return !r.classList.contains("vbs"); });
-    var pinned = all.filter(function (r) { return r.classList.contains("vbs"); });
-    var up = th.dataset.dir !== "up";
-    th.dataset.dir = up ? "up" : "down";
-    function key(row) {
-      var cell = row.cells[column], v = cell.dataset.sort;
-      if (v === undefined) return cell.textContent;
-      return v === "" ? null : parseFloat(v);
-    }
-    rows.sort(function (a, b) {
-      var x = key(a), y = key(b);
-      if (x === null || y === null) return (x === null) - (y === null);
-      var c = typeof x === "number" ? x - y : String(x).localeCompare(String(y));
-      return up ? c : -c;
-    });
-    rows.concat(pinned).forEach(function (r) { body.appendChild(r); });
+  th.addEventListener("click", function () { sortBy(th); });
+  th.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); sortBy(th); }
   });
 });
 """
@@ -81,13 +95,16 @@ def _sort_value(value: Any) -> str | None:
 
 
 def _table(table: Table, long_columns: Sequence[int] = ()) -> str:
+    """A sortable table: headers focusable (Enter or Space sorts), sort state in aria-sort."""
     head = "".join(
-        f'<th class="{"text" if c.kind == "text" else "num"}">{escape(c.header)}</th>'
+        f'<th class="{"text" if c.kind == "text" else "num"}" tabindex="0" aria-sort="none" '
+        f'title="sort by {escape(c.header)}">{escape(c.header)}</th>'
         for c in table.columns
     )
     body = []
     flags = table.flags or [False] * len(table.rows)
-    for row, flagged in zip(table.rows, flags, strict=True):
+    best = table.best()
+    for r, (row, flagged) in enumerate(zip(table.rows, flags, strict=True)):
         cells = []
         for i, (value, column) in enumerate(zip(row, table.columns, strict=True)):
             text = format_value(value, column.kind)
@@ -96,9 +113,13 @@ def _table(table: Table, long_columns: Sequence[int] = ()) -> str:
             classes = ["text" if column.kind == "text" else "num"]
             if i in long_columns:
                 classes.append("long")
+            title = ""
+            if (r, i) in best:
+                classes.append("best")
+                title = ' title="best in this column"'
             sort = _sort_value(value) if column.kind != "text" else None
             data = f' data-sort="{escape(sort)}"' if sort is not None else ""
-            cells.append(f'<td class="{" ".join(classes)}"{data}>{escape(text)}</td>')
+            cells.append(f'<td class="{" ".join(classes)}"{data}{title}>{escape(text)}</td>')
         kind = "vbs" if row and row[0] == VBS else ("wrong" if flagged else "")
         body.append(f'<tr class="{kind}">' + "".join(cells) + "</tr>")
     return (
@@ -107,6 +128,21 @@ def _table(table: Table, long_columns: Sequence[int] = ()) -> str:
         + "</tr></thead><tbody>"
         + "".join(body)
         + "</tbody></table></div>"
+    )
+
+
+def _key_values(table: Table) -> str:
+    """A table of names (first column) and values (one column per run), not sortable."""
+    head = "".join(f'<th scope="col">{escape(c.header)}</th>' for c in table.columns)
+    body = "".join(
+        f'<tr><th scope="row">{escape(str(row[0]))}</th>'
+        + "".join(f"<td>{escape(format_value(v, 'text'))}</td>" for v in row[1:])
+        + "</tr>"
+        for row in table.rows
+    )
+    return (
+        f'<div class="scroll"><table class="kv"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div>"
     )
 
 
@@ -170,11 +206,7 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
 
     environment = []
     if report.runs:
-        environment.append(_table(run_table(report), (3, 4, 6, 7)))
-        environment += [
-            f"<p>Run {r.id} was produced by <code>{escape(r.command)}</code>.</p>"
-            for r in report.runs
-        ]
+        environment.append(_key_values(run_table(report)))
     if report.command:
         environment.append(f"<p>This report: <code>{escape(report.command)}</code>.</p>")
     parts += _section("Environment", "environment", environment or ["<p>Not recorded.</p>"])

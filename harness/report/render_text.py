@@ -17,6 +17,8 @@ from harness.report.tables import (
 )
 
 WRONG_MARK = " (WRONG)"
+TERMINAL_BEST = ("{}*", "{} ")  # the best value of a column, and the others (kept aligned)
+MARKDOWN_BEST = ("**{}**", "{}")
 TERMINAL_FINDINGS = 20  # the terminal lists this many; the other formats list all
 
 DEFINITIONS = [
@@ -30,16 +32,20 @@ DEFINITIONS = [
 ]
 
 
-def _cells(table: Table, escape: bool = False) -> list[list[str]]:
+def _cells(
+    table: Table, escape: bool = False, mark: tuple[str, str] = ("{}", "{}")
+) -> list[list[str]]:
+    """Formatted cells; `mark` formats the best cells and the others (``("**{}**", "{}")``)."""
     rows = []
     flags = table.flags or [False] * len(table.rows)
-    for row, flagged in zip(table.rows, flags, strict=True):
+    best = table.best()
+    for i, (row, flagged) in enumerate(zip(table.rows, flags, strict=True)):
         cells = [format_value(v, c.kind) for v, c in zip(row, table.columns, strict=True)]
         if flagged:
             cells[0] += WRONG_MARK
         if escape:
             cells = [c.replace("|", "\\|").replace("\n", " ") for c in cells]
-        rows.append(cells)
+        rows.append([mark[(i, j) not in best].format(c) for j, c in enumerate(cells)])
     return rows
 
 
@@ -47,9 +53,11 @@ def _align(table: Table) -> list[str]:
     return ["left" if c.kind == "text" else "right" for c in table.columns]
 
 
-def _tabulate(table: Table, fmt: str, escape: bool = False) -> str:
+def _tabulate(
+    table: Table, fmt: str, escape: bool = False, mark: tuple[str, str] = ("{}", "{}")
+) -> str:
     return tabulate(
-        _cells(table, escape),
+        _cells(table, escape, mark),
         headers=[c.header for c in table.columns],
         tablefmt=fmt,
         colalign=_align(table),
@@ -79,7 +87,8 @@ def render_terminal(report: Report, plots: Sequence[str] = ()) -> str:
     out = [overview(report)]
     out += [f"note: {n}" for n in report.notes]
     for table in summary_tables(report):
-        out += ["", table.title, _tabulate(table, "simple")]
+        out += ["", table.title, _tabulate(table, "simple", mark=TERMINAL_BEST)]
+    out += ["", "* the best value of its column; rows in the same order in every table (by rank)"]
     out += ["", *_findings_text(report, "simple", TERMINAL_FINDINGS)]
     comparison = comparison_table(report)
     if comparison:
@@ -114,7 +123,7 @@ def render_markdown(report: Report, plots: Sequence[tuple[str, str]] = ()) -> st
         out += ["", f"> **Note:** {note}"]
     out += ["", "## Summary"]
     for table in summary_tables(report):
-        out += ["", f"### {table.title}", "", _tabulate(table, "github", escape=True)]
+        out += ["", f"### {table.title}", "", _tabulate(table, "github", True, MARKDOWN_BEST)]
         if table.caption:
             out += ["", f"*{table.caption}*"]
     out += ["", "## Findings", "", *_findings_text(report, "github", None, escape=True)]
@@ -164,7 +173,12 @@ def render_latex(report: Report) -> str:
     if comparison:
         tables.append(comparison)
     for table in tables:
-        cells = [[_latex_escape(c) for c in row] for row in _cells(table)]
+        best = table.best()
+        cells = [
+            [f"\\textbf{{{_latex_escape(c)}}}" if (i, j) in best else _latex_escape(c)
+             for j, c in enumerate(row)]
+            for i, row in enumerate(_cells(table))
+        ]  # fmt: skip
         body = tabulate(
             cells,
             headers=[_latex_escape(c.header) for c in table.columns],

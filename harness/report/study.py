@@ -7,15 +7,16 @@ about SQL, so the statistics are tested on real solves without a database.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from harness.records import ResultRecord, RunInfo
+from harness.report.clocks import clock_notes, retimed
 from harness.report.compare import Comparison
 from harness.report.findings import Finding, TruthLookup, find
 from harness.report.outcomes import Outcome, fold, primary
-from harness.report.summary import SummaryRow, flagged_solvers, summarise
+from harness.report.summary import SummaryRow, flagged_solvers, in_rank_order, summarise
 
 
 @dataclass
@@ -45,8 +46,17 @@ class Report:
 
     @property
     def solvers(self) -> list[str]:
-        """Solver labels in table order."""
+        """Solver labels in the order of every table and plot: by rank (see `rank_order`)."""
         return list(dict.fromkeys(r.solver for r in self.summary if not r.is_vbs))
+
+    def spec_order(self) -> dict[str, int]:
+        """Solver spec -> position of its first label in `solvers` (for per-spec rows)."""
+        position = {label: i for i, label in enumerate(self.solvers)}
+        order: dict[str, int] = {}
+        for o in self.outcomes:
+            where = position.get(o.solver, len(position))
+            order[o.spec] = min(where, order.get(o.spec, where))
+        return order
 
     def times(self, corpus: str | None = None) -> dict[str, list[float]]:
         """Solved wall times per solver (all corpora, or one)."""
@@ -94,6 +104,8 @@ def build_report(
     ratings: Mapping[tuple[str, str], float] | None = None,
     truth: TruthLookup | None = None,
     command: str = "",
+    clock: str = "harness",
+    subtract_overhead: bool = False,
 ) -> Report:
     """Fold, judge, summarise: the whole content of a report from a record stream.
 
@@ -103,16 +115,21 @@ def build_report(
     """
     if not penalty > 0:
         raise ValueError(f"the timeout penalty must be positive, not {penalty!r}")
-    folded = fold(records)
+    seen: list[ResultRecord] = []
+    clocked = retimed(
+        _noting(records, seen), runs, clock=clock, subtract_overhead=subtract_overhead
+    )
+    folded = fold(clocked)
     judged, findings = find(folded.outcomes, truth)
     outcomes = primary(judged)
     order = solver_order(o.solver for o in outcomes)
-    summary = summarise(
-        outcomes, penalty=penalty, default_limits=default_time_limits(runs), order=order
+    summary = in_rank_order(
+        summarise(outcomes, penalty=penalty, default_limits=default_time_limits(runs), order=order),
+        order,
     )
     all_ratings = dict(folded.ratings)
     all_ratings.update(ratings or {})
-    notes = _notes(runs)
+    notes = _notes(runs) + clock_notes(seen, runs, clock=clock, subtract_overhead=subtract_overhead)
     return Report(
         runs=list(runs),
         outcomes=outcomes,
@@ -130,8 +147,19 @@ def build_report(
     )
 
 
+def _noting(records: Iterable[ResultRecord], seen: list[ResultRecord]) -> Iterator[ResultRecord]:
+    """Pass the records on, keeping one per solver and clock for the notes."""
+    kinds: set[tuple[str, object, bool]] = set()
+    for record in records:
+        kind = (record.solver, record.stats.get("clock"), "solver_time" in record.stats)
+        if kind not in kinds:
+            kinds.add(kind)
+            seen.append(record)
+        yield record
+
+
 def _notes(runs: Sequence[RunInfo]) -> list[str]:
-    """Caveats the reader must see: parallel timing, unfinished runs."""
+    """Caveats the reader must see: parallel timing, unfinished runs, a busy machine."""
     notes = []
     for run in runs:
         execution = run.settings.get("execution")
@@ -145,4 +173,12 @@ def _notes(runs: Sequence[RunInfo]) -> list[str]:
             )
         if not run.finished:
             notes.append(f"run {run.id} has not finished (interrupted or still running).")
+        cores = run.machine.get("usable_cores") or run.machine.get("cores")
+        loads = [run.machine.get(k) for k in ("load_start", "load_end")]
+        busiest = max((v[0] for v in loads if isinstance(v, list) and v), default=None)
+        if isinstance(cores, int) and busiest is not None and busiest > cores:
+            notes.append(
+                f"run {run.id} ran on a busy machine (load average up to {busiest:.1f} on "
+                f"{cores} cores): other work slowed its solves."
+            )
     return notes

@@ -287,3 +287,39 @@ def summarise(
         rows.extend(_ranked(solver_rows, corpus_size))
         rows.append(vbs)
     return rows
+
+
+def rank_order(
+    ranks: Mapping[str, Mapping[str, int | None]], fallback: Sequence[str] = ()
+) -> list[str]:
+    """Solvers in one order for every table and plot: best ranked first.
+
+    `ranks` maps solver -> corpus -> rank (None: unranked there).  Solvers
+    ranked on every corpus come first by mean rank, then those ranked on
+    some, then the unranked (wrong answers, puzzles not attempted); ties keep
+    the `fallback` order (the registry's), then the name.
+    """
+    position = {label: i for i, label in enumerate(fallback)}
+
+    def key(solver: str) -> tuple[int, float, int, str]:
+        ranked = [r for r in ranks[solver].values() if r is not None]
+        missing = len(ranks[solver]) - len(ranked)
+        mean = statistics.fmean(ranked) if ranked else math.inf
+        return (missing if ranked else len(ranks[solver]) + 1, mean,
+                position.get(solver, len(position)), solver)  # fmt: skip
+
+    return sorted(ranks, key=key)
+
+
+def in_rank_order(rows: Sequence[SummaryRow], fallback: Sequence[str] = ()) -> list[SummaryRow]:
+    """The rows, each corpus's solvers in `rank_order` and its VBS row last."""
+    ranks: dict[str, dict[str, int | None]] = defaultdict(dict)
+    for row in rows:
+        if not row.is_vbs:
+            ranks[row.solver][row.corpus] = row.rank
+    position = {label: i for i, label in enumerate(rank_order(ranks, fallback))}
+    corpora = list(dict.fromkeys(r.corpus for r in rows))
+    return sorted(
+        rows,
+        key=lambda r: (corpora.index(r.corpus), r.is_vbs, position.get(r.solver, len(position))),
+    )

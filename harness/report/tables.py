@@ -12,12 +12,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from harness.report.study import Report
+from harness.report.summary import VBS
+
+LOW, HIGH = "low", "high"  # which end of a column is best
 
 
 @dataclass(frozen=True)
 class Column:
     header: str
     kind: str = "text"  # text | int | time | share | number | rate | ratio
+    better: str | None = None  # LOW or HIGH: the best value is marked; None: no best
 
 
 @dataclass
@@ -27,6 +31,39 @@ class Table:
     rows: list[list[Any]]
     caption: str = ""
     flags: list[bool] = field(default_factory=list)  # per row: solver gave a wrong answer
+
+    def best(self) -> set[tuple[int, int]]:
+        """(row, column) of the best value of each column that has a direction.
+
+        Only solvers that compete count (no wrong answer, not the virtual best
+        solver); tied bests are all marked, unless they are most of the rows.
+        """
+        flags = self.flags or [False] * len(self.rows)
+        rows = [
+            i for i, (row, flagged) in enumerate(zip(self.rows, flags, strict=True))
+            if not flagged and not (row and row[0] == VBS)
+        ]  # fmt: skip
+        marked: set[tuple[int, int]] = set()
+        for j, column in enumerate(self.columns):
+            if column.better is None:
+                continue
+            values = {i: self.rows[i][j] for i in rows if _comparable(self.rows[i][j])}
+            if len(set(values.values())) < 2:
+                continue
+            pick = min if column.better == LOW else max
+            top = pick(values.values())
+            winners = [i for i, v in values.items() if v == top]
+            if len(winners) <= len(values) / 2:  # a mark most rows share tells nothing
+                marked.update((i, j) for i in winners)
+        return marked
+
+
+def _comparable(value: Any) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and not (isinstance(value, float) and math.isnan(value))
+    )
 
 
 def format_value(value: Any, kind: str) -> str:
@@ -61,29 +98,29 @@ OUTCOME_COLUMNS = [
     Column("solver"),
     Column("rank", "int"),
     Column("puzzles", "int"),
-    Column("solved", "int"),
-    Column("stuck", "int"),
-    Column("timeouts", "int"),
-    Column("memouts", "int"),
-    Column("errors", "int"),
-    Column("wrong", "int"),
-    Column("best", "share"),
+    Column("solved", "int", HIGH),
+    Column("stuck", "int", LOW),
+    Column("timeouts", "int", LOW),
+    Column("memouts", "int", LOW),
+    Column("errors", "int", LOW),
+    Column("wrong", "int", LOW),
+    Column("best", "share", HIGH),
 ]
 
 
 def _speed_columns(penalty: float) -> list[Column]:
     return [
         Column("solver"),
-        Column("mean", "time"),
-        Column("median", "time"),
-        Column("p90", "time"),
-        Column("max", "time"),
-        Column("µs/puzzle", "number"),
-        Column("puzzles/s", "rate"),
-        Column(f"PAR-{penalty:g}", "time"),
-        Column("< 0.1 s", "share"),
-        Column("< 0.5 s", "share"),
-        Column("< 1 s", "share"),
+        Column("mean", "time", LOW),
+        Column("median", "time", LOW),
+        Column("p90", "time", LOW),
+        Column("max", "time", LOW),
+        Column("µs/puzzle", "number", LOW),
+        Column("puzzles/s", "rate", HIGH),
+        Column(f"PAR-{penalty:g}", "time", LOW),
+        Column("< 0.1 s", "share", HIGH),
+        Column("< 0.5 s", "share", HIGH),
+        Column("< 1 s", "share", HIGH),
     ]
 
 
@@ -91,8 +128,11 @@ EFFORT_COLUMNS = [
     Column("solver"),
     Column("nodes/puzzle", "number"),
     Column("guesses/puzzle", "number"),
-    Column("no guess", "share"),
+    Column("no guess", "share", HIGH),
 ]
+
+
+BEST_NOTE = "the best value of each column is in bold"
 
 
 def summary_tables(report: Report) -> list[Table]:
@@ -121,7 +161,9 @@ def summary_tables(report: Report) -> list[Table]:
                     for r in rows
                 ],  # fmt: skip
                 "rank: by PAR score among solvers with no wrong answer that attempted every "
-                "puzzle; best: share of puzzles on which the solver was the fastest correct one.",
+                "puzzle; best: share of puzzles on which the solver was the fastest correct one. "
+                "Rows in the same order in every table (mean rank over the corpora); "
+                f"{BEST_NOTE}.",
                 flags,
             )
         )
@@ -147,7 +189,8 @@ def summary_tables(report: Report) -> list[Table]:
                 ],  # fmt: skip
                 "mean/median/p90/max: wall time over solved puzzles; µs/puzzle and puzzles/s: "
                 f"over every attempt; PAR-{report.penalty:g}: unsolved counted at "
-                f"{report.penalty:g}x the time limit; < t: share of the corpus solved within t.",
+                f"{report.penalty:g}x the time limit; < t: share of the corpus solved within t; "
+                f"{BEST_NOTE}.",
                 flags,
             )
         )
@@ -232,24 +275,93 @@ def comparison_table(report: Report) -> Table | None:
 
 
 def run_table(report: Report) -> Table:
-    """Where and how the data was produced, one row per run."""
-    rows = []
-    for run in report.runs:
-        machine = ", ".join(f"{k} {v}" for k, v in run.machine.items())
-        versions = ", ".join(f"{k} {v}" for k, v in run.versions.items())
-        settings = ", ".join(f"{k}={v}" for k, v in run.settings.items())
-        rows.append(
-            [run.id, run.started, run.finished or "unfinished", run.command, settings,
-             run.git_commit or "", versions, machine]
-        )  # fmt: skip
-    columns = [
-        Column("run", "int"),
-        Column("started"),
-        Column("finished"),
-        Column("command"),
-        Column("settings"),
-        Column("commit"),
-        Column("versions"),
-        Column("machine"),
-    ]
-    return Table("Runs", columns, rows)
+    """Where and how the data was produced: a name and a value per row, a column per run."""
+    runs = report.runs
+    rows: list[list[Any]] = []
+
+    def add(name: str, values: list[Any]) -> None:
+        if any(v not in (None, "", [], {}) for v in values):
+            rows.append([name, *("—" if v in (None, "", [], {}) else v for v in values)])
+
+    add("started", [r.started for r in runs])
+    add("finished", [r.finished or "unfinished" for r in runs])
+    add("command", [r.command for r in runs])
+    add("commit", [r.git_commit for r in runs])
+    add("CPU", [r.machine.get("cpu") for r in runs])
+    add("cores (usable)", [_cores(r.machine) for r in runs])
+    add("memory", [_memory(r.machine.get("memory_mb")) for r in runs])
+    add("OS", [" ".join(filter(None, (r.machine.get("system"), r.machine.get("machine"))))
+               for r in runs])  # fmt: skip
+    add("host", [r.machine.get("host") for r in runs])
+    add("load average at start", [_load(r.machine.get("load_start")) for r in runs])
+    add("load average at end", [_load(r.machine.get("load_end")) for r in runs])
+    add("Python", [r.versions.get("python") for r in runs])
+    libraries = dict.fromkeys(k for r in runs for k in r.versions if k != "python")
+    for name in libraries:
+        add(name, [r.versions.get(name) for r in runs])
+    for name, describe in SETTINGS:
+        add(name, [describe(r.settings) for r in runs])
+    return Table("Environment", [Column(""), *(Column(f"run {r.id}") for r in runs)], rows)
+
+
+def _cores(machine: dict[str, Any]) -> str | None:
+    cores, usable = machine.get("cores"), machine.get("usable_cores")
+    if cores is None:
+        return None
+    return f"{cores} ({usable})" if usable not in (None, cores) else str(cores)
+
+
+def _memory(mb: Any) -> str | None:
+    return f"{mb / 1024:.1f} GB" if isinstance(mb, int | float) else None
+
+
+def _load(values: Any) -> str | None:
+    """1, 5 and 15 minute load averages."""
+    if not isinstance(values, list) or not values:
+        return None
+    return ", ".join(f"{v:.2f}" for v in values) + " (1, 5, 15 min)"
+
+
+def _execution(settings: dict[str, Any]) -> str | None:
+    execution = settings.get("execution")
+    if not isinstance(execution, dict):
+        jobs = settings.get("jobs")
+        return f"{jobs} jobs" if jobs is not None else None
+    workers = settings.get("workers", execution.get("jobs"))
+    text = f"{execution.get('executor', '?')}, {workers} workers"
+    return text + (f" at {execution['scheduler']}" if execution.get("scheduler") else "")
+
+
+def _names(paths: Any) -> str | None:
+    """Corpus names: built-in ones and files by their file name, not their full path."""
+    if not isinstance(paths, list):
+        return None
+    return ", ".join(str(p).replace("\\", "/").rsplit("/", 1)[-1] for p in paths)
+
+
+def _setting(key: str, unit: str = "") -> Any:
+    def describe(settings: dict[str, Any]) -> str | None:
+        value = settings.get(key)
+        return (
+            None
+            if value is None
+            else f"{value:g}{unit}"
+            if isinstance(value, float)
+            else f"{value}{unit}"
+        )
+
+    return describe
+
+
+SETTINGS = (
+    ("corpora", lambda s: _names(s.get("corpora"))),
+    ("solvers", lambda s: ", ".join(s["solvers"]) if isinstance(s.get("solvers"), list) else None),
+    ("time limit", _setting("timeout", " s")),
+    ("memory limit", _setting("memory", " MB")),
+    ("repeats", _setting("repeat")),
+    ("solutions asked", _setting("limit")),
+    ("metamorphic forms", _setting("metamorphic")),
+    ("seed", _setting("seed")),
+    ("oracle", _setting("oracle")),
+    ("execution", _execution),
+)

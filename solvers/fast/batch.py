@@ -156,6 +156,21 @@ def solve_many(
         raise ValueError(f"keep must be an integer 0..limit, not {keep!r}")
     if budget is not None and (not isinstance(budget, int) or budget < 0):
         raise ValueError(f"budget must be a non-negative integer, not {budget!r}")
+    job = prepare_many(puzzles, limit, keep, budget, threads, locked, box)
+    job.run()
+    return job.answers()
+
+
+def prepare_many(
+    puzzles: Sequence[Grid] | np.ndarray,
+    limit: int,
+    keep: int,
+    budget: int | None,
+    threads: int | None,
+    locked: bool,
+    box: tuple[int, int] | None,
+) -> ManyJob:
+    """`solve_many`'s arrays, made ready: `ManyJob.run` is the compiled call alone."""
     array, (br, bc) = as_array(puzzles, box)
     total, ncells = array.shape
     sols = np.zeros((total, keep, ncells), dtype=np.int8)
@@ -164,31 +179,52 @@ def solve_many(
     node_limit = kernels.NO_LIMIT if budget is None else budget
     serial, parallel, geometry = _kernel(br, bc)
     args = (array, *geometry, locked, limit, keep, node_limit, sols, stats, outcomes)
-    workers = _threads(threads)
-    if workers > 1 and total >= 2 * PUZZLES_PER_CHUNK:
-        import numba
+    return ManyJob(br, bc, limit, serial, parallel, args, _threads(threads))
 
-        previous = numba.get_num_threads()
-        numba.set_num_threads(workers)
-        try:
-            parallel(*args, min(total // PUZZLES_PER_CHUNK, 64 * workers))
-        finally:
-            numba.set_num_threads(previous)
-    else:
-        serial(*args)
-    return Batch(
-        box_rows=br,
-        box_cols=bc,
-        limit=limit,
-        counts=stats[:, 3].copy(),
-        solutions=sols,
-        nodes=stats[:, 0].copy(),
-        guesses=stats[:, 1].copy(),
-        backtracks=stats[:, 2].copy(),
-        exhausted=(outcomes == kernels.EXHAUSTED) | (outcomes == kernels.INVALID),
-        invalid=outcomes == kernels.INVALID,
-        over_budget=outcomes == kernels.PAUSED,
-    )
+
+@dataclass(frozen=True)
+class ManyJob:
+    """A batch ready to solve: the kernels, their arguments and the thread count."""
+
+    box_rows: int
+    box_cols: int
+    limit: int
+    serial: Any
+    parallel: Any
+    args: tuple[Any, ...]
+    workers: int
+
+    def run(self) -> None:
+        """The compiled call, which fills the arrays `answers` reads."""
+        total = len(self.args[0])
+        if self.workers > 1 and total >= 2 * PUZZLES_PER_CHUNK:
+            import numba
+
+            previous = numba.get_num_threads()
+            numba.set_num_threads(self.workers)
+            try:
+                self.parallel(*self.args, min(total // PUZZLES_PER_CHUNK, 64 * self.workers))
+            finally:
+                numba.set_num_threads(previous)
+        else:
+            self.serial(*self.args)
+
+    def answers(self) -> Batch:
+        """The arrays the kernel filled, as a `Batch`."""
+        sols, stats, outcomes = self.args[-3:]
+        return Batch(
+            box_rows=self.box_rows,
+            box_cols=self.box_cols,
+            limit=self.limit,
+            counts=stats[:, 3].copy(),
+            solutions=sols,
+            nodes=stats[:, 0].copy(),
+            guesses=stats[:, 1].copy(),
+            backtracks=stats[:, 2].copy(),
+            exhausted=(outcomes == kernels.EXHAUSTED) | (outcomes == kernels.INVALID),
+            invalid=outcomes == kernels.INVALID,
+            over_budget=outcomes == kernels.PAUSED,
+        )
 
 
 def _kernel(br: int, bc: int) -> tuple[Any, Any, tuple[Any, ...]]:

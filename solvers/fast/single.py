@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-from solvers.base import Limits, SolveResult, Status, counted_result
+from solvers.base import Limits, SolveResult, Staged, Status, counted_result
 from solvers.fast import kernels
 from solvers.fast.tables import tables
 from solvers.grid import Grid
@@ -26,45 +26,66 @@ FIRST_CAPACITY = 64  # solutions stored before the array grows
 
 def solve_one(puzzle: Grid, limit: int, limits: Limits, locked: bool = True) -> SolveResult:
     """Search `puzzle` for up to `limit` solutions within `limits`."""
-    search = (
-        BitboardSearch(puzzle) if (puzzle.box_rows, puzzle.box_cols) == (3, 3) else Search(puzzle)
-    )
-    ctr = np.zeros(kernels.COUNTERS, dtype=np.int64)
-    search.start(ctr)
-    capacity = min(limit, FIRST_CAPACITY)  # grown on demand: limit may be huge
-    sols = np.zeros((capacity, len(puzzle.cells)), dtype=np.int8)
-    budget = kernels.NO_LIMIT if limits.budget == float("inf") else int(limits.budget)
-    timed = limits.remaining() is not None
-    step = FIRST_SLICE
-    stopped: Status | None = None
-    while True:
-        node_limit = min(budget, int(ctr[kernels.NODES]) + step) if timed else budget
-        began = time.perf_counter()
-        outcome = search.run(locked, capacity, node_limit, sols, ctr)
-        if outcome == kernels.LIMIT and capacity < limit:
-            capacity = min(limit, 2 * capacity)
-            sols = np.concatenate([sols, np.zeros_like(sols)])[:capacity]
-            continue
-        if outcome != kernels.PAUSED:
-            break
-        if ctr[kernels.NODES] >= budget:
-            stopped = Status.BUDGET
-            break
-        if limits.remaining() == 0:
-            stopped = Status.TIMEOUT
-            break
-        if time.perf_counter() - began < SLICE_SECONDS / 2:
-            step *= 2
+    job = Job(puzzle, limit, locked)
+    return job.finish(job.run(limits))
 
-    found = int(ctr[kernels.FOUND])
-    solutions = [puzzle.replace(row) for row in sols[:found].tolist()]
-    stats = {
-        "nodes": int(ctr[kernels.NODES]),
-        "guesses": int(ctr[kernels.GUESSES]),
-        "backtracks": int(ctr[kernels.BACKTRACKS]),
-    }
-    exhausted = outcome == kernels.EXHAUSTED
-    return counted_result(solutions, exhausted, stats, stopped)
+
+def staged(
+    puzzle: Grid, limit: int, time_limit: float | None, budget: int | None, locked: bool
+) -> Staged:
+    """The solve with the workspace allocated before, and the grids built after, the timed run."""
+    job = Job(puzzle, limit, locked)
+    return Staged(lambda: job.run(Limits(time_limit, budget)), job.finish)
+
+
+class Job:
+    """One puzzle's search: the workspace (`__init__`), the compiled search (`run`),
+    and the answer as a `SolveResult` (`finish`)."""
+
+    def __init__(self, puzzle: Grid, limit: int, locked: bool) -> None:
+        self.puzzle, self.limit, self.locked = puzzle, limit, locked
+        nine = (puzzle.box_rows, puzzle.box_cols) == (3, 3)
+        self.search = BitboardSearch(puzzle) if nine else Search(puzzle)
+        self.ctr = np.zeros(kernels.COUNTERS, dtype=np.int64)
+        self.capacity = min(limit, FIRST_CAPACITY)  # grown on demand: limit may be huge
+        self.sols = np.zeros((self.capacity, len(puzzle.cells)), dtype=np.int8)
+        self.search.start(self.ctr)  # the root state: set-up, not search
+
+    def run(self, limits: Limits) -> tuple[int, Status | None]:
+        """Search within `limits`; the kernel's outcome and the limit that stopped it, if any."""
+        search, ctr, limit = self.search, self.ctr, self.limit
+        budget = kernels.NO_LIMIT if limits.budget == float("inf") else int(limits.budget)
+        timed = limits.remaining() is not None
+        step = FIRST_SLICE
+        while True:
+            node_limit = min(budget, int(ctr[kernels.NODES]) + step) if timed else budget
+            began = time.perf_counter()
+            outcome = search.run(self.locked, self.capacity, node_limit, self.sols, ctr)
+            if outcome == kernels.LIMIT and self.capacity < limit:
+                self.capacity = min(limit, 2 * self.capacity)
+                self.sols = np.concatenate([self.sols, np.zeros_like(self.sols)])[: self.capacity]
+                continue
+            if outcome != kernels.PAUSED:
+                return outcome, None
+            if ctr[kernels.NODES] >= budget:
+                return outcome, Status.BUDGET
+            if limits.remaining() == 0:
+                return outcome, Status.TIMEOUT
+            if time.perf_counter() - began < SLICE_SECONDS / 2:
+                step *= 2
+
+    def finish(self, ran: tuple[int, Status | None]) -> SolveResult:
+        """The solutions found as `Grid`s, with the search's counters."""
+        outcome, stopped = ran
+        ctr = self.ctr
+        found = int(ctr[kernels.FOUND])
+        solutions = [self.puzzle.replace(row) for row in self.sols[:found].tolist()]
+        stats = {
+            "nodes": int(ctr[kernels.NODES]),
+            "guesses": int(ctr[kernels.GUESSES]),
+            "backtracks": int(ctr[kernels.BACKTRACKS]),
+        }
+        return counted_result(solutions, outcome == kernels.EXHAUSTED, stats, stopped)
 
 
 class Search:

@@ -10,8 +10,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from solvers.base import Limits, Param, Solver, SolveResult, UnsupportedPuzzle
-from solvers.grid import Grid
+from solvers.base import (
+    Limits,
+    Param,
+    Solver,
+    SolveResult,
+    Staged,
+    UnsupportedPuzzle,
+    extra_hint,
+)
+from solvers.grid import Grid, easy_grid
 from solvers.registry import register
 
 MAX_SIDE = 25  # candidate sets are 32-bit masks; kept in step with tables.MAX_SIZE
@@ -35,7 +43,7 @@ class FastSolver(Solver):
     native_time_limit = True
     counts = True
     requires = ("numba", "numpy")
-    install_hint = "pip install 'sudoku-bench[fast]'"
+    install_hint = extra_hint("fast")
     parameters = {
         "locked": Param(True, "apply locked candidates (pointing, claiming) before guessing"),
         "threads": Param(0, "threads for batch solving (0 = every core numba may use)"),
@@ -45,6 +53,21 @@ class FastSolver(Solver):
         from solvers.fast.single import solve_one
 
         return solve_one(puzzle, limit, limits, self.options["locked"])
+
+    def _stage(
+        self, puzzle: Grid, limit: int, time_limit: float | None, budget: int | None, trace: bool
+    ) -> Staged:
+        from solvers.fast.single import staged
+
+        return staged(puzzle, limit, time_limit, budget, self.options["locked"])
+
+    def warm_up(self) -> None:
+        """Compile the kernels, or load them from numba's cache: the 9x9 one, the
+        generic one (4x4 stands for every shape) and the batch kernels."""
+        for box in ((3, 3), (2, 2)):
+            puzzle = easy_grid(*box)
+            self.solve(puzzle, limit=2)
+            self.solve_batch([puzzle], limit=2)
 
     def solve_batch(
         self, puzzles: Sequence[Grid], *, limit: int = 2, budget: int | None = None
@@ -56,11 +79,23 @@ class FastSolver(Solver):
         beyond `BATCH_LIMIT` solutions goes puzzle by puzzle (every solution is
         returned, and a batch would store `limit` grids per puzzle).
         """
-        from solvers.fast.batch import solve_many
+        staged = self.stage_batch(puzzles, limit=limit, budget=budget)
+        return staged.finish(staged.run())  # type: ignore[no-any-return]
+
+    def stage_batch(
+        self, puzzles: Sequence[Grid], *, limit: int = 2, budget: int | None = None
+    ) -> Staged:
+        """`solve_batch` split as `Solver.stage` splits `solve`: ``run`` is the compiled
+        calls alone, ``finish`` returns the list of `SolveResult`s."""
+        from solvers.fast.batch import prepare_many
 
         puzzles = list(puzzles)
         if limit > BATCH_LIMIT:
-            return [self.solve(p, limit=limit, budget=budget) for p in puzzles]
+            stages = [self.stage(p, limit=limit, budget=budget) for p in puzzles]
+            return Staged(
+                lambda: [stage.run() for stage in stages],
+                lambda raws: [stage.finish(raw) for stage, raw in zip(stages, raws, strict=True)],
+            )
         by_shape: dict[tuple[int, int], list[int]] = defaultdict(list)
         for i, p in enumerate(puzzles):
             if not isinstance(p, Grid):
@@ -70,18 +105,28 @@ class FastSolver(Solver):
                     f"{self.name} does not solve {p.size}x{p.size} grids (sizes up to {MAX_SIDE})"
                 )
             by_shape[(p.box_rows, p.box_cols)].append(i)
-        results: list[SolveResult | None] = [None] * len(puzzles)
         threads = self.options["threads"] or None
-        for indices in by_shape.values():
-            group = [puzzles[i] for i in indices]
-            batch = solve_many(
-                group,
-                limit=limit,
-                keep=limit,
-                budget=budget,
-                threads=threads,
-                locked=self.options["locked"],
+        locked = self.options["locked"]
+        jobs = [
+            (
+                indices,
+                prepare_many(
+                    [puzzles[i] for i in indices], limit, limit, budget, threads, locked, None
+                ),
             )
-            for k, i in enumerate(indices):
-                results[i] = batch.result(k, group[k])
-        return results  # type: ignore[return-value]
+            for indices in by_shape.values()
+        ]
+
+        def finish(_: object) -> list[SolveResult]:
+            results: list[SolveResult | None] = [None] * len(puzzles)
+            for indices, job in jobs:
+                batch = job.answers()
+                for k, i in enumerate(indices):
+                    results[i] = batch.result(k, puzzles[i])
+            return results  # type: ignore[return-value]
+
+        def run() -> None:
+            for _, job in jobs:
+                job.run()
+
+        return Staged(run, finish)

@@ -1,0 +1,87 @@
+"""Which clock a report's times come from, and the timer's own cost taken off them.
+
+The harness times the work of each solve (``stats["clock"] == "solve"``) or
+an equal share of one batch call (``"batch"``, with ``--timing batch``); a
+solver may report its own time too (``stats["solver_time"]``, seconds: an
+external program's own measurement).  A report uses the harness's clock by
+default; ``--clock solver`` takes the solver's figure where there is one.
+``--subtract-overhead`` takes off what the run measured a solve that does
+nothing to cost (``settings["overhead"]``), so microsecond solvers are not
+flattered or penalised by the timer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
+
+from harness.records import ResultRecord, RunInfo
+
+CLOCKS = ("harness", "solver")
+
+
+def overheads(runs: Sequence[RunInfo]) -> dict[int, float]:
+    """Run id -> the timer overhead that run measured (seconds)."""
+    found = {}
+    for run in runs:
+        value = run.settings.get("overhead")
+        if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+            found[run.id] = float(value)
+    return found
+
+
+def retimed(
+    records: Iterable[ResultRecord],
+    runs: Sequence[RunInfo],
+    *,
+    clock: str = "harness",
+    subtract_overhead: bool = False,
+) -> Iterator[ResultRecord]:
+    """The records with the wall time the report should use."""
+    if clock not in CLOCKS:
+        raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, not {clock!r}")
+    cost = overheads(runs) if subtract_overhead else {}
+    for record in records:
+        wall = record.wall
+        own = record.stats.get("solver_time")
+        if clock == "solver" and isinstance(own, int | float) and not isinstance(own, bool):
+            wall = float(own)
+        elif wall is not None and record.run_id in cost:
+            wall = max(0.0, wall - cost[record.run_id])
+        yield record if wall == record.wall else replace(record, wall=wall)
+
+
+def clock_notes(
+    records: Iterable[ResultRecord],
+    runs: Sequence[RunInfo],
+    *,
+    clock: str = "harness",
+    subtract_overhead: bool = False,
+) -> list[str]:
+    """Sentences that say where the report's times come from."""
+    batch: set[str] = set()
+    own: set[str] = set()
+    for record in records:
+        if record.stats.get("clock") == "batch":
+            batch.add(record.solver)
+        if "solver_time" in record.stats:
+            own.add(record.solver)
+    notes = []
+    cost = overheads(runs)
+    if cost:
+        figures = ", ".join(f"run {i}: {v * 1e6:.2f} µs" for i, v in sorted(cost.items()))
+        verb = "subtracted from" if subtract_overhead and clock == "harness" else "included in"
+        notes.append(f"times: the harness's clock around each solve's work; its own cost "
+                     f"({figures}) is {verb} every time.")  # fmt: skip
+    if batch:
+        notes.append(
+            f"{', '.join(sorted(batch))}: timed in batches (--timing batch); each puzzle is "
+            "credited an equal share of its batch."
+        )
+    if own and clock == "solver":
+        notes.append(f"{', '.join(sorted(own))}: times are the solver's own measurement.")
+    elif own:
+        notes.append(
+            f"{', '.join(sorted(own))} also report their own time (report --clock solver uses it)."
+        )
+    return notes
