@@ -196,7 +196,11 @@ def make_study(
     if solver_specs:
         specs = [get(spec).spec for spec in solver_specs]
     else:
-        specs = [n for n in names() if solver_class(n).supported() and solver_class(n).standalone]
+        specs = [
+            n
+            for n in names()
+            if (cls := solver_class(n)).supported() and cls.standalone and cls.in_default_study
+        ]
     if len(set(specs)) != len(specs):
         raise CommandError(f"a solver is given twice: {', '.join(specs)}")
     return Study(

@@ -242,6 +242,9 @@ class Solver(ABC):
     source: ClassVar[str]
     sizes: ClassVar[tuple[int, ...] | None] = None  # sides it handles; None = any
     native_time_limit: ClassVar[bool] = True  # honours time_limit by itself
+    # Run by a study that names no solvers (False: slow per puzzle, e.g. a program started
+    # per solve; such a solver runs when named).
+    in_default_study: ClassVar[bool] = True
     counts: ClassVar[bool] = True  # can look for more than one solution
     traces: ClassVar[bool] = False  # can return a step trace
     requires: ClassVar[tuple[str, ...]] = ()  # importable modules it needs

@@ -105,6 +105,7 @@ class CPMpy(Solver):
     source = "CPMpy (Guns, ModRef 2019) and its backends"
     requires = ("cpmpy",)
     install_hint = INSTALL
+    in_default_study = False  # the same backends as cpsat and sat, plus a model layer: when named
     parameters = {
         "backend": Param("ortools", "a CPMpy solver name (SolverLookup), e.g. ortools, pysat, z3")
     }

@@ -215,6 +215,7 @@ class Dimacs(Solver):
     )
     source = "I. Lynce, J. Ouaknine, 'Sudoku as a SAT Problem' (ISAIM 2006); SAT competition I/O"
     install_hint = install_hint(DEFAULT_BINARY)
+    in_default_study = False  # an outside program per solve: run when named
     parameters = {
         "binary": Param(DEFAULT_BINARY, "the program: a name on PATH or a path"),
         "encoding": Param("extended", cnf.ENCODING_HELP, tuple(cnf.ENCODINGS)),
@@ -231,6 +232,7 @@ class Dimacs(Solver):
             )
         self.path = path
         self.program = program(binary)
+        self.version = version(binary)  # asked once here, outside any timed solve
 
     @classmethod
     def supported(cls) -> bool:
@@ -338,7 +340,7 @@ class Dimacs(Solver):
             **spent,
             "calls": calls,
             "binary": self.path,
-            "version": version(self.options["binary"]),
+            "version": self.version,
         }
 
     def _error(

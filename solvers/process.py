@@ -1,23 +1,24 @@
-"""Run an outside program under a wall-clock limit, and never leave it behind.
+"""Run an outside program once under a wall-clock limit, and never leave it behind.
 
-The program starts in its own session (process group), so a limit kills it
-and everything it spawned (a wrapper script and its solver) at once.  On
-Linux it is also told to die with the Python process that started it, so a
-worker killed by the harness does not leave solvers running.
+The starting and killing are `external`'s (`solvers.external.process`): the
+program runs in its own session, so a limit kills it and everything it spawned
+(a wrapper script and its solver) at once, and on Linux it dies with the
+Python process that started it (through ``setpriv --pdeathsig``, which keeps
+process creation cheap).  Unlike `external`'s one-answer runs, any exit status
+is returned: SAT solvers answer with 10 and 20.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import subprocess
-import sys
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+from solvers.external.process import ProgramFailed, _kill_group, _spawn
+
+STDERR_TAIL = 4000  # characters of standard error kept
 
 
 @dataclass(frozen=True)
@@ -31,44 +32,30 @@ class Ran:
     timed_out: bool
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child
-    """In the child, before exec: ask Linux to SIGKILL it when its parent dies."""
-    import ctypes
-
-    with contextlib.suppress(OSError, AttributeError):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
 def run(argv: Sequence[str], *, timeout: float | None = None, stdin: str | None = None) -> Ran:
-    """Run `argv` to its end or until `timeout` seconds pass (then kill its process group)."""
+    """Run `argv` to its end or until `timeout` seconds pass (then kill its process group).
+
+    A program that cannot be started is reported as exit status 127 with the reason.
+    """
     start = time.perf_counter()
-    proc = subprocess.Popen(
-        list(argv),
-        stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        errors="replace",
-        start_new_session=True,
-        preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,  # noqa: PLW1509
+    with tempfile.TemporaryFile(mode="a+b") as err:
+        try:
+            proc = _spawn(
+                argv, None, subprocess.PIPE if stdin is not None else subprocess.DEVNULL, err
+            )
+        except ProgramFailed as exc:
+            return Ran(127, "", str(exc), time.perf_counter() - start, False)
+        timed_out = False
+        out = b""
+        try:
+            out, _ = proc.communicate(None if stdin is None else stdin.encode(), timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+        finally:
+            _kill_group(proc)  # on a limit, an interruption, and whatever it left running
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace")[-STDERR_TAIL:]
+    returncode = proc.returncode if proc.returncode is not None else -9
+    return Ran(
+        returncode, out.decode("utf-8", "replace"), text, time.perf_counter() - start, timed_out
     )
-    timed_out = False
-    try:
-        out, err = proc.communicate(stdin, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        _kill_group(proc)
-        out, err = proc.communicate()
-    except BaseException:  # interrupted: never leave the program running
-        _kill_group(proc)
-        proc.wait()
-        raise
-    return Ran(proc.returncode, out, err, time.perf_counter() - start, timed_out)
-
-
-def _kill_group(proc: subprocess.Popen) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    with contextlib.suppress(ProcessLookupError):
-        proc.kill()

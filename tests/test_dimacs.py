@@ -247,3 +247,17 @@ def test_a_hanging_program_and_its_children_are_killed(tmp_path):
         time.sleep(0.05)
     else:
         pytest.fail(f"the child {child} of the hanging program is still running")
+
+
+def test_without_the_binary_it_is_listed_unavailable_with_the_install_command(
+    monkeypatch, tmp_path
+):
+    from harness.commands.solvers_cmd import describe
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # an empty PATH: no SAT binary
+    assert not dm.Dimacs.supported()
+    row = describe("dimacs")
+    assert not row["available"]
+    assert "apt-get install cadical" in row["install"]
+    with pytest.raises(SolverUnavailable, match="apt-get install cadical"):
+        solvers.get("dimacs")

@@ -124,3 +124,12 @@ def test_the_model_runs_on_the_minizinc_command_line(tmp_path):
     ).stdout
     digits = [int(t) for t in re.findall(r"\d+", out.split("x =", 1)[1].split("];")[0])]
     assert digits == list(solvers.get("dlx").solve(puzzle).solution.cells)
+
+
+def test_without_the_driver_it_is_listed_unavailable_with_the_install_command(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setenv("PATH", str(tmp_path))  # an empty PATH: no minizinc program
+    assert not mz.MiniZinc.supported()
+    with pytest.raises(SolverUnavailable, match="apt-get install minizinc"):
+        solvers.get("minizinc")
