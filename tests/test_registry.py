@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 import solvers
-from solvers import Limits, Param, Solver, SolveResult, Status, UnknownOption, UnknownSolver
+from solvers import (
+    Limits,
+    Param,
+    Solver,
+    SolveResult,
+    Status,
+    UnknownOption,
+    UnknownSolver,
+    registry,
+)
 
 
 def test_builtin_names_and_lookup():
@@ -52,8 +61,15 @@ class _Toy(Solver):
         return SolveResult(Status.STUCK, stats={"depth": self.options["depth"]})
 
 
-def test_register_and_parameters():
+@pytest.fixture
+def toy():
+    """`_Toy` registered for one test, then forgotten (it must not leak into tables)."""
     solvers.register(_Toy)
+    yield
+    registry._registered.pop(_Toy.name, None)
+
+
+def test_register_and_parameters(toy):
     toy = solvers.get("toy-for-tests[depth=3,greedy=yes]")
     assert toy.options == {"depth": 3, "greedy": True, "order": "reading"}
     assert toy.spec == "toy-for-tests[depth=3,greedy=true]"
