@@ -14,6 +14,7 @@ true one raises `UnsoundStep`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -91,6 +92,19 @@ def _check(step: Step, solution: Grid) -> None:
             )
 
 
+def _timed(name: str, find, profile: dict[str, float]):
+    """`find`, adding the seconds each call takes to ``profile[name]``."""
+
+    def timed(state: CandidateState) -> Step | None:
+        start = time.perf_counter()
+        try:
+            return find(state)
+        finally:
+            profile[name] = profile.get(name, 0.0) + time.perf_counter() - start
+
+    return timed
+
+
 def propagate(
     state: CandidateState,
     techniques: str | Iterable[str] | None = None,
@@ -99,6 +113,7 @@ def propagate(
     max_steps: int | None = None,
     solution: Grid | None = None,
     limits: Limits | None = None,
+    profile: dict[str, float] | None = None,
 ) -> PropagationResult:
     """Apply the easiest step, repeatedly, to `state` (changed in place) until a fixpoint.
 
@@ -106,10 +121,13 @@ def propagate(
     ...), or technique names (``["naked_single", "hidden_single",
     "naked_pair"]``); they are always tried in table order.  `trace` keeps the
     candidate grid before each step; `solution` turns on soundness checks;
-    `limits` (a `solvers.base.Limits`) stops on time or on a budget of steps.
+    `limits` (a `solvers.base.Limits`) stops on time or on a budget of steps;
+    `profile`, a dict, accumulates the seconds each technique spent searching.
     """
     techs: tuple[Technique, ...] = resolve(techniques)
     finders = [(t.name, t.find, t.assumes_unique) for t in techs]
+    if profile is not None:
+        finders = [(name, _timed(name, find, profile), u) for name, find, u in finders]
     result = PropagationResult(STUCK, state, config=config_name(techs))
     steps = result.steps
     counts = result.counts

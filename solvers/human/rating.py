@@ -84,11 +84,13 @@ def rate(
     techniques: str | Iterable[str] | None = None,
     *,
     solution: Grid | None = None,
+    profile: dict[str, float] | None = None,
 ) -> Rating:
     """Rate a puzzle by solving it with the engine (easiest step first).
 
     `techniques` selects the configuration as in `propagate` (None: all
-    enabled).  `solution` turns on the soundness checks.
+    enabled).  `solution` turns on the soundness checks; `profile` (a dict)
+    accumulates the seconds each technique spent searching.
     """
     if isinstance(grid, str):
         grid = Grid.parse(grid)
@@ -97,7 +99,7 @@ def rate(
         return Rating("invalid", False, 0.0, 0.0, 0.0, 0, None, None, config=config_name(techs))
     names = tuple(t.name for t in techs)
     start = CandidateState.from_grid(grid)
-    result = propagate(start.copy(), names, solution=solution)
+    result = propagate(start.copy(), names, solution=solution, profile=profile)
     return rating_of(grid, result, start)
 
 
