@@ -378,7 +378,9 @@ HIDDEN_QUAD = " ".join(["12346", "123459", "12346", "123459"] + ["56789"] * 5 + 
 
 
 def _first_step(pencilmarks: str):
-    result = propagate(CandidateState.from_candidates(pencilmarks), max_steps=1)
+    # The cases come from paths taken before the direct techniques existed; those, tried
+    # before naked singles, would come first on some of these grids.
+    result = propagate(CandidateState.from_candidates(pencilmarks), "classic", max_steps=1)
     assert result.steps, f"no step found: {result.status}"
     return result.steps[0]
 
@@ -424,7 +426,8 @@ def test_hidden_quad():
 
 def test_every_technique_has_a_case():
     covered = set(CASES) | {"hidden_quad", "full_house", "hidden_single", "naked_single"}
-    assert covered == {t.name for t in TECHNIQUES}
+    own_files = ("forcing", "direct")  # tests/test_human_forcing.py, tests/test_human_direct.py
+    assert covered == {t.name for t in TECHNIQUES if t.family not in own_files}
 
 
 # -- singles -------------------------------------------------------------------
