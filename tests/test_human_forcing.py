@@ -98,7 +98,10 @@ def test_every_forcing_kind_has_a_case():
 @pytest.mark.parametrize("name", list(CASES))
 def test_forcing_chain_is_next_step(name):
     puzzle, pencilmarks, expected = CASES[name]
-    result = propagate(CandidateState.from_candidates(pencilmarks), max_steps=1)
+    # harvested before the turbot fishes and three strong links moved ahead of the wings
+    moved = {"skyscraper", "two_string_kite", "turbot_fish", "three_strong_links"}
+    techniques = [t.name for t in TECHNIQUES if t.name not in moved]
+    result = propagate(CandidateState.from_candidates(pencilmarks), techniques, max_steps=1)
     step = result.steps[0]
     assert step.technique == name
     assert compact(step) == expected

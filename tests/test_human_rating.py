@@ -62,14 +62,14 @@ def test_a_grid_without_solution():
 def test_stuck_puzzle_keeps_the_ratings_of_the_steps_taken():
     rating = rate(STUCK, "classic")
     assert rating.status == "stuck"
-    assert rating.er == 6.5
-    assert rating.hardest == "x_chain"
+    assert rating.er == 5.6
+    assert rating.hardest == "three_strong_links"
     assert rating.counts == {
         "hidden_single": 7,
         "pointing": 1,
         "claiming": 1,
         "hidden_pair": 1,
-        "x_chain": 1,
+        "three_strong_links": 1,
     }
 
 

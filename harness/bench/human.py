@@ -160,12 +160,13 @@ def sets(args: argparse.Namespace) -> list[tuple[str, list[Reference]]]:
             if args.only and f.name.removesuffix(".se.txt") not in args.only:
                 continue
             out.append((f.name.removesuffix(".se.txt"), read_se(f)))
-    rng = random.Random(args.seed)
     for given in args.puzzles:
-        refs = [Reference(p.grid) for p in read_puzzles(given)]
-        if args.sample and len(refs) > args.sample:
-            refs = rng.sample(refs, args.sample)
-        out.append((Path(given).stem, refs))
+        out.append((Path(given).stem, [Reference(p.grid) for p in read_puzzles(given)]))
+    rng = random.Random(args.seed)
+    out = [
+        (name, rng.sample(refs, args.sample) if 0 < args.sample < len(refs) else refs)
+        for name, refs in out
+    ]
     if args.limit:
         out = [(name, refs[: args.limit]) for name, refs in out]
     return out
@@ -181,7 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", nargs="*", help="rating sets to keep, by NAME")
     parser.add_argument("--puzzles", nargs="*", default=[], help="puzzle files without ratings")
-    parser.add_argument("--sample", type=int, default=0, help="random sample per puzzle file")
+    parser.add_argument(
+        "--sample", type=int, default=0, help="a random sample of N puzzles per set"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the sample")
     parser.add_argument("--limit", type=int, default=0, help="first N puzzles of every set")
     parser.add_argument("--techniques", default="all", help="technique set (default: all)")

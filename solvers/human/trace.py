@@ -132,8 +132,13 @@ def english(step: Step) -> str:
             f"joined by the strong link on {x} in {unit} ({shape.cell_name(p)}, "
             f"{shape.cell_name(q)}), so one of them is {y}: {what}"
         )
-    if t in ("skyscraper", "two_string_kite", "x_chain"):
-        title = {"skyscraper": "Skyscraper", "two_string_kite": "2-String Kite"}.get(t, "X-chain")
+    if t in ("skyscraper", "two_string_kite", "turbot_fish", "three_strong_links", "x_chain"):
+        title = {
+            "three_strong_links": "Three strong links",
+            "skyscraper": "Skyscraper",
+            "two_string_kite": "2-String Kite",
+            "turbot_fish": "Turbot fish",
+        }.get(t, "X-chain")
         return f"{title} on {ds}: {_chain_text(step)}, one end is {ds}: {what}"
     if t == "xy_chain":
         return f"XY-chain: {_chain_text(step)}, one end is {ds}: {what}"

@@ -411,7 +411,8 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 )
                 if first_only and best is not None:
                     return _step(state, ctx, best, mode)
-            if mode == NISHIO or not (contradictions or "both" in kinds):
+            if mode == NISHIO or not (contradictions or "both" in kinds) or m.bit_count() == 2:
+                # in a bivalue cell, d off is the other digit on: its branch is tried already
                 continue
             b_off = off_branch(off_base + node)
             if contradictions and b_off.conflict:
