@@ -22,9 +22,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import solvers
 from corpora.corpus import read_puzzles
 from solvers.grid import Grid, PuzzleFormatError
-from solvers.human import rate
+from solvers.human import UnsoundStep, rate
 from solvers.human.table import BY_NAME
 
 RATINGS = Path("/work/shared/ratings")
@@ -54,6 +55,8 @@ class SetFigures:
     seconds: list[float] = field(default_factory=list)
     forcing_seconds: float = 0.0
     er_misses: dict[tuple[float, float], int] = field(default_factory=dict)
+    checked: int = 0  # steps checked against the solution (--check)
+    unsound: int = 0
 
     def row(self) -> list[str]:
         """The table row: counts as percentages, times in ms."""
@@ -116,15 +119,31 @@ def read_se(path: Path) -> list[Reference]:
     return out
 
 
-def measure(name: str, refs: list[Reference], techniques: str, progress: bool) -> SetFigures:
-    """Rate every puzzle of a set and tally the figures."""
+def measure(
+    name: str, refs: list[Reference], techniques: str, progress: bool, check: bool = False
+) -> SetFigures:
+    """Rate every puzzle of a set and tally the figures; `check` checks every step
+    against the solution dlx finds (soundness mode; the checks are cheap, the times
+    include them)."""
     figures = SetFigures(name)
     forcing = {t.name for t in BY_NAME.values() if t.family == FORCING_FAMILY}
+    dlx = solvers.get("dlx")
     for i, ref in enumerate(refs, 1):
         profile: dict[str, float] = {}
+        solution = None
+        if check:
+            solved = dlx.solve(ref.grid, limit=2)
+            solution = solved.solution if solved.unique else None
         start = time.perf_counter()
-        r = rate(ref.grid, techniques, profile=profile)
+        try:
+            r = rate(ref.grid, techniques, profile=profile, solution=solution)
+        except UnsoundStep as exc:
+            figures.unsound += 1
+            print(f"  UNSOUND {ref.grid.format()}: {exc}", file=sys.stderr, flush=True)
+            continue
         figures.seconds.append(time.perf_counter() - start)
+        if solution is not None:
+            figures.checked += r.steps
         figures.forcing_seconds += sum(v for k, v in profile.items() if k in forcing)
         figures.puzzles += 1
         figures.finished += r.status != "stuck"
@@ -190,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--techniques", default="all", help="technique set (default: all)")
     parser.add_argument("--misses", action="store_true", help="list the ER disagreements")
     parser.add_argument("--progress", action="store_true", help="progress on stderr")
+    parser.add_argument(
+        "--check", action="store_true", help="also check every step against the solution"
+    )
     args = parser.parse_args(argv)
     try:
         chosen = sets(args)
@@ -198,9 +220,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rows = []
     for name, refs in chosen:
-        figures = measure(name, refs, args.techniques, args.progress)
+        figures = measure(name, refs, args.techniques, args.progress, args.check)
         rows.append(figures.row())
         print(markdown(rows[-1:]).splitlines()[-1] if rows[:-1] else markdown(rows), flush=True)
+        if args.check:
+            print(
+                f"    soundness: {figures.checked} steps checked, {figures.unsound} unsound",
+                flush=True,
+            )
         if args.misses and figures.er_misses:
             top = sorted(figures.er_misses.items(), key=lambda kv: -kv[1])[:12]
             print(
