@@ -332,11 +332,11 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Forcing chain",
         "forcing",
         2,
-        7.0,
+        6.6,
         500,
         "Extreme",
         forcing.forcing_chain,
-        note="SE: 7.0 plus the chain length bonus; HoDoKu: a forcing chain",
+        note="SE: 6.6 on one digit, else 7.0, plus the chain length bonus; HoDoKu: a forcing chain",
     ),
     _t(
         "nishio",

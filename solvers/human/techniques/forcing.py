@@ -16,9 +16,9 @@ both when it is on and when it is off, the fact is true.
 
 The kinds, easiest first, with Sudoku Explainer's base ratings:
 
-- ``forcing_chain`` (7.0): one candidate's *static* consequences (a single
-  needs the cell or unit to have had two candidates or places to begin
-  with) reach a contradiction;
+- ``forcing_chain`` (7.0; 6.6 when the chain stays on one digit): one
+  candidate's *static* consequences (a single needs the cell or unit to have
+  had two candidates or places to begin with) reach a contradiction;
 - ``nishio`` (7.5): one digit only, dynamic (singles judged on the branch's
   candidates), a contradiction;
 - ``cell_forcing_chain``, ``region_forcing_chain`` (8.0): static
@@ -53,6 +53,7 @@ from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.common import crossings
 
 FORCING_RATING = 7.0
+X_FORCING_RATING = 6.6
 NISHIO_RATING = 7.5
 MULTIPLE_RATING = 8.0
 DYNAMIC_RATING = 8.5
@@ -375,8 +376,10 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         ):
             best = f
 
-    def rating(complexity: int) -> float:
-        return round(base + length_bonus(complexity), 1)
+    def rating(complexity: int, chain=()) -> float:
+        # Sudoku Explainer rates a static chain on one digit (an X-chain) 6.6, not 7.0.
+        single = mode == STATIC and chain and len({x % off_base % n for x in chain}) == 1
+        return round((X_FORCING_RATING if single else base) + length_bonus(complexity), 1)
 
     def on_branch(node: int) -> Branch:
         b = on_branches.get(node)
@@ -398,10 +401,11 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             node = cell * n + k
             b_on = on_branch(node)
             if contradictions and b_on.conflict:
-                c = len(ancestors(b_on.parents, b_on.conflict))
+                on_chain = ancestors(b_on.parents, b_on.conflict)
+                c = len(on_chain)
                 consider(
                     Finding(
-                        rating(c),
+                        rating(c, on_chain),
                         c,
                         off_base + node,
                         "contradiction",
@@ -419,7 +423,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 chain = ancestors(b_off.parents, b_off.conflict)
                 consider(
                     Finding(
-                        rating(len(chain)),
+                        rating(len(chain), chain),
                         len(chain),
                         node,
                         "contradiction",
