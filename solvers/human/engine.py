@@ -23,6 +23,7 @@ from solvers.grid import Grid
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.table import Technique, config_name, resolve
+from solvers.human.techniques.forcing import DEADLINE, OutOfTime
 
 VERSION = "1.0"
 """Bumped whenever a change can alter a solve path or a rating."""
@@ -129,6 +130,17 @@ def propagate(
     if profile is not None:
         finders = [(name, _timed(name, find, profile), u) for name, find, u in finders]
     result = PropagationResult(STUCK, state, config=config_name(techs))
+    if limits is not None and limits.deadline != float("inf"):
+        token = DEADLINE.set(limits.deadline)  # forcing-chain searches look at the clock
+        try:
+            return _loop(state, finders, result, trace, max_steps, solution, limits)
+        finally:
+            DEADLINE.reset(token)
+    return _loop(state, finders, result, trace, max_steps, solution, limits)
+
+
+def _loop(state, finders, result, trace, max_steps, solution, limits) -> PropagationResult:
+    """The loop of `propagate`."""
     steps = result.steps
     counts = result.counts
     if state.contradiction:
@@ -141,12 +153,16 @@ def propagate(
         if limits is not None and (stop := limits.stop(len(steps) + 1)):
             result.status, result.stopped_by = STOPPED, stop
             return result
-        for name, find, assumes_unique in finders:  # noqa: B007 (used after the loop)
-            step = find(state)
-            if step is not None:
-                break
-        else:
-            return result  # stuck
+        try:
+            for name, find, assumes_unique in finders:  # noqa: B007 (used after the loop)
+                step = find(state)
+                if step is not None:
+                    break
+            else:
+                return result  # stuck
+        except OutOfTime:
+            result.status, result.stopped_by = STOPPED, Status.TIMEOUT
+            return result
         if trace:
             step = step._replace(before=state.snapshot())
         if solution is not None:

@@ -42,7 +42,9 @@ solution.
 
 from __future__ import annotations
 
+import time
 from collections import deque
+from contextvars import ContextVar
 from functools import cache
 from typing import NamedTuple
 
@@ -61,6 +63,18 @@ PLUS_RATING = 9.0
 NESTED_RATING = 9.5
 
 STATIC, NISHIO, DYNAMIC, PLUS, NESTED = range(5)
+
+DEADLINE: ContextVar[float] = ContextVar("forcing_deadline", default=float("inf"))
+"""The engine's deadline (``perf_counter`` seconds): a search can take seconds, so it looks."""
+
+
+class OutOfTime(Exception):
+    """A forcing-chain search passed the engine's deadline."""
+
+
+def _check_time() -> None:
+    if time.perf_counter() >= DEADLINE.get():
+        raise OutOfTime
 
 
 class Branch(NamedTuple):
@@ -280,6 +294,7 @@ class Context:
         for cell, m in enumerate(cand):
             if not m or not m & (m - 1):
                 continue
+            _check_time()
             for k in _bits(m):
                 if sub.branch([cell * n + k], DYNAMIC).conflict:
                     return off(cell, k, ()) or False
@@ -397,6 +412,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
     for cell, m in enumerate(cand):
         if not m or not m & (m - 1) or not (contradictions or "both" in kinds):
             continue
+        _check_time()
         for k in _bits(m):
             node = cell * n + k
             b_on = on_branch(node)
@@ -448,6 +464,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             if not m or (m.bit_count() < 3 and mode == STATIC) or not m & (m - 1):
                 continue
             nodes = [cell * n + k for k in _bits(m)]
+            _check_time()
             _agree(ctx, [on_branch(x) for x in nodes], nodes, "cell", consider, rating)
     if "region" in kinds:
         pos = state.pos
