@@ -141,7 +141,7 @@ class Assume(Solver):
     parameters = {
         "max_values": Param(3, "values assumed per cell before giving up"),
         "depth": Param(1, "how deep assumptions nest (1: none inside an assumption)"),
-        "techniques": TechniquesParam("all", TECHNIQUES_HELP),
+        "techniques": TechniquesParam("classic", TECHNIQUES_HELP),
     }
 
     def __init__(self, **options: Any) -> None:

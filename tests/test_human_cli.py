@@ -13,7 +13,7 @@ from harness.cli import main
 EASY = "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7.."
 # corpora/data/gen9-minimal.txt line 60: one X-Wing, the hardest step.
 EXPERT = "..7.6......812.6.4..39.....4......8...57.13..1.....2...6...7.3.........8.....27.5"
-# corpora/data/gen9-extreme.txt line 50: logic gets stuck.
+# corpora/data/gen9-extreme.txt line 50: logic without forcing chains gets stuck.
 STUCK = "5.....4.2..9.6785.......76....49..2.8....1.4.......3..2.8..5.3..94....7...5..4..6"
 
 
@@ -80,7 +80,8 @@ def test_explain_invalid_puzzle(capsys):
 
 
 def test_rate_table_and_summary(capsys, tmp_path):
-    status, out, _ = run(capsys, "rate", _file(tmp_path, EASY, EXPERT, STUCK))
+    path = _file(tmp_path, EASY, EXPERT, STUCK)
+    status, out, _ = run(capsys, "rate", path, "--techniques", "classic")
     assert status == 0
     assert "x_wing 1" in out
     assert "3 puzzles, finished by logic alone: 2 (66.7%)" in out

@@ -20,7 +20,7 @@ from solvers.human.table import config_name
 EASY = "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7.."
 # gen9-minimal.txt line 60: one X-Wing; the first tier alone gets stuck.
 X_WING = "..7.6......812.6.4..39.....4......8...57.13..1.....2...6...7.3.........8.....27.5"
-# gen9-extreme.txt line 50: every technique together gets stuck.
+# gen9-extreme.txt line 50: every technique but the forcing chains gets stuck.
 HARD = "5.....4.2..9.6785.......76....49..2.8....1.4.......3..2.8..5.3..94....7...5..4..6"
 # gen9-extreme.txt line 13: the path uses a unique rectangle.
 UNIQUE_RECTANGLE = (
@@ -38,7 +38,7 @@ def test_solved_stuck_and_contradiction():
     assert solved.status == "solved"
     assert solved.state.solved
     assert solved.state.to_grid().format().startswith("967831524")
-    stuck = _run(HARD)
+    stuck = _run(HARD, "classic")
     assert stuck.status == "stuck"
     assert stuck.state.empty > 0
     assert not stuck.state.contradiction

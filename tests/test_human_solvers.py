@@ -15,10 +15,10 @@ from solvers.testing import PUZZLE_9X9_TWO_SOLUTIONS
 EASY = "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7.."
 # corpora/data/gen9-minimal.txt line 60: needs an X-Wing, beyond the first tier.
 EXPERT = "..7.6......812.6.4..39.....4......8...57.13..1.....2...6...7.3.........8.....27.5"
-# corpora/data/gen9-extreme.txt line 7: human is stuck; the first value assumed
-# solves it, the other one is refuted.
+# corpora/data/gen9-extreme.txt line 7: human without forcing chains is stuck; the first
+# value assumed solves it, the other one is refuted.
 ONE_ASSUMPTION = "1.9.4.......26....7.......1...71.2..3...8.....6....58..9...2..4..84........8..95."
-# corpora/data/gen9-extreme.txt line 50: human is stuck; at depth 1 neither value of
+# corpora/data/gen9-extreme.txt line 50: the same; at depth 1 neither value of
 # the chosen cell settles anything.
 DEEPER = "5.....4.2..9.6785.......76....49..2.8....1.4.......3..2.8..5.3..94....7...5..4..6"
 NO_SOLUTION = "1.3...1.3....2.4"
@@ -41,7 +41,7 @@ def test_human_solves_by_logic_and_proves_uniqueness():
 
 
 def test_human_stuck_reports_the_candidates():
-    result = _solve("human", ONE_ASSUMPTION)
+    result = _solve("human[techniques=classic]", ONE_ASSUMPTION)
     assert result.status is Status.STUCK
     assert "open cells" in result.message
     state = CandidateState.from_candidates(result.stats["candidates"])

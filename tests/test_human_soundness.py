@@ -17,7 +17,7 @@ import solvers
 from solvers.grid import Grid
 from solvers.human import CandidateState, UnsoundStep, propagate
 from solvers.human.step import Step
-from solvers.human.table import TECHNIQUES
+from solvers.human.table import GROUPS, TECHNIQUES
 
 
 def _random_solution(box: tuple[int, int], rng: random.Random) -> Grid:
@@ -62,7 +62,9 @@ CONFIGS = ["all", "tier1"] + [
 @pytest.mark.parametrize("config", CONFIGS)
 def test_every_step_is_sound_on_generated_9x9(config):
     checked = 0
-    for puzzle, solution in generated((3, 3), 12, 2024):
+    # forcing chains alone do nearly all the work of a puzzle (slowly): fewer puzzles
+    count = 4 if any(f in config for f in GROUPS["forcing"]) else 12
+    for puzzle, solution in generated((3, 3), 12, 2024)[:count]:
         result = propagate(CandidateState.from_grid(puzzle), config, solution=solution)
         checked += result.checked
         assert result.status != "contradiction", puzzle.format()
@@ -73,7 +75,7 @@ def test_every_step_is_sound_on_generated_9x9(config):
 
 @pytest.mark.parametrize("box", [(2, 2), (2, 3), (3, 4)])
 def test_every_step_is_sound_on_other_shapes(box):
-    count = 2 if box == (3, 4) else 8
+    count = 1 if box == (3, 4) else 8
     for puzzle, solution in generated(box, count, 99):
         result = propagate(CandidateState.from_grid(puzzle), solution=solution)
         assert result.status in ("solved", "stuck")

@@ -12,7 +12,7 @@ import pytest
 import solvers
 from solvers.grid import Grid
 from solvers.human import CandidateState, compact, propagate
-from solvers.human.table import BY_NAME, TECHNIQUES
+from solvers.human.table import BY_NAME, GROUPS, TECHNIQUES
 from solvers.human.techniques import singles
 
 # technique: (puzzle, candidate grid before the step, the step in compact notation)
@@ -369,6 +369,38 @@ CASES = {
         ),
         "r9c5<>2",
     ),
+    # corpora/data/gen9-hard.txt line 53, step 21 of the engine's path
+    "turbot_fish": (
+        "....65..33...1.769.1.7..........1.5..3..4.8....5..2....8.2...1......45......86.4.",
+        (
+            "478 47 478 9 6 5 1 2 3 "
+            "3 5 2 4 1 8 7 6 9 "
+            "69 1 69 7 2 3 4 8 5 "
+            "246789 24679 46789 68 379 1 2369 5 2467 "
+            "126 3 16 5 4 79 8 79 126 "
+            "146789 4679 5 68 379 2 369 379 1467 "
+            "479 8 3479 2 5 79 369 1 67 "
+            "12679 2679 13679 13 79 4 5 379 8 "
+            "5 79 1379 13 8 6 239 4 27"
+        ),
+        "r8c8<>7",
+    ),
+    # corpora/data/gen9-unfair.txt line 4, step 24 of the engine's path
+    "three_strong_links": (
+        "41...69......1....98..27.......7..36......1..84.3.....1.....5...63....1..9......8",
+        (
+            "4 1 257 58 3 6 9 2578 257 "
+            "36 37 2567 4589 1 49 2678 245678 257 "
+            "9 8 56 45 2 7 3 456 1 "
+            "2 5 19 49 7 18 48 3 6 "
+            "36 37 679 26 45689 258 1 25789 24579 "
+            "8 4 1679 3 569 125 27 2579 2579 "
+            "1 2 8 67 469 49 5 679 3 "
+            "57 6 3 27 589 258 47 1 479 "
+            "57 9 4 1 56 3 267 267 8"
+        ),
+        "r7c8<>6",
+    ),
 }
 
 # A hidden quad is rare in real solve paths (in 9x9 it is the complement of a
@@ -377,8 +409,15 @@ CASES = {
 HIDDEN_QUAD = " ".join(["12346", "123459", "12346", "123459"] + ["56789"] * 5 + ["123456789"] * 72)
 
 
-def _first_step(pencilmarks: str):
-    result = propagate(CandidateState.from_candidates(pencilmarks), max_steps=1)
+# Turbot fishes moved ahead of the wings when they took Sukaku Explainer's ratings.
+MOVED = ("skyscraper", "two_string_kite", "turbot_fish", "three_strong_links")
+
+
+def _first_step(pencilmarks: str, name: str = ""):
+    # The cases come from paths taken before the direct techniques existed and before the
+    # turbot fishes moved; those would come first on some of these grids.
+    techniques = [t for t in GROUPS["classic"] if t not in MOVED or t == name]
+    result = propagate(CandidateState.from_candidates(pencilmarks), techniques, max_steps=1)
     assert result.steps, f"no step found: {result.status}"
     return result.steps[0]
 
@@ -386,7 +425,7 @@ def _first_step(pencilmarks: str):
 @pytest.mark.parametrize("name", list(CASES))
 def test_technique_is_next_step_with_exact_eliminations(name):
     puzzle, pencilmarks, expected = CASES[name]
-    step = _first_step(pencilmarks)
+    step = _first_step(pencilmarks, name)
     assert step.technique == name
     assert compact(step) == expected
 
@@ -397,7 +436,7 @@ def test_technique_step_is_sound(name):
     solution = solvers.get("dlx").solve(Grid.parse(puzzle), limit=2)
     assert solution.unique
     truth = solution.solution.cells
-    step = _first_step(pencilmarks)
+    step = _first_step(pencilmarks, name)
     state = CandidateState.from_candidates(pencilmarks)
     for cell, digit in step.eliminations:
         assert truth[cell] != digit
@@ -424,7 +463,8 @@ def test_hidden_quad():
 
 def test_every_technique_has_a_case():
     covered = set(CASES) | {"hidden_quad", "full_house", "hidden_single", "naked_single"}
-    assert covered == {t.name for t in TECHNIQUES}
+    own_files = ("forcing", "direct")  # tests/test_human_forcing.py, tests/test_human_direct.py
+    assert covered == {t.name for t in TECHNIQUES if t.family not in own_files}
 
 
 # -- singles -------------------------------------------------------------------

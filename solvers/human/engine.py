@@ -14,6 +14,7 @@ true one raises `UnsoundStep`.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -22,6 +23,7 @@ from solvers.grid import Grid
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.table import Technique, config_name, resolve
+from solvers.human.techniques.forcing import DEADLINE, OutOfTime
 
 VERSION = "1.0"
 """Bumped whenever a change can alter a solve path or a rating."""
@@ -91,6 +93,19 @@ def _check(step: Step, solution: Grid) -> None:
             )
 
 
+def _timed(name: str, find, profile: dict[str, float]):
+    """`find`, adding the seconds each call takes to ``profile[name]``."""
+
+    def timed(state: CandidateState) -> Step | None:
+        start = time.perf_counter()
+        try:
+            return find(state)
+        finally:
+            profile[name] = profile.get(name, 0.0) + time.perf_counter() - start
+
+    return timed
+
+
 def propagate(
     state: CandidateState,
     techniques: str | Iterable[str] | None = None,
@@ -99,6 +114,7 @@ def propagate(
     max_steps: int | None = None,
     solution: Grid | None = None,
     limits: Limits | None = None,
+    profile: dict[str, float] | None = None,
 ) -> PropagationResult:
     """Apply the easiest step, repeatedly, to `state` (changed in place) until a fixpoint.
 
@@ -106,11 +122,25 @@ def propagate(
     ...), or technique names (``["naked_single", "hidden_single",
     "naked_pair"]``); they are always tried in table order.  `trace` keeps the
     candidate grid before each step; `solution` turns on soundness checks;
-    `limits` (a `solvers.base.Limits`) stops on time or on a budget of steps.
+    `limits` (a `solvers.base.Limits`) stops on time or on a budget of steps;
+    `profile`, a dict, accumulates the seconds each technique spent searching.
     """
     techs: tuple[Technique, ...] = resolve(techniques)
     finders = [(t.name, t.find, t.assumes_unique) for t in techs]
+    if profile is not None:
+        finders = [(name, _timed(name, find, profile), u) for name, find, u in finders]
     result = PropagationResult(STUCK, state, config=config_name(techs))
+    if limits is not None and limits.deadline != float("inf"):
+        token = DEADLINE.set(limits.deadline)  # forcing-chain searches look at the clock
+        try:
+            return _loop(state, finders, result, trace, max_steps, solution, limits)
+        finally:
+            DEADLINE.reset(token)
+    return _loop(state, finders, result, trace, max_steps, solution, limits)
+
+
+def _loop(state, finders, result, trace, max_steps, solution, limits) -> PropagationResult:
+    """The loop of `propagate`."""
     steps = result.steps
     counts = result.counts
     if state.contradiction:
@@ -123,12 +153,16 @@ def propagate(
         if limits is not None and (stop := limits.stop(len(steps) + 1)):
             result.status, result.stopped_by = STOPPED, stop
             return result
-        for name, find, assumes_unique in finders:  # noqa: B007 (used after the loop)
-            step = find(state)
-            if step is not None:
-                break
-        else:
-            return result  # stuck
+        try:
+            for name, find, assumes_unique in finders:  # noqa: B007 (used after the loop)
+                step = find(state)
+                if step is not None:
+                    break
+            else:
+                return result  # stuck
+        except OutOfTime:
+            result.status, result.stopped_by = STOPPED, Status.TIMEOUT
+            return result
         if trace:
             step = step._replace(before=state.snapshot())
         if solution is not None:

@@ -39,6 +39,7 @@ ENGINE = f"sudoku-bench human engine {VERSION}"
 
 _NAKED_ONLY = ("full_house", "naked_single")
 _SINGLES = frozenset(GROUPS["singles"])
+_DIRECT = frozenset(GROUPS["direct"])
 _FULL_HOUSE, _NAKED, _HIDDEN = (
     (BY_NAME[name], BY_NAME[name].find) for name in ("full_house", "naked_single", "hidden_single")
 )
@@ -84,11 +85,13 @@ def rate(
     techniques: str | Iterable[str] | None = None,
     *,
     solution: Grid | None = None,
+    profile: dict[str, float] | None = None,
 ) -> Rating:
     """Rate a puzzle by solving it with the engine (easiest step first).
 
     `techniques` selects the configuration as in `propagate` (None: all
-    enabled).  `solution` turns on the soundness checks.
+    enabled).  `solution` turns on the soundness checks; `profile` (a dict)
+    accumulates the seconds each technique spent searching.
     """
     if isinstance(grid, str):
         grid = Grid.parse(grid)
@@ -97,7 +100,7 @@ def rate(
         return Rating("invalid", False, 0.0, 0.0, 0.0, 0, None, None, config=config_name(techs))
     names = tuple(t.name for t in techs)
     start = CandidateState.from_grid(grid)
-    result = propagate(start.copy(), names, solution=solution)
+    result = propagate(start.copy(), names, solution=solution, profile=profile)
     return rating_of(grid, result, start)
 
 
@@ -120,7 +123,7 @@ def rating_of(grid: Grid, result: PropagationResult, start: CandidateState | Non
             ep = max(ep, r)
             placed = bool(step.placements)
     counts = {t.name: result.counts[t.name] for t in techs if t.name in result.counts}
-    score = hodoku_score(start.copy(), result)
+    score, hodoku_used = hodoku_path(start.copy(), result)
 
     def rating(status: str, level: str | None, category: str | None) -> Rating:
         return Rating(
@@ -141,7 +144,7 @@ def rating_of(grid: Grid, result: PropagationResult, start: CandidateState | Non
         )
 
     if result.status == SOLVED:
-        levels = [BY_NAME[name].level for name in counts] or ["Easy"]
+        levels = [BY_NAME[name].level for name in hodoku_used] or ["Easy"]
         level = level_for(score, max(levels, key=LEVELS.index))
         return rating(SOLVED, level, _category(start, counts, result.config))
     if result.status == CONTRADICTION:
@@ -159,10 +162,17 @@ def hodoku_score(state: CandidateState, result: PropagationResult) -> int:
     path with HoDoKu's order for the singles and the recorded steps for the
     rest, and sums the scores.  `state` is the puzzle's initial state (changed).
     """
+    return hodoku_path(state, result)[0]
+
+
+def hodoku_path(state: CandidateState, result: PropagationResult) -> tuple[int, set[str]]:
+    """`hodoku_score` and the techniques the replayed path used (a direct step the
+    replay never reaches, because singles finish first, is not among them)."""
     enabled = set(resolve(result.config))
     first = [f for f in (_FULL_HOUSE, _NAKED, _HIDDEN) if f[0] in enabled]
     others = iter([s for s in result.steps if s.technique not in _SINGLES])
     score = 0
+    used: set[str] = set()
     while state.empty and not state.contradiction:
         for technique, find in first:  # noqa: B007 (used after the loop)
             step = find(state)
@@ -174,26 +184,30 @@ def hodoku_score(state: CandidateState, result: PropagationResult) -> int:
                 break
             technique = BY_NAME[step.technique]
         score += technique.score
+        used.add(technique.name)
         for cell, digit in step.placements:
             state.place(cell, digit)
         for cell, digit in step.eliminations:
             state.eliminate(cell, digit)
-    return score
+    return score, used
 
 
 def _category(start: CandidateState, counts: dict[str, int], config: str) -> str:
     """The class: the smallest of the nested technique sets that finishes the puzzle.
 
-    The engine's path tells most of it; when it used a second-tier technique
-    (which can come before a first-tier one in the table), a first-tier-only
-    run decides between Intermediate and Expert.
+    The engine's path tells most of it; when it used a direct technique (tried
+    before naked singles, so used even where singles alone would do) or a
+    second-tier technique (which can come before a first-tier one in the
+    table), runs with the smaller sets decide.
     """
     used = set(counts)
     if used <= set(_NAKED_ONLY):
         return "Simple"
-    if used <= set(GROUPS["singles"]):
-        naked = propagate(start.copy(), _NAKED_ONLY)
-        return "Simple" if naked.solved else "Easy"
+    if used <= _SINGLES | _DIRECT:
+        if propagate(start.copy(), _NAKED_ONLY).solved:
+            return "Simple"
+        if used <= _SINGLES or propagate(start.copy(), GROUPS["singles"]).solved:
+            return "Easy"
     if all(BY_NAME[name].tier == 1 for name in used):
         return "Intermediate"
     tier1 = [t.name for t in resolve(config) if t.tier == 1]

@@ -17,7 +17,8 @@ class Step(NamedTuple):
     ``rating`` is the Sudoku-Explainer-style difficulty of this very step (it
     can depend on the unit kind or the chain length).  ``before`` is the
     candidate grid before the step (`CandidateState.snapshot`), kept only when
-    the engine traces.  ``str(step)`` is the plain-English explanation.
+    the engine traces.  ``detail`` carries what a forcing chain assumed and how
+    it concluded.  ``str(step)`` is the plain-English explanation.
     """
 
     technique: str
@@ -30,6 +31,7 @@ class Step(NamedTuple):
     shape: Shape
     chain: tuple[tuple[int, int], ...] = ()
     before: tuple[int, ...] | None = None
+    detail: tuple = ()  # technique-specific facts for the explanation (forcing chains)
 
     def __str__(self) -> str:
         from solvers.human.trace import english

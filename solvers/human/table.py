@@ -24,7 +24,9 @@ from solvers.human.step import Step
 from solvers.human.techniques import (
     chains,
     colouring,
+    direct,
     fish,
+    forcing,
     intersections,
     singles,
     subsets,
@@ -81,7 +83,51 @@ TECHNIQUES: tuple[Technique, ...] = (
         singles.hidden_single,
         note="1.2 in a box, 1.5 in a row or column",
     ),
+    _t(
+        "direct_pointing",
+        "Direct pointing",
+        "direct",
+        1,
+        1.7,
+        64,
+        "Medium",
+        direct.direct_pointing,
+        note="HoDoKu: a pointing and a hidden single",
+    ),
+    _t(
+        "direct_claiming",
+        "Direct claiming",
+        "direct",
+        1,
+        1.9,
+        64,
+        "Medium",
+        direct.direct_claiming,
+        note="HoDoKu: a claiming and a hidden single",
+    ),
+    _t(
+        "direct_hidden_pair",
+        "Direct hidden pair",
+        "direct",
+        1,
+        2.0,
+        84,
+        "Medium",
+        direct.direct_hidden_pair,
+        note="HoDoKu: a hidden pair and a hidden single",
+    ),
     _t("naked_single", "Naked single", "singles", 1, 2.3, 4, "Easy", singles.naked_single),
+    _t(
+        "direct_hidden_triple",
+        "Direct hidden triple",
+        "direct",
+        1,
+        2.5,
+        114,
+        "Medium",
+        direct.direct_hidden_triple,
+        note="HoDoKu: a hidden triple and a hidden single",
+    ),
     _t("pointing", "Pointing", "intersections", 1, 2.6, 50, "Medium", intersections.pointing),
     _t("claiming", "Claiming", "intersections", 1, 2.8, 50, "Medium", intersections.claiming),
     _t(
@@ -148,6 +194,39 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Medium",
         Sized(subsets.hidden_subset, 3),
     ),
+    _t(
+        "skyscraper",
+        "Skyscraper",
+        "chains",
+        2,
+        4.0,
+        130,
+        "Hard",
+        chains.skyscraper,
+        note="Sukaku Explainer: 4.0 (Sudoku Explainer: a 6.6 turbot X-chain)",
+    ),
+    _t(
+        "two_string_kite",
+        "2-String Kite",
+        "chains",
+        2,
+        4.1,
+        150,
+        "Hard",
+        chains.two_string_kite,
+        note="Sukaku Explainer: 4.1 (Sudoku Explainer: a 6.6 turbot X-chain)",
+    ),
+    _t(
+        "turbot_fish",
+        "Turbot fish",
+        "chains",
+        2,
+        4.2,
+        120,
+        "Hard",
+        chains.turbot_fish,
+        note="Sukaku Explainer: 4.2 (Sudoku Explainer: a 6.6 turbot X-chain)",
+    ),
     _t("xy_wing", "XY-Wing", "wings", 2, 4.2, 160, "Hard", wings.xy_wing),
     _t("xyz_wing", "XYZ-Wing", "wings", 2, 4.4, 180, "Hard", wings.xyz_wing),
     _t(
@@ -183,6 +262,17 @@ TECHNIQUES: tuple[Technique, ...] = (
         Sized(subsets.hidden_subset, 4),
     ),
     _t(
+        "three_strong_links",
+        "Three strong links",
+        "chains",
+        2,
+        5.4,
+        260,
+        "Unfair",
+        chains.three_strong_links,
+        note="Sukaku Explainer: 5.4 in parallel lines, 5.5 with a box, 5.6 mixing rows and columns",
+    ),
+    _t(
         "bug_plus_one",
         "BUG+1",
         "uniqueness",
@@ -192,28 +282,6 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Medium",
         uniqueness.bug_plus_one,
         assumes_unique=True,
-    ),
-    _t(
-        "skyscraper",
-        "Skyscraper",
-        "chains",
-        2,
-        6.5,
-        130,
-        "Hard",
-        chains.skyscraper,
-        note="SE: rated as the four-cell X-chain it is",
-    ),
-    _t(
-        "two_string_kite",
-        "2-String Kite",
-        "chains",
-        2,
-        6.5,
-        150,
-        "Hard",
-        chains.two_string_kite,
-        note="SE: rated as the four-cell X-chain it is",
     ),
     _t(
         "simple_colouring",
@@ -259,6 +327,83 @@ TECHNIQUES: tuple[Technique, ...] = (
         chains.xy_chain,
         note="SE: 6.6 plus 0.1 per length step",
     ),
+    _t(
+        "forcing_chain",
+        "Forcing chain",
+        "forcing",
+        2,
+        6.6,
+        500,
+        "Extreme",
+        forcing.forcing_chain,
+        note="SE: 6.6 on one digit, else 7.0, plus the chain length bonus; HoDoKu: a forcing chain",
+    ),
+    _t(
+        "nishio",
+        "Nishio forcing chain",
+        "forcing",
+        2,
+        7.5,
+        500,
+        "Extreme",
+        forcing.nishio,
+        note="SE: 7.5 plus the chain length bonus; HoDoKu: rated as a forcing chain",
+    ),
+    _t(
+        "cell_forcing_chain",
+        "Cell forcing chain",
+        "forcing",
+        2,
+        8.0,
+        500,
+        "Extreme",
+        forcing.cell_forcing_chain,
+        note="SE: 8.0 plus the chain length bonus; HoDoKu: rated as a forcing chain",
+    ),
+    _t(
+        "region_forcing_chain",
+        "Region forcing chain",
+        "forcing",
+        2,
+        8.0,
+        500,
+        "Extreme",
+        forcing.region_forcing_chain,
+        note="SE: 8.0 plus the chain length bonus; HoDoKu: rated as a forcing chain",
+    ),
+    _t(
+        "dynamic_forcing_chain",
+        "Dynamic forcing chain",
+        "forcing",
+        2,
+        8.5,
+        700,
+        "Extreme",
+        forcing.dynamic_forcing_chain,
+        note="SE: 8.5 plus the chain length bonus; HoDoKu: rated as a forcing net",
+    ),
+    _t(
+        "dynamic_forcing_chain_plus",
+        "Dynamic forcing chain (+)",
+        "forcing",
+        2,
+        9.0,
+        700,
+        "Extreme",
+        forcing.dynamic_forcing_chain_plus,
+        note="SE: 9.0 plus the chain length bonus; HoDoKu: rated as a forcing net",
+    ),
+    _t(
+        "nested_forcing_chain",
+        "Nested forcing chain",
+        "forcing",
+        2,
+        9.5,
+        700,
+        "Extreme",
+        forcing.nested_forcing_chain,
+        note="SE: 9.5 plus the chain length bonus; HoDoKu: rated as a forcing net",
+    ),
 )
 
 BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
@@ -271,7 +416,14 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "locked_candidates": ("pointing", "claiming"),
     "subsets": tuple(t.name for t in TECHNIQUES if t.family == "subsets"),
     "fish": ("x_wing", "swordfish", "jellyfish"),
+    "direct": tuple(t.name for t in TECHNIQUES if t.family == "direct"),
+    "forcing": tuple(t.name for t in TECHNIQUES if t.family == "forcing"),
     "no_uniqueness": tuple(t.name for t in TECHNIQUES if t.enabled and not t.assumes_unique),
+    # the set before Sudoku Explainer's direct techniques and forcing chains came in: what
+    # the searches built on the engine (assume) use by default, and where logic can run out
+    "classic": tuple(
+        t.name for t in TECHNIQUES if t.enabled and t.family not in ("direct", "forcing")
+    ),
 }
 
 
@@ -313,7 +465,7 @@ def _resolve(names: tuple[str, ...]) -> tuple[Technique, ...]:
 def config_name(techniques: tuple[Technique, ...]) -> str:
     """A short name for a configuration: a group name when it is one, else the names joined by +."""
     names = tuple(t.name for t in techniques)
-    for group in ("all", "tier1", "no_uniqueness"):
+    for group in ("all", "tier1", "no_uniqueness", "classic"):
         if names == GROUPS[group]:
             return group
     return "+".join(names)
@@ -326,7 +478,9 @@ def markdown_table() -> str:
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for i, t in enumerate(TECHNIQUES, 1):
-        se = f"{t.se:.1f}" + ("+" if t.name in ("x_chain", "xy_chain") else "")
+        se = f"{t.se:.1f}" + (
+            "+" if t.name in ("x_chain", "xy_chain") or t.family == "forcing" else ""
+        )
         if t.name == "hidden_single":
             se = "1.2 / 1.5"
         name = f"`{t.name}`" + (" (assumes uniqueness)" if t.assumes_unique else "")

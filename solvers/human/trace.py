@@ -81,6 +81,19 @@ def english(step: Step) -> str:
         return f"Hidden single: {ds} has one place in {unit}: {what}"
     if t == "naked_single":
         return f"Naked single: {what} (its only candidate)"
+    if t in ("direct_pointing", "direct_claiming"):
+        inner, outer, other = (shape.unit_name(u) for u in step.units)
+        return (
+            f"{t.replace('_', ' ').capitalize()}: in {inner}, {ds} lies only in {outer} "
+            f"({_cells(shape, step.cells)}), so {ds} has one place left in {other}: {what}"
+        )
+    if t.startswith("direct_hidden_"):
+        kind = t.removeprefix("direct_hidden_")
+        placed = step.placements[0][1]
+        return (
+            f"Direct hidden {kind} {ds} in {unit} ({_cells(shape, step.cells)}): "
+            f"{placed} has one place left in {unit}: {what}"
+        )
     if t in ("pointing", "claiming"):
         inner, outer = (shape.unit_name(u) for u in step.units)
         return (
@@ -119,8 +132,13 @@ def english(step: Step) -> str:
             f"joined by the strong link on {x} in {unit} ({shape.cell_name(p)}, "
             f"{shape.cell_name(q)}), so one of them is {y}: {what}"
         )
-    if t in ("skyscraper", "two_string_kite", "x_chain"):
-        title = {"skyscraper": "Skyscraper", "two_string_kite": "2-String Kite"}.get(t, "X-chain")
+    if t in ("skyscraper", "two_string_kite", "turbot_fish", "three_strong_links", "x_chain"):
+        title = {
+            "three_strong_links": "Three strong links",
+            "skyscraper": "Skyscraper",
+            "two_string_kite": "2-String Kite",
+            "turbot_fish": "Turbot fish",
+        }.get(t, "X-chain")
         return f"{title} on {ds}: {_chain_text(step)}, one end is {ds}: {what}"
     if t == "xy_chain":
         return f"XY-chain: {_chain_text(step)}, one end is {ds}: {what}"
@@ -134,7 +152,41 @@ def english(step: Step) -> str:
         )
     if t == "bug_plus_one":
         return f"BUG+1: every other open cell has two candidates, {ds} has three places: {what}"
+    if step.detail:
+        return _forcing_text(step, what)
     return f"{t}: {what}"
+
+
+_FORCING_TITLES = {
+    "forcing_chain": "Forcing chain",
+    "nishio": "Nishio forcing chain",
+    "cell_forcing_chain": "Cell forcing chain",
+    "region_forcing_chain": "Region forcing chain",
+    "dynamic_forcing_chain": "Dynamic forcing chain",
+    "dynamic_forcing_chain_plus": "Dynamic forcing chain (+)",
+    "nested_forcing_chain": "Nested forcing chain",
+}
+
+
+def _forcing_text(step: Step, what: str) -> str:
+    """A forcing chain: what was assumed, how the branches concluded, how many facts it took."""
+    kind, sources, facts = step.detail
+    title = _FORCING_TITLES.get(step.technique, step.technique)
+    size = f"{facts} facts"
+    if kind == "contradiction":
+        return f"{title}: assuming {sources[0]} leads to a contradiction ({size}): {what}"
+    if kind == "both":
+        return f"{title}: {sources[0]} true and {sources[1]} both force it ({size}): {what}"
+    if kind == "cell":
+        cell = step.shape.cell_name(step.cells[0])
+        return (
+            f"{title}: every candidate of {cell} ({', '.join(sources)}) forces it ({size}): {what}"
+        )
+    unit = step.shape.unit_name(step.units[0]) if step.units else "its unit"
+    return (
+        f"{title}: every place of {_digits(step.digits)} in {unit} ({', '.join(sources)}) "
+        f"forces it ({size}): {what}"
+    )
 
 
 def compact(step: Step) -> str:

@@ -1,0 +1,242 @@
+"""The human engine against Sudoku Explainer: ``python -m harness.bench.human --help``.
+
+Per set it prints the share of puzzles the engine finishes by logic (not
+``stuck``), how often its ER, EP and ED equal Sudoku Explainer's (ER also
+within 0.3), the time to rate one puzzle (median, mean, p90, max) and the
+share of that time spent searching for forcing chains.
+
+Inputs: Sudoku Explainer's ratings, ``NAME.se.txt`` files of ``puzzle
+ER/EP/ED`` lines (every such file in a directory, or files by path), and
+puzzle files without reference ratings (only finishing and time figures).
+Times are wall-clock ``perf_counter`` seconds of `solvers.human.rate`, one
+puzzle at a time in this process; nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import solvers
+from corpora.corpus import read_puzzles
+from solvers.grid import Grid, PuzzleFormatError
+from solvers.human import UnsoundStep, rate
+from solvers.human.table import BY_NAME
+
+RATINGS = Path("/work/shared/ratings")
+FORCING_FAMILY = "forcing"
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One puzzle and, when known, Sudoku Explainer's ER/EP/ED for it."""
+
+    grid: Grid
+    se: tuple[float, float, float] | None = None
+
+
+@dataclass
+class SetFigures:
+    """What one set measured: outcomes, agreement counts and times."""
+
+    name: str
+    puzzles: int = 0
+    finished: int = 0
+    rated: int = 0  # puzzles with a reference rating
+    er_exact: int = 0
+    er_close: int = 0
+    ep_exact: int = 0
+    ed_exact: int = 0
+    seconds: list[float] = field(default_factory=list)
+    forcing_seconds: float = 0.0
+    er_misses: dict[tuple[float, float], int] = field(default_factory=dict)
+    checked: int = 0  # steps checked against the solution (--check)
+    unsound: int = 0
+
+    def row(self) -> list[str]:
+        """The table row: counts as percentages, times in ms."""
+
+        def pct(k: int, of: int) -> str:
+            return f"{100 * k / of:.1f}%" if of else "-"
+
+        s = sorted(self.seconds)
+        p90 = s[min(len(s) - 1, int(0.9 * len(s)))] if s else 0.0
+        total = sum(s)
+        return [
+            self.name,
+            str(self.puzzles),
+            pct(self.finished, self.puzzles),
+            pct(self.er_exact, self.rated),
+            pct(self.er_close, self.rated),
+            pct(self.ep_exact, self.rated),
+            pct(self.ed_exact, self.rated),
+            f"{1e3 * statistics.median(s):.1f}" if s else "-",
+            f"{1e3 * statistics.fmean(s):.1f}" if s else "-",
+            f"{1e3 * p90:.1f}",
+            f"{1e3 * s[-1]:.1f}" if s else "-",
+            pct(round(1000 * self.forcing_seconds), round(1000 * total)) if total else "-",
+        ]
+
+
+HEADER = [
+    "set",
+    "puzzles",
+    "finished",
+    "ER =",
+    "ER ±0.3",
+    "EP =",
+    "ED =",
+    "median ms",
+    "mean ms",
+    "p90 ms",
+    "max ms",
+    "forcing time",
+]
+
+
+def read_se(path: Path) -> list[Reference]:
+    """The puzzles and ratings of a ``.se.txt`` file; a bad line names file and line."""
+    out = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split()
+        try:
+            er, ep, ed = (float(x) for x in parts[1].split("/"))
+            grid = Grid.parse(parts[0], source=str(path), first_line=number)
+        except (IndexError, ValueError) as exc:
+            if isinstance(exc, PuzzleFormatError):
+                raise
+            raise PuzzleFormatError(
+                f"expected 'puzzle ER/EP/ED', found {line[:60]!r}", source=str(path), line=number
+            ) from None
+        out.append(Reference(grid, (er, ep, ed)))
+    return out
+
+
+def measure(
+    name: str, refs: list[Reference], techniques: str, progress: bool, check: bool = False
+) -> SetFigures:
+    """Rate every puzzle of a set and tally the figures; `check` checks every step
+    against the solution dlx finds (soundness mode; the checks are cheap, the times
+    include them)."""
+    figures = SetFigures(name)
+    forcing = {t.name for t in BY_NAME.values() if t.family == FORCING_FAMILY}
+    dlx = solvers.get("dlx")
+    for i, ref in enumerate(refs, 1):
+        profile: dict[str, float] = {}
+        solution = None
+        if check:
+            solved = dlx.solve(ref.grid, limit=2)
+            solution = solved.solution if solved.unique else None
+        start = time.perf_counter()
+        try:
+            r = rate(ref.grid, techniques, profile=profile, solution=solution)
+        except UnsoundStep as exc:
+            figures.unsound += 1
+            print(f"  UNSOUND {ref.grid.format()}: {exc}", file=sys.stderr, flush=True)
+            continue
+        figures.seconds.append(time.perf_counter() - start)
+        if solution is not None:
+            figures.checked += r.steps
+        figures.forcing_seconds += sum(v for k, v in profile.items() if k in forcing)
+        figures.puzzles += 1
+        figures.finished += r.status != "stuck"
+        if ref.se is not None:
+            er, ep, ed = ref.se
+            figures.rated += 1
+            figures.er_exact += round(r.er, 1) == er
+            figures.er_close += abs(r.er - er) <= 0.3 + 1e-9
+            figures.ep_exact += round(r.ep, 1) == ep
+            figures.ed_exact += round(r.ed, 1) == ed
+            if round(r.er, 1) != er:
+                key = (er, round(r.er, 1))
+                figures.er_misses[key] = figures.er_misses.get(key, 0) + 1
+        if progress and i % 50 == 0:
+            print(f"  {name}: {i}/{len(refs)}", file=sys.stderr, flush=True)
+    return figures
+
+
+def markdown(rows: list[list[str]]) -> str:
+    """A Markdown table of the rows under `HEADER`."""
+    lines = ["| " + " | ".join(HEADER) + " |", "|" + " --- |" * len(HEADER)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def sets(args: argparse.Namespace) -> list[tuple[str, list[Reference]]]:
+    """The sets to measure, in the order given: rating files first, then puzzle files."""
+    out: list[tuple[str, list[Reference]]] = []
+    for given in args.ratings:
+        path = Path(given)
+        files = sorted(path.glob("*.se.txt")) if path.is_dir() else [path]
+        for f in files:
+            if args.only and f.name.removesuffix(".se.txt") not in args.only:
+                continue
+            out.append((f.name.removesuffix(".se.txt"), read_se(f)))
+    for given in args.puzzles:
+        out.append((Path(given).stem, [Reference(p.grid) for p in read_puzzles(given)]))
+    rng = random.Random(args.seed)
+    out = [
+        (name, rng.sample(refs, args.sample) if 0 < args.sample < len(refs) else refs)
+        for name, refs in out
+    ]
+    if args.limit:
+        out = [(name, refs[: args.limit]) for name, refs in out]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m harness.bench.human", description=__doc__)
+    parser.add_argument(
+        "--ratings",
+        nargs="*",
+        default=[str(RATINGS)],
+        help="NAME.se.txt files or directories of them (default: %(default)s)",
+    )
+    parser.add_argument("--only", nargs="*", help="rating sets to keep, by NAME")
+    parser.add_argument("--puzzles", nargs="*", default=[], help="puzzle files without ratings")
+    parser.add_argument(
+        "--sample", type=int, default=0, help="a random sample of N puzzles per set"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the sample")
+    parser.add_argument("--limit", type=int, default=0, help="first N puzzles of every set")
+    parser.add_argument("--techniques", default="all", help="technique set (default: all)")
+    parser.add_argument("--misses", action="store_true", help="list the ER disagreements")
+    parser.add_argument("--progress", action="store_true", help="progress on stderr")
+    parser.add_argument(
+        "--check", action="store_true", help="also check every step against the solution"
+    )
+    args = parser.parse_args(argv)
+    try:
+        chosen = sets(args)
+    except (OSError, PuzzleFormatError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    rows = []
+    for name, refs in chosen:
+        figures = measure(name, refs, args.techniques, args.progress, args.check)
+        rows.append(figures.row())
+        print(markdown(rows[-1:]).splitlines()[-1] if rows[:-1] else markdown(rows), flush=True)
+        if args.check:
+            print(
+                f"    soundness: {figures.checked} steps checked, {figures.unsound} unsound",
+                flush=True,
+            )
+        if args.misses and figures.er_misses:
+            top = sorted(figures.er_misses.items(), key=lambda kv: -kv[1])[:12]
+            print(
+                "    ER misses (SE -> ours: count): "
+                + ", ".join(f"{se}->{ours}: {k}" for (se, ours), k in top),
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

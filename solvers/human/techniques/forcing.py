@@ -1,0 +1,589 @@
+"""Forcing chains, the Sudoku Explainer way: assume a candidate, follow what it forces.
+
+Every technique here assumes one candidate true (*on*) or false (*off*) and
+follows its consequences on a private copy of the candidates — a *branch* —
+recording for every consequence the facts that forced it:
+
+- on(c, d) forces off for the other digits of c and for d in c's peers;
+- off(c, d) forces on for the last digit of a cell (naked single) and the
+  last place of a digit in a unit (hidden single).
+
+A branch ends in a *contradiction* when a cell or a unit runs out of room
+for a digit, or a candidate is forced both on and off; then the assumption
+was wrong.  When every digit of a cell (every place of a digit in a unit)
+forces the same fact, the fact is true.  And when a candidate forces a fact
+both when it is on and when it is off, the fact is true.
+
+The kinds, easiest first, with Sudoku Explainer's base ratings:
+
+- ``forcing_chain`` (7.0; 6.6 when the chain stays on one digit): one
+  candidate's *static* consequences (a single needs the cell or unit to have
+  had two candidates or places to begin with) reach a contradiction;
+- ``nishio`` (7.5): one digit only, dynamic (singles judged on the branch's
+  candidates), a contradiction;
+- ``cell_forcing_chain``, ``region_forcing_chain`` (8.0): static
+  consequences of every digit of a cell, or every place of a digit in a
+  unit, agree;
+- ``dynamic_forcing_chain`` (8.5): dynamic consequences, all the forms
+  above plus both states of one candidate agreeing;
+- ``dynamic_forcing_chain_plus`` (9.0): branches also use locked candidates;
+- ``nested_forcing_chain`` (9.5): branches also use dynamic contradictions
+  (a candidate of the branch that leads to a contradiction is off).
+
+The rating adds the chain length the Sudoku-Explainer way: the *complexity*
+is the number of facts the conclusion rests on (its ancestors in the
+branches), and `length_bonus` turns it into tenths.  Every candidate is
+tried and the conclusion with the lowest rating (then the smallest
+complexity, then the lowest cell) is returned, so chains are found shortest
+first; the nested kind returns its first conclusion (its search is costly).
+Nothing here assumes a unique solution: each conclusion holds in every
+solution.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from contextvars import ContextVar
+from functools import cache
+from typing import NamedTuple
+
+from solvers.grid import Shape
+from solvers.human.state import CandidateState, _tables
+from solvers.human.step import Step
+from solvers.human.techniques.chains import length_bonus
+from solvers.human.techniques.common import crossings
+
+FORCING_RATING = 7.0
+X_FORCING_RATING = 6.6
+NISHIO_RATING = 7.5
+MULTIPLE_RATING = 8.0
+DYNAMIC_RATING = 8.5
+PLUS_RATING = 9.0
+NESTED_RATING = 9.5
+
+STATIC, NISHIO, DYNAMIC, PLUS, NESTED = range(5)
+
+DEADLINE: ContextVar[float] = ContextVar("forcing_deadline", default=float("inf"))
+"""The engine's deadline (``perf_counter`` seconds): a search can take seconds, so it looks."""
+
+
+class OutOfTime(Exception):
+    """A forcing-chain search passed the engine's deadline."""
+
+
+def _check_time() -> None:
+    if time.perf_counter() >= DEADLINE.get():
+        raise OutOfTime
+
+
+class Branch(NamedTuple):
+    """What an assumption forces: every fact with its causes, and the contradiction if any."""
+
+    parents: dict[int, tuple[int, ...]]  # fact -> the facts that forced it
+    conflict: tuple[int, ...] | None  # facts that cannot hold together
+
+
+@cache
+def _geometry(shape: Shape) -> tuple:
+    """Per cell: its units as (unit, base index, position bit); per unit: its cells."""
+    units, peers = _tables(shape)
+    return units, peers, shape.units
+
+
+class Context:
+    """The state a search starts from, and the node encoding.
+
+    A node is ``cell * n + digit - 1`` for on(cell, digit), plus `off` for off.
+    """
+
+    def __init__(self, state: CandidateState) -> None:
+        self.state = state
+        self.n = state.n
+        self.off = state.shape.ncells * state.n
+        self.units, self.peers, self.unit_cells = _geometry(state.shape)
+        self.cand = state.cand
+        self.pos = state.pos
+        self.placed = state.placed
+
+    def name(self, node: int) -> str:
+        """'r1c2=5' or 'r1c2<>5'."""
+        on = node < self.off
+        cell, k = divmod(node if on else node - self.off, self.n)
+        return f"{self.state.shape.cell_name(cell)}{'=' if on else '<>'}{k + 1}"
+
+    def branch(self, seeds: list[int], mode: int) -> Branch:
+        """Follow the consequences of `seeds` (facts assumed) until nothing more follows."""
+        n = self.n
+        off_base = self.off
+        units = self.units
+        peers = self.peers
+        unit_cells = self.unit_cells
+        start_cand = self.cand
+        start_pos = self.pos
+        cand = start_cand[:]
+        pos = start_pos[:]
+        placed = self.placed[:]
+        parents: dict[int, tuple[int, ...]] = {}
+        queue: deque[int] = deque()
+        static = mode == STATIC
+        y_links = mode != NISHIO
+        placed_cells: set[int] = set()  # cells the branch has placed a digit in
+
+        def off(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
+            node = off_base + cell * n + k
+            if node in parents:
+                return None
+            on_node = cell * n + k
+            if on_node in parents:
+                parents[node] = why
+                return (on_node, node)
+            bit = 1 << k
+            if not cand[cell] & bit:
+                return None
+            cand[cell] ^= bit
+            for _, base, at in units[cell]:
+                pos[base + k] &= ~at
+            parents[node] = why
+            queue.append(node)
+            return None
+
+        def on(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
+            node = cell * n + k
+            if node in parents:
+                return None
+            parents[node] = why
+            if off_base + node in parents:
+                return (node, off_base + node)
+            placed_cells.add(cell)
+            queue.append(node)
+            return None
+
+        conflict = None
+        for seed in seeds:
+            if seed < off_base:
+                conflict = on(*divmod(seed, n), ())
+            else:
+                conflict = off(*divmod(seed - off_base, n), ())
+            if conflict:
+                return Branch(parents, conflict)
+        while True:
+            while queue:
+                node = queue.popleft()
+                if node < off_base:  # on(cell, k)
+                    cell, k = divmod(node, n)
+                    bit = 1 << k
+                    why: tuple[int, ...] = (node,)
+                    if y_links:
+                        rest = cand[cell] & ~bit
+                        while rest:
+                            low = rest & -rest
+                            rest ^= low
+                            if conflict := off(cell, low.bit_length() - 1, why):
+                                return Branch(parents, conflict)
+                    for p in peers[cell]:
+                        if cand[p] & bit and (conflict := off(p, k, why)):
+                            return Branch(parents, conflict)
+                    for u, base, at in units[cell]:
+                        placed[u] |= bit
+                        pos[base + k] &= ~at
+                    continue
+                cell, k = divmod(node - off_base, n)
+                bit = 1 << k
+                # The last digit of the cell.
+                if y_links and cell * n + k not in parents:
+                    m = cand[cell]
+                    if static:
+                        first = start_cand[cell]
+                        if first.bit_count() == 2:
+                            e = (first ^ bit).bit_length() - 1
+                            if conflict := on(cell, e, (node,)):
+                                return Branch(parents, conflict)
+                    elif not m & (m - 1) and cell not in placed_cells:
+                        first = start_cand[cell]
+                        why = tuple(
+                            off_base + cell * n + j
+                            for j in _bits(first & ~m)
+                            if off_base + cell * n + j in parents
+                        )
+                        if not m:
+                            return Branch(parents, why)
+                        if conflict := on(cell, m.bit_length() - 1, why):
+                            return Branch(parents, conflict)
+                # The last place of the digit in each unit of the cell.
+                for u, base, _ in units[cell]:
+                    if placed[u] & bit:
+                        continue
+                    if static:
+                        first = start_pos[base + k]
+                        if first.bit_count() == 2:
+                            cells = unit_cells[u]
+                            for i in _bits(first):
+                                other = cells[i]
+                                if other != cell and (conflict := on(other, k, (node,))):
+                                    return Branch(parents, conflict)
+                        continue
+                    p = pos[base + k]
+                    if p & (p - 1):
+                        continue
+                    cells = unit_cells[u]
+                    why = tuple(
+                        off_base + cells[i] * n + k
+                        for i in _bits(start_pos[base + k] & ~p)
+                        if off_base + cells[i] * n + k in parents
+                    )
+                    if not p:
+                        return Branch(parents, why)
+                    if conflict := on(cells[p.bit_length() - 1], k, why):
+                        return Branch(parents, conflict)
+            if mode < PLUS:
+                break
+            found = self._locked(cand, pos, placed, parents, off)
+            if found is None and mode == NESTED:
+                found = self._nested(cand, parents, off)
+            if found is None:
+                break
+            if isinstance(found, tuple):
+                return Branch(parents, found)
+        return Branch(parents, None)
+
+    def _locked(self, cand, pos, placed, parents, off) -> tuple[int, ...] | None | bool:
+        """Locked candidates inside a branch: False when something new followed, None when
+        nothing did, a conflict when one arose."""
+        n = self.n
+        off_base = self.off
+        box_lines, line_boxes = crossings(self.state.shape)
+        unit_cells = self.unit_cells
+        start_pos = self.pos
+        progress: tuple[int, ...] | None | bool = None
+        for outer in range(3 * n):
+            crossing = box_lines[outer - 2 * n] if outer >= 2 * n else line_boxes[outer]
+            for k in range(n):
+                p = pos[outer * n + k]
+                if not p or placed[outer] >> k & 1:
+                    continue
+                for inner, in_outer, in_inner in crossing:
+                    if p & ~in_outer:
+                        continue
+                    outside = pos[inner * n + k] & ~in_inner
+                    if outside:
+                        cells = unit_cells[outer]
+                        why = tuple(
+                            off_base + cells[i] * n + k
+                            for i in _bits(start_pos[outer * n + k] & ~p)
+                            if off_base + cells[i] * n + k in parents
+                        )
+                        if not why:
+                            break  # true before the branch: the engine applies it itself
+                        inner_cells = unit_cells[inner]
+                        for i in _bits(outside):
+                            if conflict := off(inner_cells[i], k, why):
+                                return conflict
+                        progress = False
+                    break
+        return progress
+
+    def _nested(self, cand, parents, off) -> tuple[int, ...] | None | bool:
+        """Dynamic contradictions inside a branch: a candidate that leads to one is off."""
+        sub = Context.__new__(Context)
+        sub.__dict__.update(self.__dict__)
+        sub.cand = cand[:]
+        sub.pos = self._positions(cand)
+        sub.placed = self._placed_units(parents)
+        n = self.n
+        for cell, m in enumerate(cand):
+            if not m or not m & (m - 1):
+                continue
+            _check_time()
+            for k in _bits(m):
+                if sub.branch([cell * n + k], DYNAMIC).conflict:
+                    return off(cell, k, ()) or False
+        return None
+
+    def _positions(self, cand: list[int]) -> list[int]:
+        n = self.n
+        pos = [0] * (3 * n * n)
+        for cell, m in enumerate(cand):
+            for _, base, at in self.units[cell]:
+                mm = m
+                while mm:
+                    low = mm & -mm
+                    mm ^= low
+                    pos[base + low.bit_length() - 1] |= at
+        return pos
+
+    def _placed_units(self, parents: dict[int, tuple[int, ...]]) -> list[int]:
+        placed = self.placed[:]
+        n = self.n
+        for node in parents:
+            if node < self.off:
+                cell, k = divmod(node, n)
+                for u, _, _ in self.units[cell]:
+                    placed[u] |= 1 << k
+        return placed
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def ancestors(parents: dict[int, tuple[int, ...]], nodes) -> set[int]:
+    """The facts `nodes` rest on, themselves included."""
+    seen: set[int] = set()
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        stack.extend(parents.get(node, ()))
+    return seen
+
+
+class Finding(NamedTuple):
+    """A conclusion and what it rests on, before it becomes a `Step`."""
+
+    rating: float
+    complexity: int
+    target: int  # the node concluded true
+    kind: str  # contradiction | both | cell | region
+    source: tuple[int, ...]  # the assumed nodes (a cell's digits, a unit's places, one node)
+    chain: tuple[int, ...]  # the facts it rests on, in the order found
+
+
+def _useful(ctx: Context, node: int) -> bool:
+    """Whether concluding `node` true changes the real grid."""
+    n = ctx.n
+    if node < ctx.off:
+        cell, k = divmod(node, n)
+        return bool(ctx.cand[cell] >> k & 1)
+    cell, k = divmod(node - ctx.off, n)
+    return bool(ctx.cand[cell] >> k & 1)
+
+
+def _opposite(ctx: Context, node: int) -> int:
+    return node + ctx.off if node < ctx.off else node - ctx.off
+
+
+def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float) -> Step | None:
+    """The best conclusion of the given kinds, or None."""
+    ctx = Context(state)
+    n = ctx.n
+    off_base = ctx.off
+    cand = state.cand
+    best: Finding | None = None
+    # Branches depend only on the grid and the mode: techniques of one mode share them.
+    on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", _new_cache)
+    off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
+    first_only = mode == NESTED
+
+    def consider(f: Finding) -> None:
+        nonlocal best
+        if best is None or (f.rating, f.complexity, f.target) < (
+            best.rating,
+            best.complexity,
+            best.target,
+        ):
+            best = f
+
+    def rating(complexity: int, chain=()) -> float:
+        # Sudoku Explainer rates a static chain on one digit (an X-chain) 6.6, not 7.0.
+        single = mode == STATIC and chain and len({x % off_base % n for x in chain}) == 1
+        return round((X_FORCING_RATING if single else base) + length_bonus(complexity), 1)
+
+    def on_branch(node: int) -> Branch:
+        b = on_branches.get(node)
+        if b is None:
+            b = on_branches[node] = ctx.branch([node], mode)
+        return b
+
+    def off_branch(node: int) -> Branch:
+        b = off_branches.get(node)
+        if b is None:
+            b = off_branches[node] = ctx.branch([node], mode)
+        return b
+
+    contradictions = "contradiction" in kinds
+    for cell, m in enumerate(cand):
+        if not m or not m & (m - 1) or not (contradictions or "both" in kinds):
+            continue
+        _check_time()
+        for k in _bits(m):
+            node = cell * n + k
+            b_on = on_branch(node)
+            if contradictions and b_on.conflict:
+                on_chain = ancestors(b_on.parents, b_on.conflict)
+                c = len(on_chain)
+                consider(
+                    Finding(
+                        rating(c, on_chain),
+                        c,
+                        off_base + node,
+                        "contradiction",
+                        (node,),
+                        tuple(ancestors(b_on.parents, b_on.conflict)),
+                    )
+                )
+                if first_only and best is not None:
+                    return _step(state, ctx, best, mode)
+            if mode == NISHIO or not (contradictions or "both" in kinds) or m.bit_count() == 2:
+                # in a bivalue cell, d off is the other digit on: its branch is tried already
+                continue
+            b_off = off_branch(off_base + node)
+            if contradictions and b_off.conflict:
+                chain = ancestors(b_off.parents, b_off.conflict)
+                consider(
+                    Finding(
+                        rating(len(chain), chain),
+                        len(chain),
+                        node,
+                        "contradiction",
+                        (off_base + node,),
+                        tuple(chain),
+                    )
+                )
+                if first_only and best is not None:
+                    return _step(state, ctx, best, mode)
+            if "both" in kinds and not b_on.conflict and not b_off.conflict and m.bit_count() > 2:
+                for target in b_on.parents.keys() & b_off.parents.keys():
+                    if target in (node, off_base + node) or not _useful(ctx, target):
+                        continue
+                    a = ancestors(b_on.parents, (target,))
+                    b = ancestors(b_off.parents, (target,))
+                    c = len(a) + len(b)
+                    consider(
+                        Finding(rating(c), c, target, "both", (node, off_base + node), (*a, *b))
+                    )
+    if "cell" in kinds:
+        for cell, m in enumerate(cand):
+            if not m or (m.bit_count() < 3 and mode == STATIC) or not m & (m - 1):
+                continue
+            nodes = [cell * n + k for k in _bits(m)]
+            _check_time()
+            _agree(ctx, [on_branch(x) for x in nodes], nodes, "cell", consider, rating)
+    if "region" in kinds:
+        pos = state.pos
+        for u, cells in enumerate(state.shape.units):
+            for k in range(n):
+                p = pos[u * n + k]
+                if not p or not p & (p - 1):
+                    continue
+                nodes = [cells[i] * n + k for i in _bits(p)]
+                _agree(ctx, [on_branch(x) for x in nodes], nodes, "region", consider, rating)
+    if best is None:
+        return None
+    return _step(state, ctx, best, mode)
+
+
+def _new_cache(_state: CandidateState) -> dict[int, Branch]:
+    return {}
+
+
+def _agree(ctx, branches: list[Branch], nodes: list[int], kind: str, consider, rating) -> None:
+    """Facts every non-contradictory branch of a cell or unit forces are true."""
+    if any(b.conflict for b in branches):
+        return  # a contradiction: the contradiction search finds it, rated on its own
+    common = set(branches[0].parents)
+    for b in branches[1:]:
+        common &= b.parents.keys()
+    for target in common:
+        if target in nodes or not _useful(ctx, target):
+            continue
+        chain: list[int] = []
+        for b in branches:
+            chain.extend(ancestors(b.parents, (target,)))
+        c = len(chain)
+        consider(Finding(rating(c), c, target, kind, tuple(nodes), tuple(chain)))
+
+
+NAMES = {
+    STATIC: "forcing_chain",
+    NISHIO: "nishio",
+    DYNAMIC: "dynamic_forcing_chain",
+    PLUS: "dynamic_forcing_chain_plus",
+    NESTED: "nested_forcing_chain",
+}
+
+
+def _step(state: CandidateState, ctx: Context, f: Finding, mode: int) -> Step:
+    n = ctx.n
+    name = NAMES[mode]
+    if mode == STATIC and f.kind in ("cell", "region"):
+        name = f"{f.kind}_forcing_chain"
+    target = f.target
+    placements: tuple[tuple[int, int], ...] = ()
+    eliminations: tuple[tuple[int, int], ...] = ()
+    if target < ctx.off:
+        cell, k = divmod(target, n)
+        placements = ((cell, k + 1),)
+    else:
+        cell, k = divmod(target - ctx.off, n)
+        eliminations = ((cell, k + 1),)
+    source_cells = tuple(sorted({(x % ctx.off) // n for x in f.source}))
+    digits = tuple(sorted({(x % ctx.off) % n + 1 for x in f.source}))
+    units: tuple[int, ...] = ()
+    if f.kind == "region":
+        shape = state.shape
+        common = set(shape.cell_units[source_cells[0]])
+        for c in source_cells[1:]:
+            common &= set(shape.cell_units[c])
+        units = (min(common),)
+    chain = tuple(
+        ((x % ctx.off) // n, ((x % ctx.off) % n + 1) * (1 if x < ctx.off else -1))
+        for x in sorted(set(f.chain), key=lambda x: (x % ctx.off, x))
+    )
+    return Step(
+        name,
+        placements,
+        eliminations,
+        source_cells,
+        units,
+        digits,
+        f.rating,
+        state.shape,
+        chain,
+        detail=(f.kind, tuple(ctx.name(x) for x in f.source), f.complexity),
+    )
+
+
+def forcing_chain(state: CandidateState) -> Step | None:
+    """A candidate whose static consequences contradict each other is false (or true)."""
+    return _search(state, STATIC, frozenset({"contradiction"}), FORCING_RATING)
+
+
+def nishio(state: CandidateState) -> Step | None:
+    """A candidate that, followed on its own digit, leaves a unit or cell without it is false."""
+    return _search(state, NISHIO, frozenset({"contradiction"}), NISHIO_RATING)
+
+
+def cell_forcing_chain(state: CandidateState) -> Step | None:
+    """What every digit of a cell forces (static chains) is true."""
+    return _search(state, STATIC, frozenset({"cell"}), MULTIPLE_RATING)
+
+
+def region_forcing_chain(state: CandidateState) -> Step | None:
+    """What every place of a digit in a unit forces (static chains) is true."""
+    return _search(state, STATIC, frozenset({"region"}), MULTIPLE_RATING)
+
+
+_ALL = frozenset({"contradiction", "both", "cell", "region"})
+
+
+def dynamic_forcing_chain(state: CandidateState) -> Step | None:
+    """Dynamic chains: contradictions, both states agreeing, cells and units agreeing."""
+    return _search(state, DYNAMIC, _ALL, DYNAMIC_RATING)
+
+
+def dynamic_forcing_chain_plus(state: CandidateState) -> Step | None:
+    """Dynamic chains whose branches also use locked candidates."""
+    return _search(state, PLUS, _ALL, PLUS_RATING)
+
+
+def nested_forcing_chain(state: CandidateState) -> Step | None:
+    """Dynamic chains whose branches also use dynamic contradictions (the first found)."""
+    return _search(state, NESTED, frozenset({"contradiction"}), NESTED_RATING)

@@ -1,0 +1,168 @@
+"""Forcing chains: each kind on a grid where it is the next step, and where it must not fire.
+
+The grids are states the engine reached on the project's own generated corpora
+(``corpora/data/gen9-*.txt``; file, line and step are noted at each case);
+the puzzle is kept so every step is also checked against its solution.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import solvers
+from solvers.grid import Grid
+from solvers.human import CandidateState, compact, propagate, rate, record
+from solvers.human.table import BY_NAME, TECHNIQUES
+from solvers.human.techniques import forcing
+from solvers.human.techniques.chains import length_bonus
+
+# technique: (puzzle, candidate grid before the step, the step in compact notation)
+CASES = {
+    # corpora/data/gen9-extreme.txt line 4, step 19 of the engine's path
+    "forcing_chain": (
+        ".9..743.........153........4.....1.3.2.3..5...7..2.....87..2...9..1.58.....8.....",
+        "125 9 125 25 7 4 3 68 68 7 46 68 269 689 3 249 1 5 3 456 268 269 15689 1689 7 49 249 "
+        "4 56 69 7 5689 689 1 2 3 168 2 169 3 1469 169 5 46789 46789 1568 7 3 4569 2 169 469 "
+        "4689 4689 56 8 7 469 3469 2 469 35 1 9 3 246 1 46 5 8 467 2467 256 1 2456 8 3469 7 "
+        "2469 35 2469",
+        "r4c5=5",
+    ),
+    # corpora/data/gen9-extreme.txt line 30, step 15
+    "nishio": (
+        "....8...32....5.1...4...75......46...75......649........324.9.1...7.8.3..6.9.....",
+        "1579 159 17 14 8 129 24 6 3 2 389 6 34 7 5 48 1 49 1389 1389 4 136 12369 1239 7 5 289 "
+        "138 1238 128 1358 139 4 6 789 578 138 7 5 1368 12369 1239 13 2489 248 6 4 9 1358 123 7 "
+        "13 28 58 578 58 3 2 4 6 9 78 1 149 129 12 7 15 8 245 3 6 1478 6 1278 9 135 13 2458 "
+        "2478 2478",
+        "r4c8<>8",
+    ),
+    # corpora/data/gen9-extreme.txt line 24, step 18
+    "cell_forcing_chain": (
+        "....47.2.7.8....6.........5.8.6.....6...1.84...1.3....5.3......24.8...53....2....",
+        "13 569 569 1359 4 7 139 2 8 7 259 8 12359 59 12359 1349 6 149 13 29 4 1239 8 6 1379 "
+        "1379 5 49 8 257 6 579 249 12357 137 1279 6 3 257 2579 1 259 8 4 279 49 57 1 24579 3 8 "
+        "25679 79 2679 5 1679 3 1479 679 149 12679 8 12679 2 4 679 8 679 19 1679 5 3 8 1679 "
+        "679 35 2 35 14679 179 14679",
+        "r6c4<>7",
+    ),
+    # corpora/data/gen9-extreme.txt line 41, step 18
+    "region_forcing_chain": (
+        "6.271...57.84..3...5......................9362...637....5.8...9.7...524....6.1...",
+        "6 3 2 7 1 89 4 89 5 7 19 8 4 5 269 3 1269 12 149 5 14 389 239 2689 168 12689 7 459 6 3 "
+        "1589 479 4789 158 1258 1248 145 148 7 158 24 248 9 3 6 2 1489 149 1589 6 3 7 158 148 3 "
+        "14 5 2 8 47 16 167 9 18 7 6 39 39 5 2 4 18 489 2 49 6 47 1 58 578 3",
+        "r5c1<>4",
+    ),
+    # corpora/data/gen9-extreme.txt line 55, step 26
+    "dynamic_forcing_chain": (
+        ".6....4....8..46.....1...93...2.71..1...6...5.73..9..4.92.........79....6.4....2.",
+        "239 6 157 3589 23578 358 4 157 128 2359 135 8 359 2357 4 6 157 12 245 45 57 1 2578 6 "
+        "578 9 3 458 458 6 2 358 7 1 38 9 1 2 9 4 6 38 37 378 5 58 7 3 58 1 9 2 6 4 7 9 2 6 4 "
+        "358 358 135 18 358 1358 15 7 9 2 358 4 6 6 358 4 358 358 1 9 2 7",
+        "r3c5<>5",
+    ),
+}
+# The stronger kinds never came first on the generated corpora: their finders run alone on
+# the dynamic case's grid (where the engine would take the plain dynamic chain).
+ALONE = {
+    "dynamic_forcing_chain_plus": ("dynamic_forcing_chain", "r1c5<>5"),
+    "nested_forcing_chain": ("dynamic_forcing_chain", "r1c1<>2"),
+}
+# Every candidate of an empty grid is in some solution: nothing is forced (4x4 for the
+# nested kind, whose search on an empty 9x9 grid would try every pair of candidates).
+EMPTY = " ".join(["123456789"] * 81)
+EMPTY4 = " ".join(["1234"] * 16)
+FORCING = [t.name for t in TECHNIQUES if t.family == "forcing"]
+
+
+def _truth(puzzle: str) -> tuple[int, ...]:
+    result = solvers.get("dlx").solve(Grid.parse(puzzle), limit=2)
+    assert result.unique
+    return result.solution.cells
+
+
+def _assert_sound(step, puzzle: str, pencilmarks: str) -> None:
+    truth = _truth(puzzle)
+    state = CandidateState.from_candidates(pencilmarks)
+    for cell, digit in step.eliminations:
+        assert truth[cell] != digit
+        assert state.candidates(cell) >> (digit - 1) & 1
+    for cell, digit in step.placements:
+        assert truth[cell] == digit
+
+
+def test_every_forcing_kind_has_a_case():
+    assert set(CASES) | set(ALONE) == set(FORCING)
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_forcing_chain_is_next_step(name):
+    puzzle, pencilmarks, expected = CASES[name]
+    result = propagate(CandidateState.from_candidates(pencilmarks), max_steps=1)
+    step = result.steps[0]
+    assert step.technique == name
+    assert compact(step) == expected
+    _assert_sound(step, puzzle, pencilmarks)
+
+
+@pytest.mark.parametrize("name", list(ALONE))
+def test_stronger_kinds_alone(name):
+    case, expected = ALONE[name]
+    puzzle, pencilmarks, _ = CASES[case]
+    step = BY_NAME[name].find(CandidateState.from_candidates(pencilmarks))
+    assert step is not None
+    assert step.technique == name
+    assert compact(step) == expected
+    _assert_sound(step, puzzle, pencilmarks)
+
+
+@pytest.mark.parametrize("name", FORCING)
+def test_nothing_is_forced_on_an_empty_grid(name):
+    empty = EMPTY4 if name == "nested_forcing_chain" else EMPTY
+    assert BY_NAME[name].find(CandidateState.from_candidates(empty)) is None
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_rating_adds_the_length_bonus(name):
+    _, pencilmarks, _ = CASES[name]
+    step = BY_NAME[name].find(CandidateState.from_candidates(pencilmarks))
+    kind, sources, facts = step.detail
+    base = BY_NAME[name].se
+    if name == "forcing_chain" and len({d for _, d in step.chain}) > 1:
+        base = 7.0  # 6.6 only for a chain on one digit
+    assert step.rating == round(base + length_bonus(facts), 1)
+    assert facts == len(step.chain) or kind in ("cell", "region", "both")
+
+
+def test_explanations_say_what_was_assumed():
+    texts = {}
+    for name, (_, pencilmarks, _) in CASES.items():
+        step = BY_NAME[name].find(CandidateState.from_candidates(pencilmarks))
+        texts[name] = str(step)
+        assert record(step)["chain"]
+    assert "assuming r" in texts["forcing_chain"]
+    assert "contradiction" in texts["forcing_chain"]
+    assert texts["cell_forcing_chain"].startswith("Cell forcing chain: every candidate of r")
+    assert "every place of" in texts["region_forcing_chain"]
+
+
+def test_a_puzzle_the_chains_finish_soundly():
+    # corpora/data/gen9-extreme.txt line 4: no chain of the second tier finishes it
+    puzzle = CASES["forcing_chain"][0]
+    assert rate(puzzle, "no_uniqueness").status == "solved"
+    solution = Grid(3, 3, _truth(puzzle))
+    before = [t.name for t in TECHNIQUES if t.family != "forcing"]
+    assert rate(puzzle, before).status == "stuck"
+    result = propagate(CandidateState.from_grid(Grid.parse(puzzle)), solution=solution)
+    assert result.solved
+    assert result.counts.get("forcing_chain")
+
+
+def test_forcing_on_other_shapes_is_sound():
+    # a 4x4 with one given per row has many solutions: every conclusion must hold in all
+    state = CandidateState.from_grid(Grid.parse("1... .2.. ..3. ...4"))
+    step = forcing.dynamic_forcing_chain(state)
+    grids = solvers.get("dlx").solve(Grid.parse("1... .2.. ..3. ...4"), limit=100)
+    assert step is None or all(
+        all(g.cells[c] != d for c, d in step.eliminations) for g in grids.solutions
+    )
