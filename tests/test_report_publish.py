@@ -302,3 +302,11 @@ def test_comparison_rows_follow_the_report_order(tmp_path, capsys):
     capsys.readouterr()
     rows = json.loads(out.read_text(encoding="utf-8"))["comparison"]["rows"]
     assert [r["solver"] for r in rows] == NAMES[:3]
+
+
+def test_past_the_palette_colour_and_marker_pairs_stay_unique(figures):
+    names = [f"t{i:02d}" for i in range(30)]
+    report = build_report(_records(names), [RUN])
+    styles = plotting._style(report)
+    pairs = [(styles[s]["color"], styles[s]["marker"]) for s in names]
+    assert len(set(pairs)) == len(names)

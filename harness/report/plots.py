@@ -94,10 +94,11 @@ def _style(report: Report) -> dict[str, dict[str, Any]]:
     styles: dict[str, dict[str, Any]] = {}
     for i, label in enumerate(report.solvers):
         wrong = label in report.flagged
+        lap = i // len(PALETTE)  # past the palette, markers shift: (colour, marker) stays unique
         styles[label] = {
             "color": WRONG_COLOUR if wrong else PALETTE[i % len(PALETTE)],
             "linestyle": LINE_STYLES[i % len(LINE_STYLES)],
-            "marker": MARKERS[i % len(MARKERS)],
+            "marker": MARKERS[(i + lap) % len(MARKERS)],
             "label": f"{label} (WRONG)" if wrong else label,
         }
     styles[VBS] = {"color": "black", "linestyle": (0, (1, 1)), "marker": "", "label": VBS}
