@@ -25,6 +25,7 @@ import solvers
 from solvers import Grid, Status
 from solvers.base import quote
 from solvers.external import DefinitionError, load_definitions
+from solvers.external.process import Program
 from solvers.external.protocol import answer, request
 from solvers.registry import _registered, parse_spec
 from solvers.testing import PUZZLE_9X9_EASY, PUZZLE_9X9_HARDER, PUZZLE_9X9_TWO_SOLUTIONS
@@ -215,6 +216,23 @@ def test_line_protocol_keeps_one_healthy_process(c_solver: Path) -> None:
     finally:
         solver.close()
     assert wait_gone(pid)
+
+
+def test_a_slow_program_is_not_spun_for() -> None:
+    """`ask` polls without sleeping only while answers come within the spin window:
+    a program that takes 20 ms per answer gets a blocking wait (no CPU taken from it)."""
+    slow = Program(["sh", "-c", 'while read line; do sleep 0.02; echo "$line"; done'])
+    never = Program(["cat"], spin=0.0)
+    try:
+        assert slow.spinning
+        for program in (slow, never):
+            for word in ("one", "two"):
+                assert program.ask(f"{word}\n".encode(), time.perf_counter() + 10) == word
+        assert not slow.spinning
+        assert not never.spinning
+    finally:
+        slow.kill()
+        never.kill()
 
 
 @pytest.mark.parametrize("form", ["auto", "numbers"])

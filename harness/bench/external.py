@@ -8,7 +8,10 @@ interleaved puzzle by puzzle so machine noise hits them alike:
 - ``os floor``: a blocking ``os.write`` and ``os.read`` on a bare pipe to the
   same program, without a deadline: what the kernel and the program cost;
 - ``pipe``: one request line written and one answer line read (`Program.ask`,
-  with its deadline);
+  with its deadline), and ``pipe, no spin``: the same without the short busy
+  poll before blocking (`solvers.external.process.SPIN_SECONDS`), for the ratio;
+- ``timed run``: what the harness times of an ``external`` solve, `Staged.run`
+  (the request line is written before it and the answer read into grids after);
 - ``solve``: the whole ``solve()`` call of an ``external`` solver (argument
   checks, the givens' conflict check, encoding, the pipe, decoding the grid);
 - ``in-process``: ``solve()`` of a Python solver that does the same nothing,
@@ -94,18 +97,27 @@ def measure(command: str, grids: list[Grid], rounds: int) -> dict[str, list[floa
     """Seconds per call for the three figures, interleaved per grid."""
     external = External(cmd=command)
     program = Program(external.setup.argv, external.setup.cwd)
+    sleeper = Program(external.setup.argv, external.setup.cwd, spin=0.0)
     echo = Echo()
     bare = subprocess.Popen(external.setup.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     assert bare.stdin is not None
     assert bare.stdout is not None
     into, out = bare.stdin.fileno(), bare.stdout.fileno()
-    times: dict[str, list[float]] = {"os floor": [], "pipe": [], "solve": [], "in-process": []}
+    times: dict[str, list[float]] = {
+        "os floor": [],
+        "pipe": [],
+        "pipe, no spin": [],
+        "timed run": [],
+        "solve": [],
+        "in-process": [],
+    }
     lines = [request(g, 2, None, 10.0) for g in grids]
     try:
         for grid, line in zip(grids, lines, strict=True):  # warm-up
             os.write(into, line)
             os.read(out, 1 << 16)
             program.ask(line, None)
+            sleeper.ask(line, None)
             external.solve(grid, limit=2, time_limit=10)
             echo.solve(grid, limit=2, time_limit=10)
         clock = time.perf_counter
@@ -117,18 +129,27 @@ def measure(command: str, grids: list[Grid], rounds: int) -> dict[str, list[floa
                 floor = clock()
                 times["os floor"].append(floor - start)
                 start = clock()
+                sleeper.ask(line, clock() + 10)
+                times["pipe, no spin"].append(clock() - start)
+                start = clock()
                 program.ask(line, clock() + 10)
-                middle = clock()
+                times["pipe"].append(clock() - start)
+                staged = external.stage(grid, limit=2, time_limit=10)
+                start = clock()
+                answered = staged.run()
+                times["timed run"].append(clock() - start)
+                staged.finish(answered)
+                start = clock()
                 result = external.solve(grid, limit=2, time_limit=10)
-                end = clock()
+                middle = clock()
                 echo.solve(grid, limit=2, time_limit=10)
-                times["pipe"].append(middle - start)
-                times["solve"].append(end - middle)
-                times["in-process"].append(clock() - end)
+                times["solve"].append(middle - start)
+                times["in-process"].append(clock() - middle)
                 if not result.unique:
                     raise SystemExit(f"the program answered {result.status}: {result.message}")
     finally:
         program.kill()
+        sleeper.kill()
         external.close()
         bare.kill()
         bare.wait()
@@ -152,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, values in times.items():
         ordered = sorted(values)
         p10, p90 = (ordered[int(q * (len(ordered) - 1))] * 1e6 for q in (0.1, 0.9))
-        print(f"  {name:<11} {statistics.median(values) * 1e6:7.1f}  ({p10:.1f}-{p90:.1f})")
+        print(f"  {name:<13} {statistics.median(values) * 1e6:7.1f}  ({p10:.1f}-{p90:.1f})")
     added = statistics.median(times["solve"]) - statistics.median(times["in-process"])
     print(f"  external adds {added * 1e6:.1f} µs per solve over an in-process solver")
     return 0

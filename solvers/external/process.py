@@ -33,6 +33,12 @@ from typing import IO
 
 TAIL = 400  # bytes of standard error quoted when a program fails
 STDERR_KEEP = 1 << 20  # standard error is cut back once it grows past this
+# How long `ask` polls without sleeping before it blocks: an answer that comes
+# within this window is read without the wake-up from an idle CPU, which on a
+# quiet machine is a third of a fast program's round trip (harness.bench.external).
+# Adaptive: after an answer that took longer than this, the next request blocks
+# at once, so a slow program costs no spinning (and no CPU taken from it).
+SPIN_SECONDS = 50e-6
 _PR_SET_PDEATHSIG = 1
 _live: weakref.WeakSet[Program] = weakref.WeakSet()
 
@@ -180,8 +186,10 @@ def _quoted_tail(stderr: IO[bytes]) -> str:
 class Program:
     """A persistent process that answers one line per request line."""
 
-    def __init__(self, argv: Sequence[str], cwd: str | None = None) -> None:
-        self.argv, self.cwd = list(argv), cwd
+    def __init__(
+        self, argv: Sequence[str], cwd: str | None = None, spin: float = SPIN_SECONDS
+    ) -> None:
+        self.argv, self.cwd, self.spin = list(argv), cwd, spin
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] = tempfile.TemporaryFile(mode="a+b")  # noqa: SIM115 (kept open)
         try:
@@ -197,11 +205,18 @@ class Program:
         self._poll = select.poll()
         self._poll.register(self._out, select.POLLIN)
         self.answered = 0
+        self._spinning = spin > 0  # whether the last answer came within the spin window
+        self._asked = 0.0  # when the current request was written
         _live.add(self)
 
     @property
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
+
+    @property
+    def spinning(self) -> bool:
+        """Whether the next request polls before it blocks (`SPIN_SECONDS`)."""
+        return self._spinning
 
     def ask(self, line: bytes, deadline: float | None) -> str:
         """Send one request line and return the answer line (without its newline).
@@ -217,6 +232,7 @@ class Program:
             if not early:
                 raise ProgramFailed(f"the program {self._exit_reason()}")
             raise ProgramFailed(f"the program wrote before it was asked: {early!r}")
+        self._asked = time.perf_counter()
         try:
             sent = os.write(self._in, line)
         except BlockingIOError:
@@ -225,7 +241,9 @@ class Program:
             raise ProgramFailed(f"the program {self._exit_reason()}") from None
         if sent < len(line):  # only a request longer than the pipe's buffer
             self._write_rest(memoryview(line)[sent:], deadline)
-        self._wait(deadline)
+        if not (self._spinning and self._spin()):
+            self._wait(deadline)
+            self._spinning = self.spin > 0 and time.perf_counter() - self._asked <= self.spin
         chunk = os.read(self._out, 1 << 16)
         end = chunk.find(b"\n")
         if end < 0 or end < len(chunk) - 1:  # not one whole line in one read
@@ -265,6 +283,18 @@ class Program:
             except BrokenPipeError:
                 raise ProgramFailed(f"the program {self._exit_reason()}") from None
             view = view[sent:]
+
+    def _spin(self) -> bool:
+        """Poll the output without sleeping for up to `spin` seconds (see `SPIN_SECONDS`);
+        True when the answer is there."""
+        poll, clock, pause = self._poll.poll, time.perf_counter, os.sched_yield
+        end = self._asked + self.spin
+        while True:
+            if poll(0):
+                return True
+            if clock() >= end:
+                return False
+            pause()  # lets the program run first if it waits for this CPU
 
     def _wait(self, deadline: float | None, event: int = select.POLLIN, fd: int = -1) -> None:
         """Block until `fd` (the program's output) is ready, or raise at the deadline."""

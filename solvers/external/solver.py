@@ -18,10 +18,11 @@ import contextlib
 import os
 import shlex
 import tempfile
+import time
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from solvers.base import Limits, Param, Solver, SolveResult, Status, UnknownOption
+from solvers.base import Limits, Param, Solver, SolveResult, Staged, Status, UnknownOption
 from solvers.external.process import (
     Program,
     ProgramFailed,
@@ -99,19 +100,46 @@ class ExternalSolver(Solver):
         )
         return version_of(argv, self.setup.cwd)
 
+    def _stage(
+        self, puzzle: Grid, limit: int, time_limit: float | None, budget: int | None, trace: bool
+    ) -> Staged:
+        """Only the exchange with the program is timed: the request line is written
+        before, and the answer line is read into grids after (`Staged`)."""
+        line = request(puzzle, limit, budget, time_limit, self.setup.form)
+
+        def run() -> str | SolveResult:
+            deadline = None
+            if time_limit is not None:
+                deadline = time.perf_counter() + time_limit + _slack(time_limit)
+            return self._exchange(line, deadline, time_limit)
+
+        def finish(out: str | SolveResult) -> SolveResult:
+            if isinstance(out, SolveResult):
+                return out
+            return answer(out, puzzle, limit, self.setup.form)
+
+        return Staged(run, finish)
+
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         budget = None if limits.budget == float("inf") else int(limits.budget)
-        time_limit = limits.remaining()
-        deadline = None
-        if time_limit is not None:
+        time_limit = deadline = None
+        if limits.remaining() is not None:
             time_limit = limits.deadline - limits.started
             deadline = limits.deadline + _slack(time_limit)
         line = request(puzzle, limit, budget, time_limit, self.setup.form)
+        out = self._exchange(line, deadline, time_limit)
+        if isinstance(out, SolveResult):
+            return out
+        return answer(out, puzzle, limit, self.setup.form)
+
+    def _exchange(
+        self, line: bytes, deadline: float | None, time_limit: float | None
+    ) -> str | SolveResult:
+        """The program's answer line, or the result of its failing to give one."""
         try:
             if self.setup.protocol == "line":
-                text = self._ask(line, deadline)
-            else:
-                text = self._run_once(line, deadline)
+                return self._ask(line, deadline)
+            return self._run_once(line, deadline)
         except ProgramTimeout:
             return SolveResult(
                 Status.TIMEOUT,
@@ -119,7 +147,6 @@ class ExternalSolver(Solver):
             )
         except ProgramFailed as exc:
             return SolveResult(Status.ERROR, message=str(exc))
-        return answer(text, puzzle, limit, self.setup.form)
 
     # -- the line protocol: one process for every puzzle ---------------------
     def _ask(self, line: bytes, deadline: float | None) -> str:
