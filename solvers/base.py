@@ -248,6 +248,9 @@ class Solver(ABC):
     counts: ClassVar[bool] = True  # can look for more than one solution
     traces: ClassVar[bool] = False  # can return a step trace
     requires: ClassVar[tuple[str, ...]] = ()  # importable modules it needs
+    # Modules its first solve would import (`requires` may name only a light parent
+    # package): `warm_up` imports them, so a worker never imports inside a time limit.
+    preload: ClassVar[tuple[str, ...]] = ()
     install_hint: ClassVar[str] = ""
     parameters: ClassVar[Mapping[str, Param]] = {}
     # Conformance checks this method cannot pass, with the reason: {check: reason}.
@@ -347,8 +350,11 @@ class Solver(ABC):
 
     def warm_up(self) -> None:
         """Compile or load what a first solve would (a JIT, a model cache), before any
-        time limit is armed.  The harness calls it once per worker; the default does nothing."""
-        return None
+        time limit is armed.  The harness calls it once per worker; the default imports
+        `preload` (an import cut short by a time limit can leave a C extension unusable
+        for the rest of the process)."""
+        for module in self.preload:
+            importlib.import_module(module)
 
     @abstractmethod
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:

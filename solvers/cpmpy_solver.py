@@ -104,6 +104,7 @@ class CPMpy(Solver):
     )
     source = "CPMpy (Guns, ModRef 2019) and its backends"
     requires = ("cpmpy",)
+    preload = ("cpmpy",)
     install_hint = INSTALL
     in_default_study = False  # the same backends as cpsat and sat, plus a model layer: when named
     parameters = {

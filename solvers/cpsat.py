@@ -187,6 +187,7 @@ class CpSat(Solver):
     summary = "OR-Tools CP-SAT: AllDifferent over integer cells, or the Boolean exact-cover model"
     source = "L. Perron, F. Didier, OR-Tools CP-SAT (Google); models as in the CP-SAT primer"
     requires = ("ortools",)
+    preload = ("ortools.sat.python.cp_model", "ortools.sat.cp_model_pb2")
     install_hint = "pip install ortools"
     parameters = {
         "model": Param(

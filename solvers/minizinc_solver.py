@@ -128,6 +128,7 @@ class MiniZinc(Solver):
     )
     source = "MiniZinc (Nethercote et al., CP 2007) and Gecode, through the minizinc package"
     requires = ("minizinc",)
+    preload = ("minizinc",)
     install_hint = INSTALL
     in_default_study = False  # an outside program per solve: run when named
     parameters = {

@@ -89,6 +89,7 @@ class PythonConstraint(Solver):
     summary = "python-constraint (python-constraint2): AllDifferent per unit, plain backtracking"
     source = "G. Niemeyer's python-constraint, maintained as python-constraint2 (F.-J. Willemsen)"
     requires = ("constraint",)
+    preload = ("constraint",)
     install_hint = "pip install python-constraint2"
     parameters = {
         "algorithm": Param(

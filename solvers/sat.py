@@ -81,6 +81,7 @@ class Sat(Solver):
     summary = "CNF encodings (minimal, extended) on PySAT's CaDiCaL or Glucose"
     source = "I. Lynce, J. Ouaknine, 'Sudoku as a SAT Problem' (ISAIM 2006); PySAT"
     requires = ("pysat",)
+    preload = ("pysat.solvers",)
     install_hint = extra_hint("sat")
     parameters = {
         "encoding": Param("extended", ENCODING_HELP, tuple(ENCODINGS)),
