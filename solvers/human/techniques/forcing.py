@@ -43,7 +43,6 @@ solution.
 from __future__ import annotations
 
 import time
-from collections import deque
 from contextvars import ContextVar
 from functools import cache
 from typing import NamedTuple
@@ -112,8 +111,11 @@ class Context:
         cell, k = divmod(node if on else node - self.off, self.n)
         return f"{self.state.shape.cell_name(cell)}{'=' if on else '<>'}{k + 1}"
 
-    def branch(self, seeds: list[int], mode: int) -> Branch:
-        """Follow the consequences of `seeds` (facts assumed) until nothing more follows."""
+    def branch(self, seeds: list[int], mode: int, limit: int = 0) -> Branch | None:
+        """Follow the consequences of `seeds` (facts assumed) until nothing more follows.
+
+        `limit` (modes below `PLUS`, whose search is breadth first): stop, returning
+        None, before a conflict resting on more than `limit` facts could be found."""
         n = self.n
         off_base = self.off
         units = self.units
@@ -125,7 +127,7 @@ class Context:
         pos = start_pos[:]
         placed = self.placed[:]
         parents: dict[int, tuple[int, ...]] = {}
-        queue: deque[int] = deque()
+        queue: list[int] = []
         static = mode == STATIC
         y_links = mode != NISHIO
         placed_cells: set[int] = set()  # cells the branch has placed a digit in
@@ -167,9 +169,18 @@ class Context:
                 conflict = off(*divmod(seed - off_base, n), ())
             if conflict:
                 return Branch(parents, conflict)
+        qi = 0
+        level_end = len(queue)  # where the facts one step further from the seeds start
+        depth = 0
         while True:
-            while queue:
-                node = queue.popleft()
+            while qi < len(queue):
+                if qi == level_end:
+                    depth += 1
+                    level_end = len(queue)
+                    if limit and depth + 1 > limit:
+                        return None  # any conflict from here rests on more than `limit` facts
+                node = queue[qi]
+                qi += 1
                 if node < off_base:  # on(cell, k)
                     cell, k = divmod(node, n)
                     bit = 1 << k
@@ -390,6 +401,8 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
     if cannot_be_unique(state):
         return None
     ctx = Context(state)
+    if mode in (STATIC, NISHIO) and kinds == _CONTRADICTION:
+        return _contradictions(state, ctx, mode, base)
     n = ctx.n
     off_base = ctx.off
     cand = state.cand
@@ -499,6 +512,150 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
 
 def _new_cache(_state: CandidateState) -> dict[int, Branch]:
     return {}
+
+
+_CONTRADICTION = frozenset({"contradiction"})
+_DEPTHS = (6, 10, 16, 28)  # complexity caps of the first passes of `_contradictions`
+
+
+def _static_graph(ctx: Context) -> list[tuple[int, ...]]:
+    """Per node, the facts its static links force, in the order `Context.branch` adds them.
+
+    A static branch depends on the grid alone: on(c, d) forces off for c's other digits
+    and for d in c's peers; off(c, d) forces on for the other digit of a bivalue cell and
+    the other place of a digit with two places in a unit.  (`Context.branch` also skips
+    units where the branch placed d: their other place is on already, so nothing
+    changes.)
+    """
+    n = ctx.n
+    off_base = ctx.off
+    cand = ctx.cand
+    pos = ctx.pos
+    placed = ctx.placed
+    units = ctx.units
+    peers = ctx.peers
+    unit_cells = ctx.unit_cells
+    graph: list[tuple[int, ...]] = [()] * (2 * off_base)
+    for cell, m in enumerate(cand):
+        if not m:
+            continue
+        two = m.bit_count() == 2
+        for k in _bits(m):
+            bit = 1 << k
+            node = cell * n + k
+            offs = [off_base + cell * n + j for j in _bits(m & ~bit)]
+            offs.extend(off_base + p * n + k for p in peers[cell] if cand[p] & bit)
+            graph[node] = tuple(offs)
+            ons = [cell * n + (m ^ bit).bit_length() - 1] if two else []
+            for u, base, _ in units[cell]:
+                if placed[u] & bit:
+                    continue
+                first = pos[base + k]
+                if first.bit_count() == 2:
+                    cells = unit_cells[u]
+                    ons.extend(cells[i] * n + k for i in _bits(first) if cells[i] != cell)
+            graph[off_base + node] = tuple(ons)
+    return graph
+
+
+def _static_branch(graph: list[tuple[int, ...]], seed: int, off_base: int, limit: int):
+    """`Context.branch([seed], STATIC, limit)` on the precomputed static links."""
+    parents: dict[int, tuple[int, ...]] = {seed: ()}
+    queue = [seed]
+    qi = 0
+    level_end = 1
+    depth = 0
+    while qi < len(queue):
+        if qi == level_end:
+            depth += 1
+            level_end = len(queue)
+            if limit and depth + 2 > limit:
+                return None  # a conflict found from here rests on more than `limit` facts
+        node = queue[qi]
+        qi += 1
+        why = (node,)
+        for nxt in graph[node]:
+            if nxt in parents:
+                continue
+            parents[nxt] = why
+            if nxt < off_base:
+                if nxt + off_base in parents:
+                    return Branch(parents, (nxt, nxt + off_base))
+            elif nxt - off_base in parents:
+                return Branch(parents, (nxt - off_base, nxt))
+            queue.append(nxt)
+    return Branch(parents, None)
+
+
+def _useful_limit(best: Finding | None, least_base: float, cap: int) -> int:
+    """The most facts a conclusion may rest on and still beat `best` (at most `cap`; 0: any)."""
+    if best is None:
+        return cap
+    c = 1
+    while not cap or c < cap:
+        r = round(least_base + length_bonus(c + 1), 1)
+        if r > best.rating or (r == best.rating and c + 1 > best.complexity):
+            return c
+        c += 1
+    return cap
+
+
+def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float) -> Step | None:
+    """`_search` for contradictions alone, static or nishio: the same best finding, sooner.
+
+    Every candidate's conclusion has its own target, so the order they are tried in does
+    not change the best one; branches run breadth first, so a branch can stop once any
+    conflict it could still find would rest on too many facts to beat the best so far.
+    The first passes cap that number (`_DEPTHS`) to find a good bound cheaply.
+    """
+    n = ctx.n
+    off_base = ctx.off
+    on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", _new_cache)
+    off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
+    static = mode == STATIC
+    graph = _static_graph(ctx) if static else []
+    least_base = X_FORCING_RATING if static else base
+    seeds: list[tuple[int, dict[int, Branch]]] = []
+    for cell, m in enumerate(state.cand):
+        if not m or not m & (m - 1):
+            continue
+        for k in _bits(m):
+            node = cell * n + k
+            seeds.append((node, on_branches))
+            if mode != NISHIO and m.bit_count() > 2:
+                seeds.append((off_base + node, off_branches))
+    best: Finding | None = None
+    for cap in (*_DEPTHS, 0):
+        left = []
+        limit = _useful_limit(best, least_base, cap)
+        for seed, cache in seeds:
+            b = cache.get(seed)
+            if b is None:
+                _check_time()
+                if static:
+                    b = _static_branch(graph, seed, off_base, limit)
+                else:
+                    b = ctx.branch([seed], mode, limit)
+                if b is None:
+                    left.append((seed, cache))
+                    continue
+                cache[seed] = b
+            if not b.conflict:
+                continue
+            chain = ancestors(b.parents, b.conflict)
+            c = len(chain)
+            single = static and len({x % off_base % n for x in chain}) == 1
+            r = round((X_FORCING_RATING if single else base) + length_bonus(c), 1)
+            target = seed + off_base if seed < off_base else seed - off_base
+            if best is None or (r, c, target) < (best.rating, best.complexity, best.target):
+                best = Finding(r, c, target, "contradiction", (seed,), tuple(chain))
+                limit = _useful_limit(best, least_base, cap)
+        if not left:
+            break
+        seeds = left
+    if best is None:
+        return None
+    return _step(state, ctx, best, mode)
 
 
 def _agree(ctx, branches: list[Branch], nodes: list[int], kind: str, consider, rating) -> None:
