@@ -628,8 +628,8 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     for cap in (*_DEPTHS, 0):
         left = []
         limit = _useful_limit(best, least_base, cap)
-        for seed, cache in seeds:
-            b = cache.get(seed)
+        for seed, known in seeds:
+            b = known.get(seed)
             if b is None:
                 _check_time()
                 if static:
@@ -637,9 +637,9 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
                 else:
                     b = ctx.branch([seed], mode, limit)
                 if b is None:
-                    left.append((seed, cache))
+                    left.append((seed, known))
                     continue
-                cache[seed] = b
+                known[seed] = b
             if not b.conflict:
                 continue
             chain = ancestors(b.parents, b.conflict)
