@@ -438,6 +438,22 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             b = off_branches[node] = ctx.branch([node], mode)
         return b
 
+    reach = _static_reach(state, ctx)[1] if mode == STATIC else None
+
+    def agree(nodes: list[int], kind: str) -> None:
+        if reach is not None:
+            # Static branches: only where they all end without a conflict and share a fact
+            # besides the assumptions can they agree on something.
+            common = -1
+            for x in nodes:
+                r = reach[x]
+                if _conflicting(r, off_base):
+                    return
+                common &= r & ~(1 << x)
+            if not common:
+                return
+        _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating)
+
     contradictions = "contradiction" in kinds
     for cell, m in enumerate(cand):
         if not m or not m & (m - 1) or not (contradictions or "both" in kinds):
@@ -495,7 +511,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 continue
             nodes = [cell * n + k for k in _bits(m)]
             _check_time()
-            _agree(ctx, [on_branch(x) for x in nodes], nodes, "cell", consider, rating)
+            agree(nodes, "cell")
     if "region" in kinds:
         pos = state.pos
         for u, cells in enumerate(state.shape.units):
@@ -504,7 +520,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 if not p or not p & (p - 1):
                     continue
                 nodes = [cells[i] * n + k for i in _bits(p)]
-                _agree(ctx, [on_branch(x) for x in nodes], nodes, "region", consider, rating)
+                agree(nodes, "region")
     if best is None:
         return None
     return _step(state, ctx, best, mode)
@@ -556,6 +572,89 @@ def _static_graph(ctx: Context) -> list[tuple[int, ...]]:
                     ons.extend(cells[i] * n + k for i in _bits(first) if cells[i] != cell)
             graph[off_base + node] = tuple(ons)
     return graph
+
+
+def _reach(graph: list[tuple[int, ...]], nodes: list[int]) -> dict[int, int]:
+    """For each of `nodes`, every node its static links reach (itself included), as a bitmask.
+
+    A static branch that ends without a conflict holds exactly these facts, and a
+    static branch ends in a conflict exactly when they include a candidate both on
+    and off.  Strongly connected components (Tarjan's algorithm, iteratively) come out
+    in reverse topological order, so each one's reach is its members' bits and the
+    reach of the components its links enter, all known by then.
+    """
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    reach: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    counter = 0
+    for root in nodes:
+        if root in index:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        work = [(root, 0)]
+        while work:
+            v, i = work[-1]
+            succ = graph[v]
+            if i < len(succ):
+                work[-1] = (v, i + 1)
+                w = succ[i]
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, 0))
+                elif w in on_stack and index[w] < low[v]:
+                    low[v] = index[w]
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+            if low[v] != index[v]:
+                continue
+            members = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                members.append(w)
+                if w == v:
+                    break
+            mask = 0
+            for w in members:
+                mask |= 1 << w
+            for w in members:
+                for x in graph[w]:
+                    r = reach.get(x)
+                    if r is not None:  # None: x is in this component
+                        mask |= r
+            for w in members:
+                reach[w] = mask
+    return reach
+
+
+def _static_reach(state: CandidateState, ctx: Context) -> tuple[list[tuple[int, ...]], dict]:
+    """The static links and what each candidate's on and off reach (memoised)."""
+
+    def compute(_state: CandidateState) -> tuple[list[tuple[int, ...]], dict]:
+        graph = _static_graph(ctx)
+        n = ctx.n
+        nodes = [cell * n + k for cell, m in enumerate(ctx.cand) for k in _bits(m)]
+        nodes += [ctx.off + x for x in nodes]
+        return graph, _reach(graph, nodes)
+
+    return state.derived("forcing-static-reach", compute)
+
+
+def _conflicting(reach: int, off_base: int) -> bool:
+    """Whether a set of facts holds a candidate both on and off."""
+    return bool(reach & (reach >> off_base) & ((1 << off_base) - 1))
 
 
 def _static_branch(graph: list[tuple[int, ...]], seed: int, off_base: int, limit: int):
@@ -613,7 +712,7 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", _new_cache)
     off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
     static = mode == STATIC
-    graph = _static_graph(ctx) if static else []
+    graph, reach = _static_reach(state, ctx) if static else ([], {})
     least_base = X_FORCING_RATING if static else base
     seeds: list[tuple[int, dict[int, Branch]]] = []
     for cell, m in enumerate(state.cand):
@@ -621,8 +720,9 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
             continue
         for k in _bits(m):
             node = cell * n + k
-            seeds.append((node, on_branches))
-            if mode != NISHIO and m.bit_count() > 2:
+            if not static or _conflicting(reach[node], off_base):
+                seeds.append((node, on_branches))
+            if static and m.bit_count() > 2 and _conflicting(reach[off_base + node], off_base):
                 seeds.append((off_base + node, off_branches))
     best: Finding | None = None
     for cap in (*_DEPTHS, 0):
