@@ -51,6 +51,7 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState, _tables
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
+from solvers.human.techniques.closure import Closure
 from solvers.human.techniques.common import crossings
 
 FORCING_RATING = 7.0
@@ -111,11 +112,16 @@ class Context:
         cell, k = divmod(node if on else node - self.off, self.n)
         return f"{self.state.shape.cell_name(cell)}{'=' if on else '<>'}{k + 1}"
 
-    def branch(self, seeds: list[int], mode: int, limit: int = 0) -> Branch | None:
-        """Follow the consequences of `seeds` (facts assumed) until nothing more follows.
+    def branch(self, seeds: list[int], mode: int) -> Branch:
+        """Follow the consequences of `seeds` (facts assumed) until nothing more follows."""
+        found = self.follow(seeds, mode)
+        if found is None:
+            raise RuntimeError("a branch without a limit stopped early")
+        return found
 
-        `limit` (modes below `PLUS`, whose search is breadth first): stop, returning
-        None, before a conflict resting on more than `limit` facts could be found."""
+    def follow(self, seeds: list[int], mode: int, limit: int = 0) -> Branch | None:
+        """`branch`, except that with a `limit` (modes below `PLUS`, breadth first) it stops,
+        returning None, before a conflict resting on more than `limit` facts could be found."""
         n = self.n
         off_base = self.off
         units = self.units
@@ -439,6 +445,25 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         return b
 
     reach = _static_reach(state, ctx)[1] if mode == STATIC else None
+    # Dynamic branches: their end states (`closure`) say which need following fact by fact.
+    end_state = _end_states(state, ctx, True) if mode == DYNAMIC else None
+
+    def conflicted(node: int) -> bool:
+        if end_state is not None:
+            return end_state(node) is None
+        return (on_branch if node < off_base else off_branch)(node).conflict is not None
+
+    def shared(nodes: list[int]) -> bool:
+        """Whether the branches of `nodes`, none in conflict, may share a fact besides them."""
+        if end_state is None:
+            return True
+        common = [-1] * (2 * n)
+        for x in nodes:
+            common = [a & b for a, b in zip(common, end_state(x), strict=True)]
+        for x in nodes:
+            i, cell = _fact_index(x, n, off_base)
+            common[i] &= ~(1 << cell)
+        return any(common)
 
     def agree(nodes: list[int], kind: str) -> None:
         if reach is not None:
@@ -452,6 +477,8 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 common &= r & ~(1 << x)
             if not common:
                 return
+        if end_state is not None and (any(conflicted(x) for x in nodes) or not shared(nodes)):
+            return
         _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating)
 
     contradictions = "contradiction" in kinds
@@ -461,8 +488,9 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         _check_time()
         for k in _bits(m):
             node = cell * n + k
-            b_on = on_branch(node)
-            if contradictions and b_on.conflict:
+            on_conflict = conflicted(node)
+            if contradictions and on_conflict:
+                b_on = on_branch(node)
                 on_chain = ancestors(b_on.parents, b_on.conflict)
                 c = len(on_chain)
                 consider(
@@ -480,8 +508,9 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             if mode == NISHIO or not (contradictions or "both" in kinds) or m.bit_count() == 2:
                 # in a bivalue cell, d off is the other digit on: its branch is tried already
                 continue
-            b_off = off_branch(off_base + node)
-            if contradictions and b_off.conflict:
+            off_conflict = conflicted(off_base + node)
+            if contradictions and off_conflict:
+                b_off = off_branch(off_base + node)
                 chain = ancestors(b_off.parents, b_off.conflict)
                 consider(
                     Finding(
@@ -495,7 +524,15 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 )
                 if first_only and best is not None:
                     return _step(state, ctx, best, mode)
-            if "both" in kinds and not b_on.conflict and not b_off.conflict and m.bit_count() > 2:
+            if (
+                "both" in kinds
+                and not on_conflict
+                and not off_conflict
+                and m.bit_count() > 2
+                and shared([node, off_base + node])
+            ):
+                b_on = on_branch(node)
+                b_off = off_branch(off_base + node)
                 for target in b_on.parents.keys() & b_off.parents.keys():
                     if target in (node, off_base + node) or not _useful(ctx, target):
                         continue
@@ -526,8 +563,31 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
     return _step(state, ctx, best, mode)
 
 
-def _new_cache(_state: CandidateState) -> dict[int, Branch]:
+def _new_cache(_state: CandidateState) -> dict:
     return {}
+
+
+def _fact_index(node: int, n: int, off_base: int) -> tuple[int, int]:
+    """Where a node is in a `Closure.facts` tuple: (index, cell)."""
+    if node < off_base:
+        cell, k = divmod(node, n)
+        return k, cell
+    cell, k = divmod(node - off_base, n)
+    return n + k, cell
+
+
+def _end_states(state: CandidateState, ctx: Context, links: bool):
+    """`Closure.facts` of this state's branches, memoised per seed."""
+    known: dict = state.derived(f"forcing-facts-{links}", _new_cache)
+
+    def end_state(node: int) -> tuple[int, ...] | None:
+        if node in known:
+            return known[node]
+        closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
+        facts = known[node] = closure.facts(node, links)
+        return facts
+
+    return end_state
 
 
 _CONTRADICTION = frozenset({"contradiction"})
@@ -713,6 +773,7 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
     static = mode == STATIC
     graph, reach = _static_reach(state, ctx) if static else ([], {})
+    end_state = _end_states(state, ctx, False)  # nishio's (used only there)
     least_base = X_FORCING_RATING if static else base
     seeds: list[tuple[int, dict[int, Branch]]] = []
     for cell, m in enumerate(state.cand):
@@ -720,7 +781,7 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
             continue
         for k in _bits(m):
             node = cell * n + k
-            if not static or _conflicting(reach[node], off_base):
+            if _conflicting(reach[node], off_base) if static else end_state(node) is None:
                 seeds.append((node, on_branches))
             if static and m.bit_count() > 2 and _conflicting(reach[off_base + node], off_base):
                 seeds.append((off_base + node, off_branches))
@@ -735,7 +796,7 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
                 if static:
                     b = _static_branch(graph, seed, off_base, limit)
                 else:
-                    b = ctx.branch([seed], mode, limit)
+                    b = ctx.follow([seed], mode, limit)
                 if b is None:
                     left.append((seed, known))
                     continue
