@@ -482,6 +482,21 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating)
 
     contradictions = "contradiction" in kinds
+
+    # A conflicting dynamic branch is followed only as far as it could beat the best so far.
+    def conflict_branch(node: int) -> Branch | None:
+        """The branch of a conflicting node, None when it cannot beat the best so far."""
+        if end_state is None:
+            return on_branch(node) if node < off_base else off_branch(node)
+        known = on_branches if node < off_base else off_branches
+        b = known.get(node)
+        if b is None:
+            b = ctx.follow([node], mode, _useful_limit(best, base, 0))
+            if b is None:
+                return None
+            known[node] = b
+        return b
+
     for cell, m in enumerate(cand):
         if not m or not m & (m - 1) or not (contradictions or "both" in kinds):
             continue
@@ -489,8 +504,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         for k in _bits(m):
             node = cell * n + k
             on_conflict = conflicted(node)
-            if contradictions and on_conflict:
-                b_on = on_branch(node)
+            if contradictions and on_conflict and (b_on := conflict_branch(node)):
                 on_chain = ancestors(b_on.parents, b_on.conflict)
                 c = len(on_chain)
                 consider(
@@ -509,8 +523,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 # in a bivalue cell, d off is the other digit on: its branch is tried already
                 continue
             off_conflict = conflicted(off_base + node)
-            if contradictions and off_conflict:
-                b_off = off_branch(off_base + node)
+            if contradictions and off_conflict and (b_off := conflict_branch(off_base + node)):
                 chain = ancestors(b_off.parents, b_off.conflict)
                 consider(
                     Finding(
@@ -774,7 +787,6 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     static = mode == STATIC
     graph, reach = _static_reach(state, ctx) if static else ([], {})
     end_state = _end_states(state, ctx, False)  # nishio's (used only there)
-    least_base = X_FORCING_RATING if static else base
     seeds: list[tuple[int, dict[int, Branch]]] = []
     for cell, m in enumerate(state.cand):
         if not m or not m & (m - 1):
@@ -785,35 +797,12 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
                 seeds.append((node, on_branches))
             if static and m.bit_count() > 2 and _conflicting(reach[off_base + node], off_base):
                 seeds.append((off_base + node, off_branches))
-    best: Finding | None = None
-    for cap in (*_DEPTHS, 0):
-        left = []
-        limit = _useful_limit(best, least_base, cap)
-        for seed, known in seeds:
-            b = known.get(seed)
-            if b is None:
-                _check_time()
-                if static:
-                    b = _static_branch(graph, seed, off_base, limit)
-                else:
-                    b = ctx.follow([seed], mode, limit)
-                if b is None:
-                    left.append((seed, known))
-                    continue
-                known[seed] = b
-            if not b.conflict:
-                continue
-            chain = ancestors(b.parents, b.conflict)
-            c = len(chain)
-            single = static and len({x % off_base % n for x in chain}) == 1
-            r = round((X_FORCING_RATING if single else base) + length_bonus(c), 1)
-            target = seed + off_base if seed < off_base else seed - off_base
-            if best is None or (r, c, target) < (best.rating, best.complexity, best.target):
-                best = Finding(r, c, target, "contradiction", (seed,), tuple(chain))
-                limit = _useful_limit(best, least_base, cap)
-        if not left:
-            break
-        seeds = left
+    follow = (
+        (lambda seed, limit: _static_branch(graph, seed, off_base, limit))
+        if static
+        else (lambda seed, limit: ctx.follow([seed], mode, limit))
+    )
+    best, _ = _best_conflict(ctx, mode, base, seeds, (*_DEPTHS, 0), follow)
     if best is None:
         return None
     return _step(state, ctx, best, mode)
@@ -922,3 +911,42 @@ def dynamic_forcing_chain_plus(state: CandidateState) -> Step | None:
 def nested_forcing_chain(state: CandidateState) -> Step | None:
     """Dynamic chains whose branches also use dynamic contradictions (the first found)."""
     return _search(state, NESTED, frozenset({"contradiction"}), NESTED_RATING)
+
+
+def _best_conflict(ctx: Context, mode: int, base: float, seeds: list, caps: tuple, follow):
+    """The best contradiction among the branches of `seeds` ((seed, branch cache) pairs),
+    followed breadth first in passes capped by `caps` (0: no cap): (the best finding,
+    the seeds whose branches stopped in the last pass without a conflict).  A branch stops
+    once any conflict it could still find would rest on too many facts to beat the best
+    so far; the caps find a good bound cheaply."""
+    n = ctx.n
+    off_base = ctx.off
+    static = mode == STATIC
+    least_base = X_FORCING_RATING if static else base
+    best: Finding | None = None
+    left = seeds
+    for cap in caps:
+        seeds, left = left, []
+        limit = _useful_limit(best, least_base, cap)
+        for seed, known in seeds:
+            b = known.get(seed)
+            if b is None:
+                _check_time()
+                b = follow(seed, limit)
+                if b is None:
+                    left.append((seed, known))
+                    continue
+                known[seed] = b
+            if not b.conflict:
+                continue
+            chain = ancestors(b.parents, b.conflict)
+            c = len(chain)
+            single = static and len({x % off_base % n for x in chain}) == 1
+            r = round((X_FORCING_RATING if single else base) + length_bonus(c), 1)
+            target = seed + off_base if seed < off_base else seed - off_base
+            if best is None or (r, c, target) < (best.rating, best.complexity, best.target):
+                best = Finding(r, c, target, "contradiction", (seed,), tuple(chain))
+                limit = _useful_limit(best, least_base, cap)
+        if not left:
+            break
+    return best, left
