@@ -26,11 +26,13 @@ from solvers.grid import Shape
 
 
 @cache
-def tables(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """Unit masks over cells, peer masks over cells, and each cell's units."""
+def tables(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple, ...]]:
+    """Unit masks over cells, peer masks over cells, and each cell's units as
+    (bit of the unit, its mask over cells) pairs."""
     units = tuple(sum(1 << c for c in cells) for cells in shape.units)
     peers = tuple(sum(1 << p for p in ps) for ps in shape.peers)
-    return units, peers, shape.cell_units
+    cell_units = tuple(tuple((1 << u, units[u]) for u in us) for us in shape.cell_units)
+    return units, peers, cell_units
 
 
 class Closure:
@@ -59,7 +61,6 @@ class Closure:
         when the branch reaches a contradiction.  `links` False: nishio (no cell rules)."""
         n = self.n
         start = self.start
-        unit_masks = self.unit_masks
         peer_masks = self.peer_masks
         cell_units = self.cell_units
         placed = self.placed
@@ -131,11 +132,10 @@ class Closure:
                 while f:
                     low = f & -f
                     f ^= low
-                    for u in cell_units[low.bit_length() - 1]:
-                        if seen >> u & 1:
+                    for ub, um in cell_units[low.bit_length() - 1]:
+                        if seen & ub:
                             continue
-                        seen |= 1 << u
-                        um = unit_masks[u]
+                        seen |= ub
                         if ok & um:
                             continue
                         p = lk & um
@@ -144,4 +144,4 @@ class Closure:
                         if not p & (p - 1):
                             pending.append((p.bit_length() - 1, k))
             if not pending:
-                return (*on, *(start[k] & ~left[k] for k in digits))
+                return (*on, *[s & ~x for s, x in zip(start, left, strict=True)])

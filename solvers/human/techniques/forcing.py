@@ -198,9 +198,19 @@ class Context:
                             rest ^= low
                             if conflict := off(cell, low.bit_length() - 1, why):
                                 return Branch(parents, conflict)
+                    # off(p, k) for the peers, inlined (the hot loop): a peer still taking
+                    # the digit has no off fact for it yet.
                     for p in peers[cell]:
-                        if cand[p] & bit and (conflict := off(p, k, why)):
-                            return Branch(parents, conflict)
+                        if cand[p] & bit:
+                            on_node = p * n + k
+                            off_node = off_base + on_node
+                            parents[off_node] = why
+                            if on_node in parents:
+                                return Branch(parents, (on_node, off_node))
+                            cand[p] ^= bit
+                            for _, base, at in units[p]:
+                                pos[base + k] &= ~at
+                            queue.append(off_node)
                     for u, base, at in units[cell]:
                         placed[u] |= bit
                         pos[base + k] &= ~at
@@ -217,12 +227,16 @@ class Context:
                             if conflict := on(cell, e, (node,)):
                                 return Branch(parents, conflict)
                     elif not m & (m - 1) and cell not in placed_cells:
-                        first = start_cand[cell]
-                        why = tuple(
-                            off_base + cell * n + j
-                            for j in _bits(first & ~m)
-                            if off_base + cell * n + j in parents
-                        )
+                        gone = start_cand[cell] & ~m
+                        at_cell = off_base + cell * n - 1
+                        facts = []
+                        while gone:
+                            low = gone & -gone
+                            gone ^= low
+                            x = at_cell + low.bit_length()
+                            if x in parents:
+                                facts.append(x)
+                        why = tuple(facts)
                         if not m:
                             return Branch(parents, why)
                         if conflict := on(cell, m.bit_length() - 1, why):
@@ -244,11 +258,15 @@ class Context:
                     if p & (p - 1):
                         continue
                     cells = unit_cells[u]
-                    why = tuple(
-                        off_base + cells[i] * n + k
-                        for i in _bits(start_pos[base + k] & ~p)
-                        if off_base + cells[i] * n + k in parents
-                    )
+                    gone = start_pos[base + k] & ~p
+                    facts = []
+                    while gone:
+                        low = gone & -gone
+                        gone ^= low
+                        x = off_base + cells[low.bit_length() - 1] * n + k
+                        if x in parents:
+                            facts.append(x)
+                    why = tuple(facts)
                     if not p:
                         return Branch(parents, why)
                     if conflict := on(cells[p.bit_length() - 1], k, why):
