@@ -43,6 +43,7 @@ solution.
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 from contextvars import ContextVar
 from functools import cache
 from typing import NamedTuple
@@ -122,6 +123,19 @@ class Context:
     def follow(self, seeds: list[int], mode: int, limit: int = 0) -> Branch | None:
         """`branch`, except that with a `limit` (modes below `PLUS`, breadth first) it stops,
         returning None, before a conflict resting on more than `limit` facts could be found."""
+        steps = self.steps(seeds, mode)
+        try:
+            while True:
+                depth = next(steps)
+                if limit and depth + 1 > limit:
+                    return None  # any conflict from here rests on more than `limit` facts
+        except StopIteration as done:
+            return done.value
+
+    def steps(self, seeds: list[int], mode: int) -> Generator[int, None, Branch]:
+        """`branch` as a generator: before it takes the facts `depth` links away from the
+        seeds it yields `depth` (modes below `PLUS`; a conflict found from there rests on
+        at least ``depth + 1`` facts), and it returns the branch."""
         n = self.n
         off_base = self.off
         units = self.units
@@ -183,8 +197,7 @@ class Context:
                 if qi == level_end:
                     depth += 1
                     level_end = len(queue)
-                    if limit and depth + 1 > limit:
-                        return None  # any conflict from here rests on more than `limit` facts
+                    yield depth
                 node = queue[qi]
                 qi += 1
                 if node < off_base:  # on(cell, k)
@@ -501,11 +514,28 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
 
     contradictions = "contradiction" in kinds
 
-    # A conflicting dynamic branch is followed only as far as it could beat the best so far.
+    # Dynamic contradictions: the conflicting branches are followed side by side, one link
+    # further at a time, each only as far as it could still beat the best one found.
+    hopeless: set[int] = set()
+    if end_state is not None and contradictions:
+        seeds: list[tuple[int, dict[int, Branch]]] = []
+        for cell, m in enumerate(cand):
+            if not m or not m & (m - 1):
+                continue
+            for k in _bits(m):
+                node = cell * n + k
+                if end_state(node) is None:
+                    seeds.append((node, on_branches))
+                if m.bit_count() > 2 and end_state(off_base + node) is None:
+                    seeds.append((off_base + node, off_branches))
+        hopeless = _side_by_side(ctx, base, seeds, mode)
+
     def conflict_branch(node: int) -> Branch | None:
-        """The branch of a conflicting node, None when it cannot beat the best so far."""
+        """The branch of a conflicting node, None when it cannot beat the best."""
         if end_state is None:
             return on_branch(node) if node < off_base else off_branch(node)
+        if node in hopeless:
+            return None
         known = on_branches if node < off_base else off_branches
         b = known.get(node)
         if b is None:
@@ -674,59 +704,56 @@ def _reach(graph: list[tuple[int, ...]], nodes: list[int]) -> dict[int, int]:
     in reverse topological order, so each one's reach is its members' bits and the
     reach of the components its links enter, all known by then.
     """
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    reach: dict[int, int] = {}
+    size = len(graph)
+    index = [-1] * size
+    low = [0] * size
+    done = [0] * size  # reach of a node whose component is complete (0: not yet)
     stack: list[int] = []
-    on_stack: set[int] = set()
     counter = 0
     for root in nodes:
-        if root in index:
+        if index[root] >= 0:
             continue
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
-        on_stack.add(root)
-        work = [(root, 0)]
+        work = [root]
+        places = [0]
         while work:
-            v, i = work[-1]
+            v = work[-1]
             succ = graph[v]
+            i = places[-1]
             if i < len(succ):
-                work[-1] = (v, i + 1)
+                places[-1] = i + 1
                 w = succ[i]
-                if w not in index:
+                if index[w] < 0:
                     index[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
-                    on_stack.add(w)
-                    work.append((w, 0))
-                elif w in on_stack and index[w] < low[v]:
-                    low[v] = index[w]
+                    work.append(w)
+                    places.append(0)
+                elif not done[w] and index[w] < low[v]:
+                    low[v] = index[w]  # w is on the stack: same component
                 continue
             work.pop()
+            places.pop()
             if work:
-                u = work[-1][0]
+                u = work[-1]
                 if low[v] < low[u]:
                     low[u] = low[v]
             if low[v] != index[v]:
                 continue
-            members = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                members.append(w)
-                if w == v:
-                    break
+            at = stack.index(v)
+            members = stack[at:]
+            del stack[at:]
             mask = 0
             for w in members:
                 mask |= 1 << w
             for w in members:
                 for x in graph[w]:
-                    r = reach.get(x)
-                    if r is not None:  # None: x is in this component
-                        mask |= r
+                    mask |= done[x]  # 0 for x in this component
             for w in members:
-                reach[w] = mask
+                done[w] = mask
+    reach = {x: done[x] for x in nodes}
     return reach
 
 
@@ -820,7 +847,12 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
         if static
         else (lambda seed, limit: ctx.follow([seed], mode, limit))
     )
-    best, _ = _best_conflict(ctx, mode, base, seeds, (*_DEPTHS, 0), follow)
+    caps: tuple[int, ...] = (*_DEPTHS, 0)
+    if not static:  # nishio: side by side, then the branches not left behind
+        hopeless = _side_by_side(ctx, base, seeds, mode)
+        seeds = [(x, known) for x, known in seeds if x not in hopeless]
+        caps = (0,)
+    best, _ = _best_conflict(ctx, mode, base, seeds, caps, follow)
     if best is None:
         return None
     return _step(state, ctx, best, mode)
@@ -968,3 +1000,45 @@ def _best_conflict(ctx: Context, mode: int, base: float, seeds: list, caps: tupl
         if not left:
             break
     return best, left
+
+
+def _side_by_side(ctx: Context, base: float, seeds: list, mode: int) -> set[int]:
+    """Follow the branches of `seeds` ((seed, branch cache) pairs, each known to end in a
+    conflict) breadth first side by side, one link further at a time, caching those that
+    end.  Returns the seeds left behind because any conflict their branch could still
+    reach rests on too many facts to beat the best contradiction found (which the search
+    considers as well, so theirs cannot win)."""
+    best: Finding | None = None
+    limit = 0
+    hopeless: set[int] = set()
+    alive = []
+
+    def ended(seed: int, b: Branch) -> None:
+        nonlocal best, limit
+        c = len(ancestors(b.parents, b.conflict or ()))
+        f = Finding(round(base + length_bonus(c), 1), c, _opposite(ctx, seed), "", (), ())
+        if best is None or (f.rating, c, f.target) < (best.rating, best.complexity, best.target):
+            best = f
+            limit = _useful_limit(best, base, 0)
+
+    for seed, known in seeds:
+        if seed in known:
+            ended(seed, known[seed])
+        else:
+            alive.append((seed, known, ctx.steps([seed], mode)))
+    while alive:
+        _check_time()
+        going = []
+        for seed, known, steps in alive:
+            try:
+                depth = next(steps)
+            except StopIteration as done:
+                known[seed] = done.value
+                ended(seed, done.value)
+                continue
+            if limit and depth + 1 > limit:
+                hopeless.add(seed)
+                continue
+            going.append((seed, known, steps))
+        alive = going
+    return hopeless
