@@ -145,3 +145,44 @@ class Closure:
                             pending.append((p.bit_length() - 1, k))
             if not pending:
                 return (*on, *[s & ~x for s, x in zip(start, left, strict=True)])
+
+    def one_digit_conflict(self, cell: int, k: int) -> bool:
+        """Whether the nishio branch of on(cell, k) (``facts(node, False)``, which stays on
+        digit k) reaches a contradiction; faster than `facts` for that one question."""
+        peer_masks = self.peer_masks
+        cell_units = self.cell_units
+        placed = self.placed[k]
+        left = self.start[k]
+        on = 0
+        pending = [cell]
+        while pending:
+            fresh = 0
+            for c in pending:
+                b = 1 << c
+                if on & b:
+                    continue
+                if not left & b:
+                    return True  # on and off
+                on |= b
+                pm = peer_masks[c] & left
+                if on & pm:
+                    return True
+                left ^= pm
+                fresh |= pm
+            pending = []
+            seen = placed
+            while fresh:
+                low = fresh & -fresh
+                fresh ^= low
+                for ub, um in cell_units[low.bit_length() - 1]:
+                    if seen & ub:
+                        continue
+                    seen |= ub
+                    if on & um:
+                        continue
+                    p = left & um
+                    if not p:
+                        return True  # no place left for the digit
+                    if not p & (p - 1):
+                        pending.append(p.bit_length() - 1)
+        return False

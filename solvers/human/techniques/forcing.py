@@ -831,14 +831,18 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
     static = mode == STATIC
     graph, reach = _static_reach(state, ctx) if static else ([], {})
-    end_state = _end_states(state, ctx, False)  # nishio's (used only there)
+
+    def nishio_conflict(cell: int, k: int) -> bool:
+        closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
+        return closure.one_digit_conflict(cell, k)
+
     seeds: list[tuple[int, dict[int, Branch]]] = []
     for cell, m in enumerate(state.cand):
         if not m or not m & (m - 1):
             continue
         for k in _bits(m):
             node = cell * n + k
-            if _conflicting(reach[node], off_base) if static else end_state(node) is None:
+            if _conflicting(reach[node], off_base) if static else nishio_conflict(cell, k):
                 seeds.append((node, on_branches))
             if static and m.bit_count() > 2 and _conflicting(reach[off_base + node], off_base):
                 seeds.append((off_base + node, off_branches))
