@@ -43,7 +43,7 @@ solution.
 from __future__ import annotations
 
 import time
-from collections import deque
+from collections.abc import Generator
 from contextvars import ContextVar
 from functools import cache
 from typing import NamedTuple
@@ -52,6 +52,7 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState, _tables
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
+from solvers.human.techniques.closure import Closure
 from solvers.human.techniques.common import crossings
 
 FORCING_RATING = 7.0
@@ -114,6 +115,27 @@ class Context:
 
     def branch(self, seeds: list[int], mode: int) -> Branch:
         """Follow the consequences of `seeds` (facts assumed) until nothing more follows."""
+        found = self.follow(seeds, mode)
+        if found is None:
+            raise RuntimeError("a branch without a limit stopped early")
+        return found
+
+    def follow(self, seeds: list[int], mode: int, limit: int = 0) -> Branch | None:
+        """`branch`, except that with a `limit` (modes below `PLUS`, breadth first) it stops,
+        returning None, before a conflict resting on more than `limit` facts could be found."""
+        steps = self.steps(seeds, mode)
+        try:
+            while True:
+                depth = next(steps)
+                if limit and depth + 1 > limit:
+                    return None  # any conflict from here rests on more than `limit` facts
+        except StopIteration as done:
+            return done.value
+
+    def steps(self, seeds: list[int], mode: int) -> Generator[int, None, Branch]:
+        """`branch` as a generator: before it takes the facts `depth` links away from the
+        seeds it yields `depth` (modes below `PLUS`; a conflict found from there rests on
+        at least ``depth + 1`` facts), and it returns the branch."""
         n = self.n
         off_base = self.off
         units = self.units
@@ -125,7 +147,7 @@ class Context:
         pos = start_pos[:]
         placed = self.placed[:]
         parents: dict[int, tuple[int, ...]] = {}
-        queue: deque[int] = deque()
+        queue: list[int] = []
         static = mode == STATIC
         y_links = mode != NISHIO
         placed_cells: set[int] = set()  # cells the branch has placed a digit in
@@ -167,9 +189,17 @@ class Context:
                 conflict = off(*divmod(seed - off_base, n), ())
             if conflict:
                 return Branch(parents, conflict)
+        qi = 0
+        level_end = len(queue)  # where the facts one step further from the seeds start
+        depth = 0
         while True:
-            while queue:
-                node = queue.popleft()
+            while qi < len(queue):
+                if qi == level_end:
+                    depth += 1
+                    level_end = len(queue)
+                    yield depth
+                node = queue[qi]
+                qi += 1
                 if node < off_base:  # on(cell, k)
                     cell, k = divmod(node, n)
                     bit = 1 << k
@@ -181,9 +211,19 @@ class Context:
                             rest ^= low
                             if conflict := off(cell, low.bit_length() - 1, why):
                                 return Branch(parents, conflict)
+                    # off(p, k) for the peers, inlined (the hot loop): a peer still taking
+                    # the digit has no off fact for it yet.
                     for p in peers[cell]:
-                        if cand[p] & bit and (conflict := off(p, k, why)):
-                            return Branch(parents, conflict)
+                        if cand[p] & bit:
+                            on_node = p * n + k
+                            off_node = off_base + on_node
+                            parents[off_node] = why
+                            if on_node in parents:
+                                return Branch(parents, (on_node, off_node))
+                            cand[p] ^= bit
+                            for _, base, at in units[p]:
+                                pos[base + k] &= ~at
+                            queue.append(off_node)
                     for u, base, at in units[cell]:
                         placed[u] |= bit
                         pos[base + k] &= ~at
@@ -200,12 +240,16 @@ class Context:
                             if conflict := on(cell, e, (node,)):
                                 return Branch(parents, conflict)
                     elif not m & (m - 1) and cell not in placed_cells:
-                        first = start_cand[cell]
-                        why = tuple(
-                            off_base + cell * n + j
-                            for j in _bits(first & ~m)
-                            if off_base + cell * n + j in parents
-                        )
+                        gone = start_cand[cell] & ~m
+                        at_cell = off_base + cell * n - 1
+                        facts = []
+                        while gone:
+                            low = gone & -gone
+                            gone ^= low
+                            x = at_cell + low.bit_length()
+                            if x in parents:
+                                facts.append(x)
+                        why = tuple(facts)
                         if not m:
                             return Branch(parents, why)
                         if conflict := on(cell, m.bit_length() - 1, why):
@@ -227,11 +271,15 @@ class Context:
                     if p & (p - 1):
                         continue
                     cells = unit_cells[u]
-                    why = tuple(
-                        off_base + cells[i] * n + k
-                        for i in _bits(start_pos[base + k] & ~p)
-                        if off_base + cells[i] * n + k in parents
-                    )
+                    gone = start_pos[base + k] & ~p
+                    facts = []
+                    while gone:
+                        low = gone & -gone
+                        gone ^= low
+                        x = off_base + cells[low.bit_length() - 1] * n + k
+                        if x in parents:
+                            facts.append(x)
+                    why = tuple(facts)
                     if not p:
                         return Branch(parents, why)
                     if conflict := on(cells[p.bit_length() - 1], k, why):
@@ -390,6 +438,8 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
     if cannot_be_unique(state):
         return None
     ctx = Context(state)
+    if mode in (STATIC, NISHIO) and kinds == _CONTRADICTION:
+        return _contradictions(state, ctx, mode, base)
     n = ctx.n
     off_base = ctx.off
     cand = state.cand
@@ -425,15 +475,84 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             b = off_branches[node] = ctx.branch([node], mode)
         return b
 
+    reach = _static_reach(state, ctx)[1] if mode == STATIC else None
+    # Dynamic branches: their end states (`closure`) say which need following fact by fact.
+    end_state = _end_states(state, ctx, True) if mode == DYNAMIC else None
+
+    def conflicted(node: int) -> bool:
+        if end_state is not None:
+            return end_state(node) is None
+        return (on_branch if node < off_base else off_branch)(node).conflict is not None
+
+    def shared(nodes: list[int]) -> bool:
+        """Whether the branches of `nodes`, none in conflict, may share a fact besides them."""
+        if end_state is None:
+            return True
+        common = [-1] * (2 * n)
+        for x in nodes:
+            common = [a & b for a, b in zip(common, end_state(x), strict=True)]
+        for x in nodes:
+            i, cell = _fact_index(x, n, off_base)
+            common[i] &= ~(1 << cell)
+        return any(common)
+
+    def agree(nodes: list[int], kind: str) -> None:
+        if reach is not None:
+            # Static branches: only where they all end without a conflict and share a fact
+            # besides the assumptions can they agree on something.
+            common = -1
+            for x in nodes:
+                r = reach[x]
+                if _conflicting(r, off_base):
+                    return
+                common &= r & ~(1 << x)
+            if not common:
+                return
+        if end_state is not None and (any(conflicted(x) for x in nodes) or not shared(nodes)):
+            return
+        _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating)
+
     contradictions = "contradiction" in kinds
+
+    # Dynamic contradictions: the conflicting branches are followed side by side, one link
+    # further at a time, each only as far as it could still beat the best one found.
+    hopeless: set[int] = set()
+    if end_state is not None and contradictions:
+        seeds: list[tuple[int, dict[int, Branch]]] = []
+        for cell, m in enumerate(cand):
+            if not m or not m & (m - 1):
+                continue
+            for k in _bits(m):
+                node = cell * n + k
+                if end_state(node) is None:
+                    seeds.append((node, on_branches))
+                if m.bit_count() > 2 and end_state(off_base + node) is None:
+                    seeds.append((off_base + node, off_branches))
+        hopeless = _side_by_side(ctx, base, seeds, mode)
+
+    def conflict_branch(node: int) -> Branch | None:
+        """The branch of a conflicting node, None when it cannot beat the best."""
+        if end_state is None:
+            return on_branch(node) if node < off_base else off_branch(node)
+        if node in hopeless:
+            return None
+        known = on_branches if node < off_base else off_branches
+        b = known.get(node)
+        if b is None:
+            b = ctx.follow([node], mode, _useful_limit(best, base, 0))
+            if b is None:
+                return None
+            known[node] = b
+        return b
+
     for cell, m in enumerate(cand):
         if not m or not m & (m - 1) or not (contradictions or "both" in kinds):
             continue
         _check_time()
         for k in _bits(m):
             node = cell * n + k
-            b_on = on_branch(node)
-            if contradictions and b_on.conflict:
+            on_conflict = conflicted(node)
+            if contradictions and on_conflict and (b_on := conflict_branch(node)):
                 on_chain = ancestors(b_on.parents, b_on.conflict)
                 c = len(on_chain)
                 consider(
@@ -451,8 +570,8 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             if mode == NISHIO or not (contradictions or "both" in kinds) or m.bit_count() == 2:
                 # in a bivalue cell, d off is the other digit on: its branch is tried already
                 continue
-            b_off = off_branch(off_base + node)
-            if contradictions and b_off.conflict:
+            off_conflict = conflicted(off_base + node)
+            if contradictions and off_conflict and (b_off := conflict_branch(off_base + node)):
                 chain = ancestors(b_off.parents, b_off.conflict)
                 consider(
                     Finding(
@@ -466,7 +585,15 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 )
                 if first_only and best is not None:
                     return _step(state, ctx, best, mode)
-            if "both" in kinds and not b_on.conflict and not b_off.conflict and m.bit_count() > 2:
+            if (
+                "both" in kinds
+                and not on_conflict
+                and not off_conflict
+                and m.bit_count() > 2
+                and shared([node, off_base + node])
+            ):
+                b_on = on_branch(node)
+                b_off = off_branch(off_base + node)
                 for target in b_on.parents.keys() & b_off.parents.keys():
                     if target in (node, off_base + node) or not _useful(ctx, target):
                         continue
@@ -482,7 +609,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 continue
             nodes = [cell * n + k for k in _bits(m)]
             _check_time()
-            _agree(ctx, [on_branch(x) for x in nodes], nodes, "cell", consider, rating)
+            agree(nodes, "cell")
     if "region" in kinds:
         pos = state.pos
         for u, cells in enumerate(state.shape.units):
@@ -491,14 +618,248 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 if not p or not p & (p - 1):
                     continue
                 nodes = [cells[i] * n + k for i in _bits(p)]
-                _agree(ctx, [on_branch(x) for x in nodes], nodes, "region", consider, rating)
+                agree(nodes, "region")
     if best is None:
         return None
     return _step(state, ctx, best, mode)
 
 
-def _new_cache(_state: CandidateState) -> dict[int, Branch]:
+def _new_cache(_state: CandidateState) -> dict:
     return {}
+
+
+def _fact_index(node: int, n: int, off_base: int) -> tuple[int, int]:
+    """Where a node is in a `Closure.facts` tuple: (index, cell)."""
+    if node < off_base:
+        cell, k = divmod(node, n)
+        return k, cell
+    cell, k = divmod(node - off_base, n)
+    return n + k, cell
+
+
+def _end_states(state: CandidateState, ctx: Context, links: bool):
+    """`Closure.facts` of this state's branches, memoised per seed."""
+    known: dict = state.derived(f"forcing-facts-{links}", _new_cache)
+
+    def end_state(node: int) -> tuple[int, ...] | None:
+        if node in known:
+            return known[node]
+        closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
+        facts = known[node] = closure.facts(node, links)
+        return facts
+
+    return end_state
+
+
+_CONTRADICTION = frozenset({"contradiction"})
+_DEPTHS = (6, 10, 16, 28)  # complexity caps of the first passes of `_contradictions`
+
+
+def _static_graph(ctx: Context) -> list[tuple[int, ...]]:
+    """Per node, the facts its static links force, in the order `Context.branch` adds them.
+
+    A static branch depends on the grid alone: on(c, d) forces off for c's other digits
+    and for d in c's peers; off(c, d) forces on for the other digit of a bivalue cell and
+    the other place of a digit with two places in a unit.  (`Context.branch` also skips
+    units where the branch placed d: their other place is on already, so nothing
+    changes.)
+    """
+    n = ctx.n
+    off_base = ctx.off
+    cand = ctx.cand
+    pos = ctx.pos
+    placed = ctx.placed
+    units = ctx.units
+    peers = ctx.peers
+    unit_cells = ctx.unit_cells
+    graph: list[tuple[int, ...]] = [()] * (2 * off_base)
+    for cell, m in enumerate(cand):
+        if not m:
+            continue
+        two = m.bit_count() == 2
+        for k in _bits(m):
+            bit = 1 << k
+            node = cell * n + k
+            offs = [off_base + cell * n + j for j in _bits(m & ~bit)]
+            offs.extend(off_base + p * n + k for p in peers[cell] if cand[p] & bit)
+            graph[node] = tuple(offs)
+            ons = [cell * n + (m ^ bit).bit_length() - 1] if two else []
+            for u, base, _ in units[cell]:
+                if placed[u] & bit:
+                    continue
+                first = pos[base + k]
+                if first.bit_count() == 2:
+                    cells = unit_cells[u]
+                    ons.extend(cells[i] * n + k for i in _bits(first) if cells[i] != cell)
+            graph[off_base + node] = tuple(ons)
+    return graph
+
+
+def _reach(graph: list[tuple[int, ...]], nodes: list[int]) -> dict[int, int]:
+    """For each of `nodes`, every node its static links reach (itself included), as a bitmask.
+
+    A static branch that ends without a conflict holds exactly these facts, and a
+    static branch ends in a conflict exactly when they include a candidate both on
+    and off.  Strongly connected components (Tarjan's algorithm, iteratively) come out
+    in reverse topological order, so each one's reach is its members' bits and the
+    reach of the components its links enter, all known by then.
+    """
+    size = len(graph)
+    index = [-1] * size
+    low = [0] * size
+    done = [0] * size  # reach of a node whose component is complete (0: not yet)
+    stack: list[int] = []
+    counter = 0
+    for root in nodes:
+        if index[root] >= 0:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        work = [root]
+        places = [0]
+        while work:
+            v = work[-1]
+            succ = graph[v]
+            i = places[-1]
+            if i < len(succ):
+                places[-1] = i + 1
+                w = succ[i]
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    work.append(w)
+                    places.append(0)
+                elif not done[w] and index[w] < low[v]:
+                    low[v] = index[w]  # w is on the stack: same component
+                continue
+            work.pop()
+            places.pop()
+            if work:
+                u = work[-1]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+            if low[v] != index[v]:
+                continue
+            at = stack.index(v)
+            members = stack[at:]
+            del stack[at:]
+            mask = 0
+            for w in members:
+                mask |= 1 << w
+            for w in members:
+                for x in graph[w]:
+                    mask |= done[x]  # 0 for x in this component
+            for w in members:
+                done[w] = mask
+    reach = {x: done[x] for x in nodes}
+    return reach
+
+
+def _static_reach(state: CandidateState, ctx: Context) -> tuple[list[tuple[int, ...]], dict]:
+    """The static links and what each candidate's on and off reach (memoised)."""
+
+    def compute(_state: CandidateState) -> tuple[list[tuple[int, ...]], dict]:
+        graph = _static_graph(ctx)
+        n = ctx.n
+        nodes = [cell * n + k for cell, m in enumerate(ctx.cand) for k in _bits(m)]
+        nodes += [ctx.off + x for x in nodes]
+        return graph, _reach(graph, nodes)
+
+    return state.derived("forcing-static-reach", compute)
+
+
+def _conflicting(reach: int, off_base: int) -> bool:
+    """Whether a set of facts holds a candidate both on and off."""
+    return bool(reach & (reach >> off_base) & ((1 << off_base) - 1))
+
+
+def _static_branch(graph: list[tuple[int, ...]], seed: int, off_base: int, limit: int):
+    """`Context.branch([seed], STATIC, limit)` on the precomputed static links."""
+    parents: dict[int, tuple[int, ...]] = {seed: ()}
+    queue = [seed]
+    qi = 0
+    level_end = 1
+    depth = 0
+    while qi < len(queue):
+        if qi == level_end:
+            depth += 1
+            level_end = len(queue)
+            if limit and depth + 2 > limit:
+                return None  # a conflict found from here rests on more than `limit` facts
+        node = queue[qi]
+        qi += 1
+        why = (node,)
+        for nxt in graph[node]:
+            if nxt in parents:
+                continue
+            parents[nxt] = why
+            if nxt < off_base:
+                if nxt + off_base in parents:
+                    return Branch(parents, (nxt, nxt + off_base))
+            elif nxt - off_base in parents:
+                return Branch(parents, (nxt - off_base, nxt))
+            queue.append(nxt)
+    return Branch(parents, None)
+
+
+def _useful_limit(best: Finding | None, least_base: float, cap: int) -> int:
+    """The most facts a conclusion may rest on and still beat `best` (at most `cap`; 0: any)."""
+    if best is None:
+        return cap
+    c = 1
+    while not cap or c < cap:
+        r = round(least_base + length_bonus(c + 1), 1)
+        if r > best.rating or (r == best.rating and c + 1 > best.complexity):
+            return c
+        c += 1
+    return cap
+
+
+def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float) -> Step | None:
+    """`_search` for contradictions alone, static or nishio: the same best finding, sooner.
+
+    Every candidate's conclusion has its own target, so the order they are tried in does
+    not change the best one; branches run breadth first, so a branch can stop once any
+    conflict it could still find would rest on too many facts to beat the best so far.
+    The first passes cap that number (`_DEPTHS`) to find a good bound cheaply.
+    """
+    n = ctx.n
+    off_base = ctx.off
+    on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", _new_cache)
+    off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
+    static = mode == STATIC
+    graph, reach = _static_reach(state, ctx) if static else ([], {})
+
+    def nishio_conflict(cell: int, k: int) -> bool:
+        closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
+        return closure.one_digit_conflict(cell, k)
+
+    seeds: list[tuple[int, dict[int, Branch]]] = []
+    for cell, m in enumerate(state.cand):
+        if not m or not m & (m - 1):
+            continue
+        for k in _bits(m):
+            node = cell * n + k
+            if _conflicting(reach[node], off_base) if static else nishio_conflict(cell, k):
+                seeds.append((node, on_branches))
+            if static and m.bit_count() > 2 and _conflicting(reach[off_base + node], off_base):
+                seeds.append((off_base + node, off_branches))
+    follow = (
+        (lambda seed, limit: _static_branch(graph, seed, off_base, limit))
+        if static
+        else (lambda seed, limit: ctx.follow([seed], mode, limit))
+    )
+    caps: tuple[int, ...] = (*_DEPTHS, 0)
+    if not static:  # nishio: side by side, then the branches not left behind
+        hopeless = _side_by_side(ctx, base, seeds, mode)
+        seeds = [(x, known) for x, known in seeds if x not in hopeless]
+        caps = (0,)
+    best, _ = _best_conflict(ctx, mode, base, seeds, caps, follow)
+    if best is None:
+        return None
+    return _step(state, ctx, best, mode)
 
 
 def _agree(ctx, branches: list[Branch], nodes: list[int], kind: str, consider, rating) -> None:
@@ -604,3 +965,84 @@ def dynamic_forcing_chain_plus(state: CandidateState) -> Step | None:
 def nested_forcing_chain(state: CandidateState) -> Step | None:
     """Dynamic chains whose branches also use dynamic contradictions (the first found)."""
     return _search(state, NESTED, frozenset({"contradiction"}), NESTED_RATING)
+
+
+def _best_conflict(ctx: Context, mode: int, base: float, seeds: list, caps: tuple, follow):
+    """The best contradiction among the branches of `seeds` ((seed, branch cache) pairs),
+    followed breadth first in passes capped by `caps` (0: no cap): (the best finding,
+    the seeds whose branches stopped in the last pass without a conflict).  A branch stops
+    once any conflict it could still find would rest on too many facts to beat the best
+    so far; the caps find a good bound cheaply."""
+    n = ctx.n
+    off_base = ctx.off
+    static = mode == STATIC
+    least_base = X_FORCING_RATING if static else base
+    best: Finding | None = None
+    left = seeds
+    for cap in caps:
+        seeds, left = left, []
+        limit = _useful_limit(best, least_base, cap)
+        for seed, known in seeds:
+            b = known.get(seed)
+            if b is None:
+                _check_time()
+                b = follow(seed, limit)
+                if b is None:
+                    left.append((seed, known))
+                    continue
+                known[seed] = b
+            if not b.conflict:
+                continue
+            chain = ancestors(b.parents, b.conflict)
+            c = len(chain)
+            single = static and len({x % off_base % n for x in chain}) == 1
+            r = round((X_FORCING_RATING if single else base) + length_bonus(c), 1)
+            target = seed + off_base if seed < off_base else seed - off_base
+            if best is None or (r, c, target) < (best.rating, best.complexity, best.target):
+                best = Finding(r, c, target, "contradiction", (seed,), tuple(chain))
+                limit = _useful_limit(best, least_base, cap)
+        if not left:
+            break
+    return best, left
+
+
+def _side_by_side(ctx: Context, base: float, seeds: list, mode: int) -> set[int]:
+    """Follow the branches of `seeds` ((seed, branch cache) pairs, each known to end in a
+    conflict) breadth first side by side, one link further at a time, caching those that
+    end.  Returns the seeds left behind because any conflict their branch could still
+    reach rests on too many facts to beat the best contradiction found (which the search
+    considers as well, so theirs cannot win)."""
+    best: Finding | None = None
+    limit = 0
+    hopeless: set[int] = set()
+    alive = []
+
+    def ended(seed: int, b: Branch) -> None:
+        nonlocal best, limit
+        c = len(ancestors(b.parents, b.conflict or ()))
+        f = Finding(round(base + length_bonus(c), 1), c, _opposite(ctx, seed), "", (), ())
+        if best is None or (f.rating, c, f.target) < (best.rating, best.complexity, best.target):
+            best = f
+            limit = _useful_limit(best, base, 0)
+
+    for seed, known in seeds:
+        if seed in known:
+            ended(seed, known[seed])
+        else:
+            alive.append((seed, known, ctx.steps([seed], mode)))
+    while alive:
+        _check_time()
+        going = []
+        for seed, known, steps in alive:
+            try:
+                depth = next(steps)
+            except StopIteration as done:
+                known[seed] = done.value
+                ended(seed, done.value)
+                continue
+            if limit and depth + 1 > limit:
+                hopeless.add(seed)
+                continue
+            going.append((seed, known, steps))
+        alive = going
+    return hopeless
