@@ -22,6 +22,7 @@ from functools import cache, partial
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques import (
+    als_wings,
     chains,
     colouring,
     direct,
@@ -273,6 +274,18 @@ TECHNIQUES: tuple[Technique, ...] = (
         note="Sukaku Explainer: 5.4 in parallel lines, 5.5 with a box, 5.6 mixing rows and columns",
     ),
     _t(
+        "wxyz_wing",
+        "WXYZ-Wing",
+        "wings",
+        2,
+        5.5,
+        300,
+        "Unfair",
+        als_wings.wxyz_wing,
+        note="Sukaku Explainer: 5.5, 5.6 when the largest ALS cell has three digits; "
+        "HoDoKu: an ALS-XZ",
+    ),
+    _t(
         "bug_plus_one",
         "BUG+1",
         "uniqueness",
@@ -282,6 +295,28 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Medium",
         uniqueness.bug_plus_one,
         assumes_unique=True,
+    ),
+    _t(
+        "vwxyz_wing",
+        "VWXYZ-Wing",
+        "wings",
+        2,
+        6.2,
+        300,
+        "Unfair",
+        als_wings.vwxyz_wing,
+        note="Sukaku Explainer: 6.2-6.4 by the largest ALS cell; HoDoKu: an ALS-XZ",
+    ),
+    _t(
+        "uvwxyz_wing",
+        "UVWXYZ-Wing",
+        "wings",
+        2,
+        6.6,
+        300,
+        "Unfair",
+        als_wings.uvwxyz_wing,
+        note="Sukaku Explainer: 6.6; HoDoKu: an ALS-XZ",
     ),
     _t(
         "simple_colouring",
