@@ -34,6 +34,8 @@ from solvers.human.techniques import (
     uniqueness,
     wings,
 )
+from solvers.human.techniques.chains import length_bonus
+from solvers.human.techniques.common import peer_masks
 
 Finder = Callable[[CandidateState], "Step | None"]
 
@@ -63,6 +65,37 @@ class Sized:
 
     find: Callable[..., Step | None]
     k: int
+
+
+def _se_x_chain(step: Step) -> float:
+    """Sudoku Explainer's rating of an X-chain of k cells: a bidirectional X-cycle (6.5)
+    when its ends see each other, else a forcing X-chain (6.6), plus the length bonus
+    of the candidates its chain takes (k for a cycle, k + 2 with the target)."""
+    k = len(step.cells)
+    first, last = step.cells[0], step.cells[-1]
+    if peer_masks(step.shape)[first] >> last & 1:
+        return round(6.5 + length_bonus(k), 1)
+    return round(6.6 + length_bonus(k + 2), 1)
+
+
+def _se_xy_chain(step: Step) -> float:
+    """Sudoku Explainer's rating of an XY-chain of k bivalue cells: a forcing chain with
+    cell and unit links (7.0), plus the length bonus of its 2k + 2 candidates (2k for a
+    cycle, when the ends see each other)."""
+    k = len(step.cells)
+    first, last = step.cells[0], step.cells[-1]
+    loop = peer_masks(step.shape)[first] >> last & 1
+    return round(7.0 + length_bonus(2 * k + (0 if loop else 2)), 1)
+
+
+def _rerated(find: Finder, rate: Callable[[Step], float]) -> Finder:
+    """`find`, with each step's rating replaced by `rate(step)`."""
+
+    def rerated(state: CandidateState) -> Step | None:
+        step = find(state)
+        return None if step is None else step._replace(rating=rate(step))
+
+    return rerated
 
 
 def _t(name, title, family, tier, se, score, level, find, **kw) -> Technique:
@@ -330,37 +363,15 @@ TECHNIQUES: tuple[Technique, ...] = (
         note="SE: rated as a short X-chain",
     ),
     _t(
-        "w_wing",
-        "W-Wing",
-        "wings",
-        2,
-        6.6,
-        150,
-        "Hard",
-        wings.w_wing,
-        note="SE: rated as the six-node chain it is",
-    ),
-    _t(
         "x_chain",
         "X-chain",
         "chains",
         2,
-        6.5,
-        260,
-        "Unfair",
-        chains.x_chain,
-        note="SE: 6.5 plus 0.1 per length step",
-    ),
-    _t(
-        "xy_chain",
-        "XY-chain",
-        "chains",
-        2,
         6.6,
         260,
         "Unfair",
-        chains.xy_chain,
-        note="SE: 6.6 plus 0.1 per length step",
+        _rerated(chains.x_chain, _se_x_chain),
+        note="SE: a forcing X-chain, 6.6, or an X-cycle, 6.5, plus the chain length bonus",
     ),
     _t(
         "forcing_chain",
@@ -372,6 +383,28 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Extreme",
         forcing.forcing_chain,
         note="SE: 6.6 on one digit, else 7.0, plus the chain length bonus; HoDoKu: a forcing chain",
+    ),
+    _t(
+        "w_wing",
+        "W-Wing",
+        "wings",
+        2,
+        7.1,
+        150,
+        "Hard",
+        wings.w_wing,
+        note="SE: a forcing chain of eight candidates, 7.1",
+    ),
+    _t(
+        "xy_chain",
+        "XY-chain",
+        "chains",
+        2,
+        7.1,
+        260,
+        "Unfair",
+        _rerated(chains.xy_chain, _se_xy_chain),
+        note="SE: a forcing chain, 7.0 plus the chain length bonus",
     ),
     _t(
         "nishio",
