@@ -18,14 +18,13 @@ from solvers.human.techniques.chains import length_bonus
 
 # technique: (puzzle, candidate grid before the step, the step in compact notation)
 CASES = {
-    # corpora/data/gen9-extreme.txt line 4, step 19 of the engine's path
+    # corpora/data/gen9-extreme.txt line 6, step 30 of the engine's path
     "forcing_chain": (
-        ".9..743.........153........4.....1.3.2.3..5...7..2.....87..2...9..1.58.....8.....",
-        "125 9 125 25 7 4 3 68 68 7 46 68 269 689 3 249 1 5 3 456 268 269 15689 1689 7 49 249 "
-        "4 56 69 7 5689 689 1 2 3 168 2 169 3 1469 169 5 46789 46789 1568 7 3 4569 2 169 469 "
-        "4689 4689 56 8 7 469 3469 2 469 35 1 9 3 246 1 46 5 8 467 2467 256 1 2456 8 3469 7 "
-        "2469 35 2469",
-        "r4c5=5",
+        ".34....5...8..64..7.1.......8.6...3.6..2....4....1...........9.9.2.4.8......891..",
+        "2 3 4 8 79 1 679 5 679 5 9 8 37 237 6 4 27 1 7 6 1 4 29 5 39 28 389 1 8 579 6 57 4 2 3 "
+        "579 6 57 3579 2 357 8 579 1 4 4 2 357 9 1 37 567 678 5678 8 4 57 1 6 2 357 9 357 9 1 2 "
+        "357 4 37 8 67 567 3 57 6 57 8 9 1 4 2",
+        "r4c3<>5",
     ),
     # corpora/data/gen9-extreme.txt line 30, step 15
     "nishio": (

@@ -28,6 +28,7 @@ from solvers.human.techniques import (
     direct,
     fish,
     forcing,
+    grouped_links,
     intersections,
     singles,
     subsets,
@@ -86,6 +87,22 @@ def _se_xy_chain(step: Step) -> float:
     first, last = step.cells[0], step.cells[-1]
     loop = peer_masks(step.shape)[first] >> last & 1
     return round(7.0 + length_bonus(2 * k + (0 if loop else 2)), 1)
+
+
+def _se_strong_links(step: Step) -> float:
+    """Sukaku Explainer's rating of a chain of k strong links on one digit (k = 2 or 3):
+    4.0 or 5.4 when every link lies in parallel lines, 5.6 for three links mixing a box,
+    a row and a column, else 4.1 or 5.5."""
+    n = step.shape.size
+    cells = step.cells
+    kinds = {
+        "row" if a // n == b // n else "col" if a % n == b % n else "box"
+        for a, b in zip(cells[0::2], cells[1::2], strict=True)
+    }
+    base = 4.0 if len(cells) == 4 else 5.4
+    if len(kinds) == 1 and "box" not in kinds:
+        return base
+    return round(base + (0.2 if len(kinds) == 3 else 0.1), 1)
 
 
 def _rerated(find: Finder, rate: Callable[[Step], float]) -> Finder:
@@ -255,11 +272,23 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Turbot fish",
         "chains",
         2,
-        4.2,
+        4.1,
         120,
         "Hard",
-        chains.turbot_fish,
-        note="Sukaku Explainer: 4.2 (Sudoku Explainer: a 6.6 turbot X-chain)",
+        _rerated(chains.turbot_fish, _se_strong_links),
+        note="Sukaku Explainer: 4.1 (Sudoku Explainer: a 6.6 turbot X-chain)",
+    ),
+    _t(
+        "grouped_turbot_fish",
+        "Grouped turbot fish",
+        "chains",
+        2,
+        4.3,
+        130,
+        "Hard",
+        grouped_links.grouped_turbot_fish,
+        note="Sukaku Explainer: 4.3 (grouped strong links); HoDoKu: an empty rectangle or a "
+        "grouped X-chain",
     ),
     _t("xy_wing", "XY-Wing", "wings", 2, 4.2, 160, "Hard", wings.xy_wing),
     _t("xyz_wing", "XYZ-Wing", "wings", 2, 4.4, 180, "Hard", wings.xyz_wing),
@@ -303,8 +332,20 @@ TECHNIQUES: tuple[Technique, ...] = (
         5.4,
         260,
         "Unfair",
-        chains.three_strong_links,
-        note="Sukaku Explainer: 5.4 in parallel lines, 5.5 with a box, 5.6 mixing rows and columns",
+        _rerated(chains.three_strong_links, _se_strong_links),
+        note="Sukaku Explainer: 5.4 in parallel lines, 5.6 mixing a box, a row and a column, "
+        "else 5.5",
+    ),
+    _t(
+        "grouped_three_strong_links",
+        "Grouped three strong links",
+        "chains",
+        2,
+        5.7,
+        280,
+        "Unfair",
+        grouped_links.grouped_three_strong_links,
+        note="Sukaku Explainer: 5.7; HoDoKu: a grouped X-chain",
     ),
     _t(
         "wxyz_wing",
