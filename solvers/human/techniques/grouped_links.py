@@ -80,8 +80,14 @@ def _links(state: CandidateState, digit: int) -> list[Link]:
     return out
 
 
-def _in_one_unit(shape: Shape, mask: int) -> bool:
-    return any(mask & ~unit == 0 for unit in _unit_masks(shape))
+@cache
+def _cell_units(shape: Shape) -> tuple[int, ...]:
+    """For each cell, its units as a bitmask over unit indices."""
+    out = [0] * shape.ncells
+    for u, cells in enumerate(shape.units):
+        for c in cells:
+            out[c] |= 1 << u
+    return tuple(out)
 
 
 def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | None:
@@ -89,39 +95,66 @@ def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | Non
     most candidates."""
     shape = state.shape
     peers = peer_masks(shape)
+    cell_units = _cell_units(shape)
     best: tuple | None = None
     for d in range(1, state.n + 1):
         links = _links(state, d)
         if len(links) < k or not any(g for *_, g in links):
             continue
         with_d = cells_with(state, d)
+        # oriented links (unit, start node, end node, grouped)
         ends = [(u, a, b, g) for u, a, b, g in links] + [(u, b, a, g) for u, a, b, g in links]
+        units_of: dict[int, int] = {}
+        seen: dict[int, int] = {}
+        for _, a, b, _ in links:
+            for m in (a, b):
+                if m not in units_of:
+                    um = -1
+                    for c in bits(m):
+                        um &= cell_units[c]
+                    units_of[m] = um
+                    seen[m] = _seen_by_all(peers, m)
+        # next[i]: the oriented links that can follow link i through a weak link
+        starting_in: dict[int, list[int]] = {}  # unit -> oriented links starting inside it
+        for j, (_, x, _, _) in enumerate(ends):
+            for w in bits(units_of[x]):
+                starting_in.setdefault(w, []).append(j)
+        nxt: list[list[int]] = []
+        for u, _, b, _ in ends:
+            found: set[int] = set()
+            for w in bits(units_of[b]):
+                found.update(starting_in.get(w, ()))
+            nxt.append(sorted(j for j in found if ends[j][0] != u and not ends[j][1] & b))
 
-        def extend(chain: list[tuple[int, int, int, bool]], used: int) -> None:
+        def consider(chain: list[int]) -> None:
             nonlocal best
-            if len(chain) == k:
-                if not any(g for *_, g in chain):
-                    return
-                far1, far2 = chain[0][1], chain[-1][2]
-                targets = (
-                    _seen_by_all(peers, far1) & _seen_by_all(peers, far2) & with_d
-                    & ~(far1 | far2)
-                )
-                count = targets.bit_count()
-                if targets and (best is None or count > best[0]):
-                    best = (count, d, list(chain), targets)
+            links_ = [ends[i] for i in chain]
+            if not any(g for *_, g in links_):
                 return
-            near = chain[-1][2]
-            units = {u for u, *_ in chain}
-            for u, far, near_next, g in ends:  # (unit, near end, far end) of the next link
-                if u in units or (far | near_next) & used:
-                    continue
-                if not _in_one_unit(shape, near | far):
-                    continue
-                extend([*chain, (u, far, near_next, g)], used | far | near_next)
+            nodes = [m for _, a, b, _ in links_ for m in (a, b)]
+            total = 0
+            for m in nodes:
+                if total & m:
+                    return  # the nodes must not overlap
+                total |= m
+            far1, far2 = links_[0][1], links_[-1][2]
+            targets = seen[far1] & seen[far2] & with_d & ~(far1 | far2)
+            count = targets.bit_count()
+            if targets and (best is None or count > best[0]):
+                best = (count, d, links_, targets)
 
-        for u, far, near, g in ends:
-            extend([(u, far, near, g)], far | near)
+        for i in range(len(ends)):
+            reach = seen[ends[i][1]] & with_d  # what the first far end sees
+            if not reach:
+                continue
+            for j in nxt[i]:
+                if k == 2:
+                    if reach & seen[ends[j][2]]:
+                        consider([i, j])
+                    continue
+                for h in nxt[j]:
+                    if ends[h][0] != ends[i][0] and reach & seen[ends[h][2]]:
+                        consider([i, j, h])
     if best is None:
         return None
     _, d, chain, targets = best
