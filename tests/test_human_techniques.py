@@ -401,6 +401,86 @@ CASES = {
         ),
         "r7c8<>6",
     ),
+    # corpora/data/gen9-hard.txt line 41, step 32 of the engine's path
+    "grouped_turbot_fish": (
+        ".7.1....3.49...65...16..........8.6...7..9.45.6....9..5..2.........4.8...1.....9.",
+        (
+            "6 7 5 1 9 24 24 8 3 "
+            "23 4 9 78 378 237 6 5 1 "
+            "238 238 1 6 5 234 247 27 9 "
+            "9 5 23 4 12 8 123 6 7 "
+            "128 28 7 3 6 9 12 4 5 "
+            "1234 6 234 5 127 17 9 23 8 "
+            "5 9 468 2 18 16 37 37 46 "
+            "7 23 236 9 4 5 8 1 26 "
+            "24 1 2468 78 378 367 5 9 246"
+        ),
+        "r6c1<>2",
+    ),
+    # corpora/data/gen9-hard.txt line 11, step 29 of the engine's path
+    "wxyz_wing": (
+        "....4..8...3..9.6.6.......9..5....4.....176....6....31...3...9.....8.1..589..4..2",
+        (
+            "79 579 27 6 4 1 257 8 3 "
+            "18 1457 3 78 25 9 2457 6 57 "
+            "6 457 2478 78 25 3 2457 1 9 "
+            "18 17 5 2 3 6 9 4 78 "
+            "39 39 48 45 1 7 6 2 58 "
+            "247 247 6 45 9 8 57 3 1 "
+            "24 246 1 3 7 5 8 9 46 "
+            "347 3467 47 9 8 2 1 5 46 "
+            "5 8 9 1 6 4 3 7 2"
+        ),
+        "r8c2<>7",
+    ),
+    # corpora/data/gen9-unfair.txt line 5, step 18 of the engine's path
+    "grouped_three_strong_links": (
+        ".13.8.9.4..2.497.........3.....5.86......7..18..9....7..9.7.....5...3........647.",
+        (
+            "67 1 3 67 8 25 9 25 4 "
+            "56 68 2 3 4 9 7 1 568 "
+            "459 79 45678 67 12 125 26 3 2568 "
+            "12379 79 17 12 5 4 8 6 23 "
+            "23456 2346 456 8 36 7 235 9 1 "
+            "8 236 156 9 36 12 235 4 7 "
+            "1246 2346 9 1245 7 8 1236 25 2356 "
+            "12467 5 1467 124 129 3 126 8 269 "
+            "123 238 18 125 129 6 4 7 2359"
+        ),
+        "r3c7<>2",
+    ),
+    # corpora/data/gen9-unfair.txt line 16, step 38 of the engine's path
+    "vwxyz_wing": (
+        ".3.8...92..............271..2..54........62.479......6..9...84...61..9.....2....3",
+        (
+            "14 3 57 8 16 57 46 9 2 "
+            "14 78 2 56 1679 1579 346 36 58 "
+            "9 6 58 4 3 2 7 1 58 "
+            "6 2 18 7 5 4 13 38 9 "
+            "5 18 3 9 18 6 2 7 4 "
+            "7 9 4 3 2 18 15 58 6 "
+            "2 57 9 56 67 3 8 4 1 "
+            "3 45 6 1 48 58 9 2 7 "
+            "8 147 17 2 479 79 56 56 3"
+        ),
+        "r2c5<>1,6",
+    ),
+    # corpora/data/gen9-unfair.txt line 16, step 35 of the engine's path
+    "uvwxyz_wing": (
+        ".3.8...92..............271..2..54........62.479......6..9...84...61..9.....2....3",
+        (
+            "14 3 57 8 16 57 46 9 2 "
+            "148 478 2 56 1679 1579 346 36 58 "
+            "9 6 58 4 3 2 7 1 58 "
+            "6 2 18 7 5 4 13 38 9 "
+            "5 18 3 9 18 6 2 7 4 "
+            "7 9 4 3 2 18 15 58 6 "
+            "2 57 9 56 67 3 8 4 1 "
+            "3 458 6 1 48 58 9 2 7 "
+            "48 1478 178 2 479 789 56 56 3"
+        ),
+        "r2c2<>4",
+    ),
 }
 
 # A hidden quad is rare in real solve paths (in 9x9 it is the complement of a
@@ -409,8 +489,19 @@ CASES = {
 HIDDEN_QUAD = " ".join(["12346", "123459", "12346", "123459"] + ["56789"] * 5 + ["123456789"] * 72)
 
 
-# Turbot fishes moved ahead of the wings when they took Sukaku Explainer's ratings.
-MOVED = ("skyscraper", "two_string_kite", "turbot_fish", "three_strong_links")
+# Turbot fishes moved ahead of the wings when they took Sukaku Explainer's ratings; the
+# grouped strong links and the ALS wings came later still.
+MOVED = (
+    "skyscraper",
+    "two_string_kite",
+    "turbot_fish",
+    "three_strong_links",
+    "grouped_turbot_fish",
+    "grouped_three_strong_links",
+    "wxyz_wing",
+    "vwxyz_wing",
+    "uvwxyz_wing",
+)
 
 
 def _first_step(pencilmarks: str, name: str = ""):
@@ -507,3 +598,57 @@ def test_singles_choose_the_lowest_index_on_ties():
     first = singles.hidden_single(state)
     again = singles.hidden_single(state.copy())
     assert first == again
+
+
+# -- grouped strong links and ALS wings on hand-made grids ---------------------
+def _grid(overrides: dict[str, str], default: str = "123456789") -> str:
+    """A 9x9 candidate grid: every cell `default`, except the named ones."""
+    cells = [default] * 81
+    for name, cands in overrides.items():
+        cells[(int(name[1]) - 1) * 9 + int(name[3]) - 1] = cands
+    return " ".join(cells)
+
+
+# r1c1-r1c3 hold 1-4 between them: an almost locked set of three cells in row 1 and box 1.
+ALS = {"r1c1": "12", "r1c2": "23", "r1c3": "34"}
+
+
+def test_wxyz_wing_fires_on_a_restricted_digit():
+    # r5c1 (14) sees r1c1, the only ALS cell with 1: r5c1 is 4 or the ALS holds 4 (in r1c3),
+    # so the cells seeing both r5c1 and r1c3 lose 4.
+    step = BY_NAME["wxyz_wing"].find(CandidateState.from_candidates(_grid({**ALS, "r5c1": "14"})))
+    assert step is not None
+    assert compact(step) == "r2c1<>4 r3c1<>4 r4c3<>4 r5c3<>4 r6c3<>4"
+    assert step.rating == 5.5  # the largest ALS cell has two candidates
+
+
+def test_wxyz_wing_needs_a_restricted_digit():
+    # r5c5 (14) sees no ALS cell: neither 1 nor 4 links it to the set.
+    state = CandidateState.from_candidates(_grid({**ALS, "r5c5": "14"}))
+    assert BY_NAME["wxyz_wing"].find(state) is None
+
+
+def _empty_rectangle(extra: dict[str, str]) -> str:
+    # Digit 1: in box 1 only at r1c1, r1c2 (row 1) and r2c3 (column 3); in row 1 also at
+    # r1c7; in column 7 only at r1c7 and r5c7.
+    no1 = "23456789"
+    marks = {f"r1c{c}": no1 for c in range(1, 10)}
+    marks |= {f"r{r}c7": no1 for r in range(1, 10)}
+    marks |= {f"r{r}c{c}": no1 for r in range(1, 4) for c in range(1, 4)}
+    marks |= {cell: "123456789" for cell in ("r1c1", "r1c2", "r2c3", "r1c7", "r5c7")}
+    return _grid(marks | extra)
+
+
+def test_grouped_turbot_fish_fires_on_an_empty_rectangle():
+    # Box 1: 1 is in {r1c1, r1c2} or in r2c3. If r2c3 is not 1, row 1's group is, so r1c7
+    # is not and r5c7 is: r2c3 or r5c7 holds 1, and r5c3 sees both.
+    step = BY_NAME["grouped_turbot_fish"].find(CandidateState.from_candidates(_empty_rectangle({})))
+    assert step is not None
+    assert compact(step) == "r5c3<>1"
+    assert step.rating == 4.3
+
+
+def test_grouped_turbot_fish_needs_the_rectangle_shape():
+    # With 1 also in r3c2, box 1's places no longer lie in one row and one column.
+    state = CandidateState.from_candidates(_empty_rectangle({"r3c2": "123456789"}))
+    assert BY_NAME["grouped_turbot_fish"].find(state) is None

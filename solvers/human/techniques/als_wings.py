@@ -109,7 +109,7 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
     return Step(
         name,
         (),
-        elims,
+        tuple(elims),
         (*cells, yz),
         (),
         tuple(b + 1 for b in bits(m)),

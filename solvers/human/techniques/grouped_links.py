@@ -126,35 +126,9 @@ def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | Non
                 found.update(starting_in.get(w, ()))
             nxt.append(sorted(j for j in found if ends[j][0] != u and not ends[j][1] & b))
 
-        def consider(chain: list[int]) -> None:
-            nonlocal best
-            links_ = [ends[i] for i in chain]
-            if not any(g for *_, g in links_):
-                return
-            nodes = [m for _, a, b, _ in links_ for m in (a, b)]
-            total = 0
-            for m in nodes:
-                if total & m:
-                    return  # the nodes must not overlap
-                total |= m
-            far1, far2 = links_[0][1], links_[-1][2]
-            targets = seen[far1] & seen[far2] & with_d & ~(far1 | far2)
-            count = targets.bit_count()
-            if targets and (best is None or count > best[0]):
-                best = (count, d, links_, targets)
-
-        for i in range(len(ends)):
-            reach = seen[ends[i][1]] & with_d  # what the first far end sees
-            if not reach:
-                continue
-            for j in nxt[i]:
-                if k == 2:
-                    if reach & seen[ends[j][2]]:
-                        consider([i, j])
-                    continue
-                for h in nxt[j]:
-                    if ends[h][0] != ends[i][0] and reach & seen[ends[h][2]]:
-                        consider([i, j, h])
+        for count, chain, targets in _chains(ends, nxt, k, seen, with_d):
+            if best is None or count > best[0]:
+                best = (count, d, chain, targets)
     if best is None:
         return None
     _, d, chain, targets = best
@@ -170,6 +144,39 @@ def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | Non
         RATINGS[k],
         shape,
     )
+
+
+def _chains(ends: list[Link], nxt: list[list[int]], k: int, seen: dict[int, int], with_d: int):
+    """(eliminations, links, targets) of every chain of `k` oriented links, one grouped,
+    with disjoint nodes and something to remove."""
+    for i in range(len(ends)):
+        reach = seen[ends[i][1]] & with_d  # what the first far end sees
+        if not reach:
+            continue
+        for j in nxt[i]:
+            if k == 2:
+                if reach & seen[ends[j][2]]:
+                    yield from _chain(ends, [i, j], seen, with_d)
+                continue
+            for h in nxt[j]:
+                if ends[h][0] != ends[i][0] and reach & seen[ends[h][2]]:
+                    yield from _chain(ends, [i, j, h], seen, with_d)
+
+
+def _chain(ends: list[Link], chain: list[int], seen: dict[int, int], with_d: int):
+    links = [ends[i] for i in chain]
+    if not any(g for *_, g in links):
+        return
+    total = 0
+    for _, a, b, _ in links:
+        for m in (a, b):
+            if total & m:
+                return  # the nodes must not overlap
+            total |= m
+    far1, far2 = links[0][1], links[-1][2]
+    targets = seen[far1] & seen[far2] & with_d & ~(far1 | far2)
+    if targets:
+        yield targets.bit_count(), links, targets
 
 
 def grouped_turbot_fish(state: CandidateState) -> Step | None:
