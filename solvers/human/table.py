@@ -34,6 +34,7 @@ from solvers.human.techniques import (
     subsets,
     uniqueness,
     wings,
+    x_forcing,
 )
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.common import peer_masks
@@ -404,6 +405,18 @@ TECHNIQUES: tuple[Technique, ...] = (
         note="SE: rated as a short X-chain",
     ),
     _t(
+        "forcing_x_chain",
+        "Forcing X-chain",
+        "chains",
+        2,
+        6.6,
+        260,
+        "Unfair",
+        x_forcing.forcing_x_chain,
+        note="SE: 6.6 plus the chain length bonus; HoDoKu: an X-chain or a discontinuous "
+        "nice loop",
+    ),
+    _t(
         "x_chain",
         "X-chain",
         "chains",
@@ -588,7 +601,9 @@ def markdown_table() -> str:
     ]
     for i, t in enumerate(TECHNIQUES, 1):
         se = f"{t.se:.1f}" + (
-            "+" if t.name in ("x_chain", "xy_chain") or t.family == "forcing" else ""
+            "+"
+            if t.name in ("forcing_x_chain", "x_chain", "xy_chain") or t.family == "forcing"
+            else ""
         )
         if t.name == "hidden_single":
             se = "1.2 / 1.5"
