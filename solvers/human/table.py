@@ -340,6 +340,18 @@ TECHNIQUES: tuple[Technique, ...] = (
         note="SE: 4.5 plus 0.1 per digit of the naked subset beyond one",
     ),
     _t(
+        "unique_loop",
+        "Unique loop",
+        "uniqueness",
+        2,
+        4.6,
+        100,
+        "Hard",
+        rectangles.unique_loop,
+        assumes_unique=True,
+        note="SE: 4.6 for six cells, 4.7 for eight, 5.0 for ten or more (types 1 and 2)",
+    ),
+    _t(
         "naked_quad",
         "Naked quad",
         "subsets",
