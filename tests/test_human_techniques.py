@@ -481,6 +481,86 @@ CASES = {
         ),
         "r2c2<>4",
     ),
+    # corpora/data/gen9-hard.txt line 183, step 32 of the engine's path
+    "unique_rectangle_2": (
+        ".8..614..3..2.....1.6...37..4.7.8............6.3425......1728.989....2.........43",
+        (
+            "79 8 79 3 6 1 4 25 25 "
+            "3 5 4 2 8 7 16 9 16 "
+            "1 2 6 5 9 4 3 7 8 "
+            "259 4 29 7 13 8 156 123 126 "
+            "25 17 8 9 13 6 157 123 4 "
+            "6 17 3 4 2 5 9 8 17 "
+            "4 3 5 1 7 2 8 6 9 "
+            "8 9 17 6 4 3 2 15 157 "
+            "27 6 127 8 5 9 17 4 3"
+        ),
+        "r1c8<>2 r4c9<>2",
+    ),
+    # corpora/data/gen9-unfair.txt line 106, step 36 of the engine's path
+    "unique_rectangle_3": (
+        "8.36.29..2....1.3.......2...9..8....3.......7..7.6.4......3.54....2.5.8.47.9...6.",
+        (
+            "8 1 3 6 5 2 9 7 4 "
+            "2 45 9 48 7 1 68 3 568 "
+            "7 45 6 348 9 34 2 1 58 "
+            "15 9 24 1345 8 7 16 25 36 "
+            "3 6 48 145 2 49 18 59 7 "
+            "15 28 7 135 6 39 4 259 38 "
+            "9 28 28 7 3 6 5 4 1 "
+            "6 3 1 2 4 5 7 8 9 "
+            "4 7 5 9 1 8 3 6 2"
+        ),
+        "r5c4<>4",
+    ),
+    # corpora/data/gen9-hard.txt line 11, step 29 of the engine's path
+    "unique_rectangle_4": (
+        "....4..8...3..9.6.6.......9..5....4.....176....6....31...3...9.....8.1..589..4..2",
+        (
+            "79 579 27 6 4 1 257 8 3 "
+            "18 1457 3 78 25 9 2457 6 57 "
+            "6 457 2478 78 25 3 2457 1 9 "
+            "18 17 5 2 3 6 9 4 78 "
+            "39 39 48 45 1 7 6 2 58 "
+            "247 247 6 45 9 8 57 3 1 "
+            "24 246 1 3 7 5 8 9 46 "
+            "347 3467 47 9 8 2 1 5 46 "
+            "5 8 9 1 6 4 3 7 2"
+        ),
+        "r7c2<>4 r8c2<>4",
+    ),
+    # corpora/data/gen9-hard.txt line 114, step 36 of the engine's path
+    "unique_loop": (
+        ".......2...1.56....39.....5..5..82..2..1.4...9.6..74..8.....3.9.........4.2.8..6.",
+        (
+            "5 8 4 79 17 19 6 2 3 "
+            "7 2 1 3 5 6 89 89 4 "
+            "6 3 9 8 4 2 17 17 5 "
+            "3 4 5 6 9 8 2 17 17 "
+            "2 7 8 1 3 4 59 59 6 "
+            "9 1 6 5 2 7 4 3 8 "
+            "8 56 7 2 16 15 3 4 9 "
+            "1 569 3 4 67 59 578 58 2 "
+            "4 59 2 79 8 3 157 6 17"
+        ),
+        "r9c7<>1,7",
+    ),
+    # corpora/data/gen9-minimal.txt line 11, step 19 (the x_chain case) of the engine's path
+    "forcing_x_chain": (
+        "......39....4.9.82..6...5..587....4...9......4..7...65.28.16....7134....3........",
+        (
+            "1278 14 24 1268 2678 5 3 9 167 "
+            "17 35 35 4 67 9 167 8 2 "
+            "1278 9 6 128 2378 12378 5 17 4 "
+            "5 8 7 1269 2369 123 129 4 19 "
+            "12 6 9 128 5 4 1278 1237 1378 "
+            "4 13 23 7 289 128 289 6 5 "
+            "9 2 8 5 1 6 4 37 37 "
+            "6 7 1 3 4 28 289 5 89 "
+            "3 45 45 289 2789 278 1268 12 168"
+        ),
+        "r6c6<>2",
+    ),
 }
 
 # A hidden quad is rare in real solve paths (in 9x9 it is the complement of a
@@ -501,6 +581,11 @@ MOVED = (
     "wxyz_wing",
     "vwxyz_wing",
     "uvwxyz_wing",
+    "unique_rectangle_2",
+    "unique_rectangle_3",
+    "unique_rectangle_4",
+    "unique_loop",
+    "forcing_x_chain",
 )
 
 
@@ -652,3 +737,98 @@ def test_grouped_turbot_fish_needs_the_rectangle_shape():
     # With 1 also in r3c2, box 1's places no longer lie in one row and one column.
     state = CandidateState.from_candidates(_empty_rectangle({"r3c2": "123456789"}))
     assert BY_NAME["grouped_turbot_fish"].find(state) is None
+
+
+# -- unique rectangles, loops and forcing X-chains on hand-made grids ---------
+FLOOR = {"r1c1": "12", "r2c1": "12"}  # with r1c4 and r2c4: rows 1-2, columns 1 and 4, boxes 1-2
+
+
+def test_unique_rectangle_2_fires_on_one_shared_extra_digit():
+    state = CandidateState.from_candidates(_grid({**FLOOR, "r1c4": "123", "r2c4": "123"}))
+    step = BY_NAME["unique_rectangle_2"].find(state)
+    assert step is not None
+    # one of r1c4, r2c4 is 3: column 4 and box 2 lose it elsewhere
+    assert {c for c, d in step.eliminations if d == 3} == {
+        *(r * 9 + 3 for r in range(2, 9)),
+        4,
+        5,
+        13,
+        14,
+        22,
+        23,
+    }
+
+
+def test_unique_rectangle_2_needs_the_same_extra_digit():
+    state = CandidateState.from_candidates(_grid({**FLOOR, "r1c4": "123", "r2c4": "124"}))
+    assert BY_NAME["unique_rectangle_2"].find(state) is None
+
+
+def _column4_without_1(extra: dict[str, str]) -> str:
+    marks = {f"r{r}c4": "23456789" for r in range(3, 10)}
+    return _grid(marks | {**FLOOR, "r1c4": "1256", "r2c4": "1278"} | extra)
+
+
+def test_unique_rectangle_4_fires_when_a_is_locked_in_the_roof():
+    state = CandidateState.from_candidates(_column4_without_1({}))
+    step = BY_NAME["unique_rectangle_4"].find(state)
+    assert step is not None
+    assert compact(step) == "r1c4<>2 r2c4<>2"
+
+
+def test_unique_rectangle_4_needs_a_locked_in_the_roof():
+    state = CandidateState.from_candidates(_column4_without_1({"r5c4": "123456789"}))
+    assert BY_NAME["unique_rectangle_4"].find(state) is None
+
+
+def test_unique_rectangle_3_fires_on_a_naked_pair_with_the_roof():
+    # The roof's extras are 3 and 4; r5c4 holds 34: the pair leaves the rest of column 4.
+    marks = {**FLOOR, "r1c4": "123", "r2c4": "124", "r5c4": "34"}
+    step = BY_NAME["unique_rectangle_3"].find(CandidateState.from_candidates(_grid(marks)))
+    assert step is not None
+    assert step.rating == 4.6
+    assert {c for c, _ in step.eliminations} == {r * 9 + 3 for r in (2, 3, 5, 6, 7, 8)}
+
+
+def test_unique_rectangle_3_needs_a_naked_subset():
+    marks = {**FLOOR, "r1c4": "123", "r2c4": "124", "r5c4": "35"}
+    assert BY_NAME["unique_rectangle_3"].find(CandidateState.from_candidates(_grid(marks))) is None
+
+
+# r1c1-r1c4-r2c4-r2c7-r3c7-r3c1: two cells of the loop in every row, column and box it meets
+LOOP = {cell: "12" for cell in ("r1c1", "r1c4", "r2c4", "r2c7", "r3c1")}
+
+
+def test_unique_loop_fires_on_one_cell_with_extra_digits():
+    state = CandidateState.from_candidates(_grid({**LOOP, "r3c7": "123"}))
+    step = BY_NAME["unique_loop"].find(state)
+    assert step is not None
+    assert compact(step) == "r3c7<>1,2"
+    assert step.rating == 4.6
+
+
+def test_unique_loop_needs_a_single_way_out():
+    marks = {**LOOP, "r3c7": "123", "r1c1": "124"}
+    assert BY_NAME["unique_loop"].find(CandidateState.from_candidates(_grid(marks))) is None
+
+
+def _two_column_links(extra: dict[str, str]) -> str:
+    # Digit 1: column 1 only at r2c1 and r8c1, column 9 only at r3c9 and r8c9.
+    no1 = "23456789"
+    marks = {f"r{r}c{c}": no1 for r in range(1, 10) for c in (1, 9)}
+    marks |= {cell: "123456789" for cell in ("r2c1", "r8c1", "r3c9", "r8c9")}
+    return _grid(marks | extra)
+
+
+def test_forcing_x_chain_fires_on_a_chain_of_one_digit():
+    step = BY_NAME["forcing_x_chain"].find(CandidateState.from_candidates(_two_column_links({})))
+    assert step is not None
+    assert step.digits == (1,)
+    # one of r2c1, r3c9 is 1 (r8c1 and r8c9 share row 8): the cells seeing both lose it
+    assert step.eliminations[0][0] in (15, 16, 19, 20)  # r2c7, r2c8, r3c2, r3c3
+    assert step.rating == 6.6
+
+
+def test_forcing_x_chain_needs_strong_links_to_chain():
+    state = CandidateState.from_candidates(_two_column_links({"r5c1": "123456789"}))
+    assert BY_NAME["forcing_x_chain"].find(state) is None

@@ -159,7 +159,7 @@ def _loops(state: CandidateState, ab: int, max_len: int) -> Iterator[list[int]]:
     found: set[frozenset[int]] = set()
     count: dict[int, int] = {}
 
-    def walk(path: list[int], used: int) -> Iterator[list[int]]:
+    def walk(path: list[int], used: int, extras: int) -> Iterator[list[int]]:
         last = path[-1]
         for nxt in bits(peers[last] & mask):
             if nxt == path[0]:
@@ -171,18 +171,21 @@ def _loops(state: CandidateState, ab: int, max_len: int) -> Iterator[list[int]]:
                 continue
             if used >> nxt & 1 or nxt < path[0] or len(path) >= max_len:
                 continue
+            extra = cand[nxt] != ab
+            if extra and extras >= 2:
+                continue  # types 1 and 2 allow two cells with extra digits at most
             if any(count.get(u, 0) >= 2 for u in cell_units[nxt]):
                 continue  # a unit would hold three cells of the loop
             for u in cell_units[nxt]:
                 count[u] = count.get(u, 0) + 1
-            yield from walk([*path, nxt], used | 1 << nxt)
+            yield from walk([*path, nxt], used | 1 << nxt, extras + extra)
             for u in cell_units[nxt]:
                 count[u] -= 1
 
     for start in holders:
         for u in cell_units[start]:
             count[u] = 1
-        yield from walk([start], 1 << start)
+        yield from walk([start], 1 << start, int(cand[start] != ab))
         for u in cell_units[start]:
             count[u] = 0
 
