@@ -62,7 +62,7 @@ def test_a_grid_without_solution():
 def test_stuck_puzzle_keeps_the_ratings_of_the_steps_taken():
     rating = rate(STUCK, "classic")
     assert rating.status == "stuck"
-    assert rating.er == 5.6
+    assert rating.er == 5.5  # three strong links mixing rows and columns
     assert rating.hardest == "three_strong_links"
     assert rating.counts == {
         "hidden_single": 7,

@@ -401,6 +401,166 @@ CASES = {
         ),
         "r7c8<>6",
     ),
+    # corpora/data/gen9-hard.txt line 41, step 32 of the engine's path
+    "grouped_turbot_fish": (
+        ".7.1....3.49...65...16..........8.6...7..9.45.6....9..5..2.........4.8...1.....9.",
+        (
+            "6 7 5 1 9 24 24 8 3 "
+            "23 4 9 78 378 237 6 5 1 "
+            "238 238 1 6 5 234 247 27 9 "
+            "9 5 23 4 12 8 123 6 7 "
+            "128 28 7 3 6 9 12 4 5 "
+            "1234 6 234 5 127 17 9 23 8 "
+            "5 9 468 2 18 16 37 37 46 "
+            "7 23 236 9 4 5 8 1 26 "
+            "24 1 2468 78 378 367 5 9 246"
+        ),
+        "r6c1<>2",
+    ),
+    # corpora/data/gen9-hard.txt line 11, step 29 of the engine's path
+    "wxyz_wing": (
+        "....4..8...3..9.6.6.......9..5....4.....176....6....31...3...9.....8.1..589..4..2",
+        (
+            "79 579 27 6 4 1 257 8 3 "
+            "18 1457 3 78 25 9 2457 6 57 "
+            "6 457 2478 78 25 3 2457 1 9 "
+            "18 17 5 2 3 6 9 4 78 "
+            "39 39 48 45 1 7 6 2 58 "
+            "247 247 6 45 9 8 57 3 1 "
+            "24 246 1 3 7 5 8 9 46 "
+            "347 3467 47 9 8 2 1 5 46 "
+            "5 8 9 1 6 4 3 7 2"
+        ),
+        "r8c2<>7",
+    ),
+    # corpora/data/gen9-unfair.txt line 5, step 18 of the engine's path
+    "grouped_three_strong_links": (
+        ".13.8.9.4..2.497.........3.....5.86......7..18..9....7..9.7.....5...3........647.",
+        (
+            "67 1 3 67 8 25 9 25 4 "
+            "56 68 2 3 4 9 7 1 568 "
+            "459 79 45678 67 12 125 26 3 2568 "
+            "12379 79 17 12 5 4 8 6 23 "
+            "23456 2346 456 8 36 7 235 9 1 "
+            "8 236 156 9 36 12 235 4 7 "
+            "1246 2346 9 1245 7 8 1236 25 2356 "
+            "12467 5 1467 124 129 3 126 8 269 "
+            "123 238 18 125 129 6 4 7 2359"
+        ),
+        "r3c7<>2",
+    ),
+    # corpora/data/gen9-unfair.txt line 16, step 38 of the engine's path
+    "vwxyz_wing": (
+        ".3.8...92..............271..2..54........62.479......6..9...84...61..9.....2....3",
+        (
+            "14 3 57 8 16 57 46 9 2 "
+            "14 78 2 56 1679 1579 346 36 58 "
+            "9 6 58 4 3 2 7 1 58 "
+            "6 2 18 7 5 4 13 38 9 "
+            "5 18 3 9 18 6 2 7 4 "
+            "7 9 4 3 2 18 15 58 6 "
+            "2 57 9 56 67 3 8 4 1 "
+            "3 45 6 1 48 58 9 2 7 "
+            "8 147 17 2 479 79 56 56 3"
+        ),
+        "r2c5<>1,6",
+    ),
+    # corpora/data/gen9-unfair.txt line 16, step 35 of the engine's path
+    "uvwxyz_wing": (
+        ".3.8...92..............271..2..54........62.479......6..9...84...61..9.....2....3",
+        (
+            "14 3 57 8 16 57 46 9 2 "
+            "148 478 2 56 1679 1579 346 36 58 "
+            "9 6 58 4 3 2 7 1 58 "
+            "6 2 18 7 5 4 13 38 9 "
+            "5 18 3 9 18 6 2 7 4 "
+            "7 9 4 3 2 18 15 58 6 "
+            "2 57 9 56 67 3 8 4 1 "
+            "3 458 6 1 48 58 9 2 7 "
+            "48 1478 178 2 479 789 56 56 3"
+        ),
+        "r2c2<>4",
+    ),
+    # corpora/data/gen9-hard.txt line 183, step 32 of the engine's path
+    "unique_rectangle_2": (
+        ".8..614..3..2.....1.6...37..4.7.8............6.3425......1728.989....2.........43",
+        (
+            "79 8 79 3 6 1 4 25 25 "
+            "3 5 4 2 8 7 16 9 16 "
+            "1 2 6 5 9 4 3 7 8 "
+            "259 4 29 7 13 8 156 123 126 "
+            "25 17 8 9 13 6 157 123 4 "
+            "6 17 3 4 2 5 9 8 17 "
+            "4 3 5 1 7 2 8 6 9 "
+            "8 9 17 6 4 3 2 15 157 "
+            "27 6 127 8 5 9 17 4 3"
+        ),
+        "r1c8<>2 r4c9<>2",
+    ),
+    # corpora/data/gen9-unfair.txt line 106, step 36 of the engine's path
+    "unique_rectangle_3": (
+        "8.36.29..2....1.3.......2...9..8....3.......7..7.6.4......3.54....2.5.8.47.9...6.",
+        (
+            "8 1 3 6 5 2 9 7 4 "
+            "2 45 9 48 7 1 68 3 568 "
+            "7 45 6 348 9 34 2 1 58 "
+            "15 9 24 1345 8 7 16 25 36 "
+            "3 6 48 145 2 49 18 59 7 "
+            "15 28 7 135 6 39 4 259 38 "
+            "9 28 28 7 3 6 5 4 1 "
+            "6 3 1 2 4 5 7 8 9 "
+            "4 7 5 9 1 8 3 6 2"
+        ),
+        "r5c4<>4",
+    ),
+    # corpora/data/gen9-hard.txt line 11, step 29 of the engine's path
+    "unique_rectangle_4": (
+        "....4..8...3..9.6.6.......9..5....4.....176....6....31...3...9.....8.1..589..4..2",
+        (
+            "79 579 27 6 4 1 257 8 3 "
+            "18 1457 3 78 25 9 2457 6 57 "
+            "6 457 2478 78 25 3 2457 1 9 "
+            "18 17 5 2 3 6 9 4 78 "
+            "39 39 48 45 1 7 6 2 58 "
+            "247 247 6 45 9 8 57 3 1 "
+            "24 246 1 3 7 5 8 9 46 "
+            "347 3467 47 9 8 2 1 5 46 "
+            "5 8 9 1 6 4 3 7 2"
+        ),
+        "r7c2<>4 r8c2<>4",
+    ),
+    # corpora/data/gen9-hard.txt line 114, step 36 of the engine's path
+    "unique_loop": (
+        ".......2...1.56....39.....5..5..82..2..1.4...9.6..74..8.....3.9.........4.2.8..6.",
+        (
+            "5 8 4 79 17 19 6 2 3 "
+            "7 2 1 3 5 6 89 89 4 "
+            "6 3 9 8 4 2 17 17 5 "
+            "3 4 5 6 9 8 2 17 17 "
+            "2 7 8 1 3 4 59 59 6 "
+            "9 1 6 5 2 7 4 3 8 "
+            "8 56 7 2 16 15 3 4 9 "
+            "1 569 3 4 67 59 578 58 2 "
+            "4 59 2 79 8 3 157 6 17"
+        ),
+        "r9c7<>1,7",
+    ),
+    # corpora/data/gen9-minimal.txt line 11, step 19 (the x_chain case) of the engine's path
+    "forcing_x_chain": (
+        "......39....4.9.82..6...5..587....4...9......4..7...65.28.16....7134....3........",
+        (
+            "1278 14 24 1268 2678 5 3 9 167 "
+            "17 35 35 4 67 9 167 8 2 "
+            "1278 9 6 128 2378 12378 5 17 4 "
+            "5 8 7 1269 2369 123 129 4 19 "
+            "12 6 9 128 5 4 1278 1237 1378 "
+            "4 13 23 7 289 128 289 6 5 "
+            "9 2 8 5 1 6 4 37 37 "
+            "6 7 1 3 4 28 289 5 89 "
+            "3 45 45 289 2789 278 1268 12 168"
+        ),
+        "r6c6<>2",
+    ),
 }
 
 # A hidden quad is rare in real solve paths (in 9x9 it is the complement of a
@@ -409,8 +569,24 @@ CASES = {
 HIDDEN_QUAD = " ".join(["12346", "123459", "12346", "123459"] + ["56789"] * 5 + ["123456789"] * 72)
 
 
-# Turbot fishes moved ahead of the wings when they took Sukaku Explainer's ratings.
-MOVED = ("skyscraper", "two_string_kite", "turbot_fish", "three_strong_links")
+# Turbot fishes moved ahead of the wings when they took Sukaku Explainer's ratings; the
+# grouped strong links and the ALS wings came later still.
+MOVED = (
+    "skyscraper",
+    "two_string_kite",
+    "turbot_fish",
+    "three_strong_links",
+    "grouped_turbot_fish",
+    "grouped_three_strong_links",
+    "wxyz_wing",
+    "vwxyz_wing",
+    "uvwxyz_wing",
+    "unique_rectangle_2",
+    "unique_rectangle_3",
+    "unique_rectangle_4",
+    "unique_loop",
+    "forcing_x_chain",
+)
 
 
 def _first_step(pencilmarks: str, name: str = ""):
@@ -507,3 +683,152 @@ def test_singles_choose_the_lowest_index_on_ties():
     first = singles.hidden_single(state)
     again = singles.hidden_single(state.copy())
     assert first == again
+
+
+# -- grouped strong links and ALS wings on hand-made grids ---------------------
+def _grid(overrides: dict[str, str], default: str = "123456789") -> str:
+    """A 9x9 candidate grid: every cell `default`, except the named ones."""
+    cells = [default] * 81
+    for name, cands in overrides.items():
+        cells[(int(name[1]) - 1) * 9 + int(name[3]) - 1] = cands
+    return " ".join(cells)
+
+
+# r1c1-r1c3 hold 1-4 between them: an almost locked set of three cells in row 1 and box 1.
+ALS = {"r1c1": "12", "r1c2": "23", "r1c3": "34"}
+
+
+def test_wxyz_wing_fires_on_a_restricted_digit():
+    # r5c1 (14) sees r1c1, the only ALS cell with 1: r5c1 is 4 or the ALS holds 4 (in r1c3),
+    # so the cells seeing both r5c1 and r1c3 lose 4.
+    step = BY_NAME["wxyz_wing"].find(CandidateState.from_candidates(_grid({**ALS, "r5c1": "14"})))
+    assert step is not None
+    assert compact(step) == "r2c1<>4 r3c1<>4 r4c3<>4 r5c3<>4 r6c3<>4"
+    assert step.rating == 5.5  # the largest ALS cell has two candidates
+
+
+def test_wxyz_wing_needs_a_restricted_digit():
+    # r5c5 (14) sees no ALS cell: neither 1 nor 4 links it to the set.
+    state = CandidateState.from_candidates(_grid({**ALS, "r5c5": "14"}))
+    assert BY_NAME["wxyz_wing"].find(state) is None
+
+
+def _empty_rectangle(extra: dict[str, str]) -> str:
+    # Digit 1: in box 1 only at r1c1, r1c2 (row 1) and r2c3 (column 3); in row 1 also at
+    # r1c7; in column 7 only at r1c7 and r5c7.
+    no1 = "23456789"
+    marks = {f"r1c{c}": no1 for c in range(1, 10)}
+    marks |= {f"r{r}c7": no1 for r in range(1, 10)}
+    marks |= {f"r{r}c{c}": no1 for r in range(1, 4) for c in range(1, 4)}
+    marks |= {cell: "123456789" for cell in ("r1c1", "r1c2", "r2c3", "r1c7", "r5c7")}
+    return _grid(marks | extra)
+
+
+def test_grouped_turbot_fish_fires_on_an_empty_rectangle():
+    # Box 1: 1 is in {r1c1, r1c2} or in r2c3. If r2c3 is not 1, row 1's group is, so r1c7
+    # is not and r5c7 is: r2c3 or r5c7 holds 1, and r5c3 sees both.
+    step = BY_NAME["grouped_turbot_fish"].find(CandidateState.from_candidates(_empty_rectangle({})))
+    assert step is not None
+    assert compact(step) == "r5c3<>1"
+    assert step.rating == 4.3
+
+
+def test_grouped_turbot_fish_needs_the_rectangle_shape():
+    # With 1 also in r3c2, box 1's places no longer lie in one row and one column.
+    state = CandidateState.from_candidates(_empty_rectangle({"r3c2": "123456789"}))
+    assert BY_NAME["grouped_turbot_fish"].find(state) is None
+
+
+# -- unique rectangles, loops and forcing X-chains on hand-made grids ---------
+FLOOR = {"r1c1": "12", "r2c1": "12"}  # with r1c4 and r2c4: rows 1-2, columns 1 and 4, boxes 1-2
+
+
+def test_unique_rectangle_2_fires_on_one_shared_extra_digit():
+    state = CandidateState.from_candidates(_grid({**FLOOR, "r1c4": "123", "r2c4": "123"}))
+    step = BY_NAME["unique_rectangle_2"].find(state)
+    assert step is not None
+    # one of r1c4, r2c4 is 3: column 4 and box 2 lose it elsewhere
+    assert {c for c, d in step.eliminations if d == 3} == {
+        *(r * 9 + 3 for r in range(2, 9)),
+        4,
+        5,
+        13,
+        14,
+        22,
+        23,
+    }
+
+
+def test_unique_rectangle_2_needs_the_same_extra_digit():
+    state = CandidateState.from_candidates(_grid({**FLOOR, "r1c4": "123", "r2c4": "124"}))
+    assert BY_NAME["unique_rectangle_2"].find(state) is None
+
+
+def _column4_without_1(extra: dict[str, str]) -> str:
+    marks = {f"r{r}c4": "23456789" for r in range(3, 10)}
+    return _grid(marks | {**FLOOR, "r1c4": "1256", "r2c4": "1278"} | extra)
+
+
+def test_unique_rectangle_4_fires_when_a_is_locked_in_the_roof():
+    state = CandidateState.from_candidates(_column4_without_1({}))
+    step = BY_NAME["unique_rectangle_4"].find(state)
+    assert step is not None
+    assert compact(step) == "r1c4<>2 r2c4<>2"
+
+
+def test_unique_rectangle_4_needs_a_locked_in_the_roof():
+    state = CandidateState.from_candidates(_column4_without_1({"r5c4": "123456789"}))
+    assert BY_NAME["unique_rectangle_4"].find(state) is None
+
+
+def test_unique_rectangle_3_fires_on_a_naked_pair_with_the_roof():
+    # The roof's extras are 3 and 4; r5c4 holds 34: the pair leaves the rest of column 4.
+    marks = {**FLOOR, "r1c4": "123", "r2c4": "124", "r5c4": "34"}
+    step = BY_NAME["unique_rectangle_3"].find(CandidateState.from_candidates(_grid(marks)))
+    assert step is not None
+    assert step.rating == 4.6
+    assert {c for c, _ in step.eliminations} == {r * 9 + 3 for r in (2, 3, 5, 6, 7, 8)}
+
+
+def test_unique_rectangle_3_needs_a_naked_subset():
+    marks = {**FLOOR, "r1c4": "123", "r2c4": "124", "r5c4": "35"}
+    assert BY_NAME["unique_rectangle_3"].find(CandidateState.from_candidates(_grid(marks))) is None
+
+
+# r1c1-r1c4-r2c4-r2c7-r3c7-r3c1: two cells of the loop in every row, column and box it meets
+LOOP = {cell: "12" for cell in ("r1c1", "r1c4", "r2c4", "r2c7", "r3c1")}
+
+
+def test_unique_loop_fires_on_one_cell_with_extra_digits():
+    state = CandidateState.from_candidates(_grid({**LOOP, "r3c7": "123"}))
+    step = BY_NAME["unique_loop"].find(state)
+    assert step is not None
+    assert compact(step) == "r3c7<>1,2"
+    assert step.rating == 4.6
+
+
+def test_unique_loop_needs_a_single_way_out():
+    marks = {**LOOP, "r3c7": "123", "r1c1": "124"}
+    assert BY_NAME["unique_loop"].find(CandidateState.from_candidates(_grid(marks))) is None
+
+
+def _two_column_links(extra: dict[str, str]) -> str:
+    # Digit 1: column 1 only at r2c1 and r8c1, column 9 only at r3c9 and r8c9.
+    no1 = "23456789"
+    marks = {f"r{r}c{c}": no1 for r in range(1, 10) for c in (1, 9)}
+    marks |= {cell: "123456789" for cell in ("r2c1", "r8c1", "r3c9", "r8c9")}
+    return _grid(marks | extra)
+
+
+def test_forcing_x_chain_fires_on_a_chain_of_one_digit():
+    step = BY_NAME["forcing_x_chain"].find(CandidateState.from_candidates(_two_column_links({})))
+    assert step is not None
+    assert step.digits == (1,)
+    # one of r2c1, r3c9 is 1 (r8c1 and r8c9 share row 8): the cells seeing both lose it
+    assert step.eliminations[0][0] in (15, 16, 19, 20)  # r2c7, r2c8, r3c2, r3c3
+    assert step.rating == 6.6
+
+
+def test_forcing_x_chain_needs_strong_links_to_chain():
+    state = CandidateState.from_candidates(_two_column_links({"r5c1": "123456789"}))
+    assert BY_NAME["forcing_x_chain"].find(state) is None

@@ -22,17 +22,23 @@ from functools import cache, partial
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques import (
+    als_wings,
     chains,
     colouring,
     direct,
     fish,
     forcing,
+    grouped_links,
     intersections,
+    rectangles,
     singles,
     subsets,
     uniqueness,
     wings,
+    x_forcing,
 )
+from solvers.human.techniques.chains import length_bonus
+from solvers.human.techniques.common import peer_masks
 
 Finder = Callable[[CandidateState], "Step | None"]
 
@@ -62,6 +68,53 @@ class Sized:
 
     find: Callable[..., Step | None]
     k: int
+
+
+def _se_x_chain(step: Step) -> float:
+    """Sudoku Explainer's rating of an X-chain of k cells: a bidirectional X-cycle (6.5)
+    when its ends see each other, else a forcing X-chain (6.6), plus the length bonus
+    of the candidates its chain takes (k for a cycle, k + 2 with the target)."""
+    k = len(step.cells)
+    first, last = step.cells[0], step.cells[-1]
+    if peer_masks(step.shape)[first] >> last & 1:
+        return round(6.5 + length_bonus(k), 1)
+    return round(6.6 + length_bonus(k + 2), 1)
+
+
+def _se_xy_chain(step: Step) -> float:
+    """Sudoku Explainer's rating of an XY-chain of k bivalue cells: a forcing chain with
+    cell and unit links (7.0), plus the length bonus of its 2k + 2 candidates (2k for a
+    cycle, when the ends see each other)."""
+    k = len(step.cells)
+    first, last = step.cells[0], step.cells[-1]
+    loop = peer_masks(step.shape)[first] >> last & 1
+    return round(7.0 + length_bonus(2 * k + (0 if loop else 2)), 1)
+
+
+def _se_strong_links(step: Step) -> float:
+    """Sukaku Explainer's rating of a chain of k strong links on one digit (k = 2 or 3):
+    4.0 or 5.4 when every link lies in parallel lines, 5.6 for three links mixing a box,
+    a row and a column, else 4.1 or 5.5."""
+    n = step.shape.size
+    cells = step.cells
+    kinds = {
+        "row" if a // n == b // n else "col" if a % n == b % n else "box"
+        for a, b in zip(cells[0::2], cells[1::2], strict=True)
+    }
+    base = 4.0 if len(cells) == 4 else 5.4
+    if len(kinds) == 1 and "box" not in kinds:
+        return base
+    return round(base + (0.2 if len(kinds) == 3 else 0.1), 1)
+
+
+def _rerated(find: Finder, rate: Callable[[Step], float]) -> Finder:
+    """`find`, with each step's rating replaced by `rate(step)`."""
+
+    def rerated(state: CandidateState) -> Step | None:
+        step = find(state)
+        return None if step is None else step._replace(rating=rate(step))
+
+    return rerated
 
 
 def _t(name, title, family, tier, se, score, level, find, **kw) -> Technique:
@@ -221,11 +274,23 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Turbot fish",
         "chains",
         2,
-        4.2,
+        4.1,
         120,
         "Hard",
-        chains.turbot_fish,
-        note="Sukaku Explainer: 4.2 (Sudoku Explainer: a 6.6 turbot X-chain)",
+        _rerated(chains.turbot_fish, _se_strong_links),
+        note="Sukaku Explainer: 4.1 (Sudoku Explainer: a 6.6 turbot X-chain)",
+    ),
+    _t(
+        "grouped_turbot_fish",
+        "Grouped turbot fish",
+        "chains",
+        2,
+        4.3,
+        130,
+        "Hard",
+        grouped_links.grouped_turbot_fish,
+        note="Sukaku Explainer: 4.3 (grouped strong links); HoDoKu: an empty rectangle or a "
+        "grouped X-chain",
     ),
     _t("xy_wing", "XY-Wing", "wings", 2, 4.2, 160, "Hard", wings.xy_wing),
     _t("xyz_wing", "XYZ-Wing", "wings", 2, 4.4, 180, "Hard", wings.xyz_wing),
@@ -239,6 +304,52 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Hard",
         uniqueness.unique_rectangle,
         assumes_unique=True,
+    ),
+    _t(
+        "unique_rectangle_2",
+        "Unique rectangle type 2",
+        "uniqueness",
+        2,
+        4.5,
+        100,
+        "Hard",
+        rectangles.unique_rectangle_2,
+        assumes_unique=True,
+    ),
+    _t(
+        "unique_rectangle_4",
+        "Unique rectangle type 4",
+        "uniqueness",
+        2,
+        4.5,
+        100,
+        "Hard",
+        rectangles.unique_rectangle_4,
+        assumes_unique=True,
+    ),
+    _t(
+        "unique_rectangle_3",
+        "Unique rectangle type 3",
+        "uniqueness",
+        2,
+        4.6,
+        100,
+        "Hard",
+        rectangles.unique_rectangle_3,
+        assumes_unique=True,
+        note="SE: 4.5 plus 0.1 per digit of the naked subset beyond one",
+    ),
+    _t(
+        "unique_loop",
+        "Unique loop",
+        "uniqueness",
+        2,
+        4.6,
+        100,
+        "Hard",
+        rectangles.unique_loop,
+        assumes_unique=True,
+        note="SE: 4.6 for six cells, 4.7 for eight, 5.0 for ten or more (types 1 and 2)",
     ),
     _t(
         "naked_quad",
@@ -269,8 +380,32 @@ TECHNIQUES: tuple[Technique, ...] = (
         5.4,
         260,
         "Unfair",
-        chains.three_strong_links,
-        note="Sukaku Explainer: 5.4 in parallel lines, 5.5 with a box, 5.6 mixing rows and columns",
+        _rerated(chains.three_strong_links, _se_strong_links),
+        note="Sukaku Explainer: 5.4 in parallel lines, 5.6 mixing a box, a row and a column, "
+        "else 5.5",
+    ),
+    _t(
+        "grouped_three_strong_links",
+        "Grouped three strong links",
+        "chains",
+        2,
+        5.7,
+        280,
+        "Unfair",
+        grouped_links.grouped_three_strong_links,
+        note="Sukaku Explainer: 5.7; HoDoKu: a grouped X-chain",
+    ),
+    _t(
+        "wxyz_wing",
+        "WXYZ-Wing",
+        "wings",
+        2,
+        5.5,
+        300,
+        "Unfair",
+        als_wings.wxyz_wing,
+        note="Sukaku Explainer: 5.5, 5.6 when the largest ALS cell has three digits; "
+        "HoDoKu: an ALS-XZ",
     ),
     _t(
         "bug_plus_one",
@@ -284,6 +419,39 @@ TECHNIQUES: tuple[Technique, ...] = (
         assumes_unique=True,
     ),
     _t(
+        "vwxyz_wing",
+        "VWXYZ-Wing",
+        "wings",
+        2,
+        6.2,
+        300,
+        "Unfair",
+        als_wings.vwxyz_wing,
+        note="Sukaku Explainer: 6.2-6.4 by the largest ALS cell; HoDoKu: an ALS-XZ",
+    ),
+    _t(
+        "uvwxyz_wing",
+        "UVWXYZ-Wing",
+        "wings",
+        2,
+        6.6,
+        300,
+        "Unfair",
+        als_wings.uvwxyz_wing,
+        note="Sukaku Explainer: 6.6; HoDoKu: an ALS-XZ",
+    ),
+    _t(
+        "forcing_x_chain",
+        "Forcing X-chain",
+        "chains",
+        2,
+        6.6,
+        260,
+        "Unfair",
+        x_forcing.forcing_x_chain,
+        note="SE: 6.6 plus the chain length bonus; HoDoKu: an X-chain or a discontinuous nice loop",
+    ),
+    _t(
         "simple_colouring",
         "Simple colouring",
         "colouring",
@@ -295,37 +463,15 @@ TECHNIQUES: tuple[Technique, ...] = (
         note="SE: rated as a short X-chain",
     ),
     _t(
-        "w_wing",
-        "W-Wing",
-        "wings",
-        2,
-        6.6,
-        150,
-        "Hard",
-        wings.w_wing,
-        note="SE: rated as the six-node chain it is",
-    ),
-    _t(
         "x_chain",
         "X-chain",
         "chains",
         2,
-        6.5,
-        260,
-        "Unfair",
-        chains.x_chain,
-        note="SE: 6.5 plus 0.1 per length step",
-    ),
-    _t(
-        "xy_chain",
-        "XY-chain",
-        "chains",
-        2,
         6.6,
         260,
         "Unfair",
-        chains.xy_chain,
-        note="SE: 6.6 plus 0.1 per length step",
+        _rerated(chains.x_chain, _se_x_chain),
+        note="SE: a forcing X-chain, 6.6, or an X-cycle, 6.5, plus the chain length bonus",
     ),
     _t(
         "forcing_chain",
@@ -337,6 +483,28 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Extreme",
         forcing.forcing_chain,
         note="SE: 6.6 on one digit, else 7.0, plus the chain length bonus; HoDoKu: a forcing chain",
+    ),
+    _t(
+        "w_wing",
+        "W-Wing",
+        "wings",
+        2,
+        7.1,
+        150,
+        "Hard",
+        wings.w_wing,
+        note="SE: a forcing chain of eight candidates, 7.1",
+    ),
+    _t(
+        "xy_chain",
+        "XY-chain",
+        "chains",
+        2,
+        7.1,
+        260,
+        "Unfair",
+        _rerated(chains.xy_chain, _se_xy_chain),
+        note="SE: a forcing chain, 7.0 plus the chain length bonus",
     ),
     _t(
         "nishio",
@@ -479,7 +647,9 @@ def markdown_table() -> str:
     ]
     for i, t in enumerate(TECHNIQUES, 1):
         se = f"{t.se:.1f}" + (
-            "+" if t.name in ("x_chain", "xy_chain") or t.family == "forcing" else ""
+            "+"
+            if t.name in ("forcing_x_chain", "x_chain", "xy_chain") or t.family == "forcing"
+            else ""
         )
         if t.name == "hidden_single":
             se = "1.2 / 1.5"

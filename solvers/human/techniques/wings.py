@@ -16,7 +16,7 @@ from solvers.human.techniques.common import cells_with, eliminate_from, peer_mas
 
 XY_RATING = 4.2
 XYZ_RATING = 4.4
-W_RATING = 6.6
+W_RATING = 7.1  # Sudoku Explainer: a forcing chain (7.0) of eight candidates (+0.1)
 
 
 def _bivalue(state: CandidateState) -> list[int]:
