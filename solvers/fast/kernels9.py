@@ -364,13 +364,13 @@ def _intersections(st):
                 out2 |= o
         if w0 & out0:
             st[d * 3] = w0 & ~out0
-            changed += 1
+            changed |= 1 << d
         if w1 & out1:
             st[d * 3 + 1] = w1 & ~out1
-            changed += 1
+            changed |= 1 << d
         if w2 & out2:
             st[d * 3 + 2] = w2 & ~out2
-            changed += 1
+            changed |= 1 << d
     return changed
 
 
@@ -404,13 +404,13 @@ def solo_table() -> np.ndarray:
     return table
 
 
-CLOSE = closure_table()
-SOLO = solo_table()
+CLOSE = closure_table().astype(np.int32)
+SOLO = solo_table().astype(np.int32)
 EXPAND = np.array(  # entry t of a matrix -> the three cells of triad t (bits 3t..3t+2)
-    [sum(7 << (3 * t) for t in range(9) if idx >> t & 1) for idx in range(512)], dtype=np.int64
+    [sum(7 << (3 * t) for t in range(9) if idx >> t & 1) for idx in range(512)], dtype=np.int32
 )
 SHRINK = np.array(  # a 9-bit row -> which of its three triples hold a bit
-    [sum(1 << j for j in range(3) if x >> (3 * j) & 7) for x in range(512)], dtype=np.int64
+    [sum(1 << j for j in range(3) if x >> (3 * j) & 7) for x in range(512)], dtype=np.int32
 )
 
 
@@ -430,10 +430,10 @@ def _close_digit(st, d):
     w0 = st[d * 3]
     w1 = st[d * 3 + 1]
     w2 = st[d * 3 + 2]
+    c0 = CLOSE[_matrix(w0)]
+    c1 = CLOSE[_matrix(w1)]
+    c2 = CLOSE[_matrix(w2)]
     while True:
-        c0 = CLOSE[_matrix(w0)]
-        c1 = CLOSE[_matrix(w1)]
-        c2 = CLOSE[_matrix(w2)]
         if c0 == 0 or c1 == 0 or c2 == 0:
             return False
         w0 &= EXPAND[c0]
@@ -453,9 +453,15 @@ def _close_digit(st, d):
             k2 |= (c >> 6) << sh
         if k0 == f0 and k1 == f1 and k2 == f2:
             break
-        w0 &= COL * k0
-        w1 &= COL * k1
-        w2 &= COL * k2
+        if k0 != f0:  # only a word that lost columns needs its band closed again
+            w0 &= COL * k0
+            c0 = CLOSE[_matrix(w0)]
+        if k1 != f1:
+            w1 &= COL * k1
+            c1 = CLOSE[_matrix(w1)]
+        if k2 != f2:
+            w2 &= COL * k2
+            c2 = CLOSE[_matrix(w2)]
     st[d * 3] = w0
     st[d * 3 + 1] = w1
     st[d * 3 + 2] = w2
@@ -530,7 +536,7 @@ def _propagate_bands(st, peers, rules):
             return False
         if changed == 0:
             return True
-        st[DIRTY] = ALL_DIGITS
+        st[DIRTY] = changed  # the digits that lost candidates
 
 
 @njit(cache=True)
