@@ -420,7 +420,7 @@ def _matrix(w):
     return SHRINK[w & ROW] | (SHRINK[(w >> 9) & ROW] << 3) | (SHRINK[w >> 18] << 6)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _close_digit(st, d):
     """Close digit `d`'s words under its band and stack permutations; place its hidden singles.
 
@@ -482,7 +482,7 @@ def _close_digit(st, d):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _naked_cells(st, peers):
     """Place the cells left with one digit; -1 on a contradiction, else how many."""
     placed = 0
