@@ -16,9 +16,24 @@ word operations:
   the box clears the rest of that row (column); a row (column) confined to
   one box clears the rest of the box.
 
-The state is 30 words (9 digits x 3 bands, then the placed cells of each
-band), the search protocol is that of `kernels.search` (same counters,
-outcomes and resumable stack), and the answers are the same.
+At the `LOCKED` level and above, `propagate` works digit by digit and only
+on the digits whose words changed (``state[DIRTY]``): a digit's triads (the
+three-cell row segments of each box) in a band form a 3x3 matrix in which
+it takes one entry per row and per box, a permutation; so do its column
+segments in a stack.  One table lookup (`CLOSE`) keeps the entries of a
+matrix that some permutation uses -- for 3x3 this is exactly pointing and
+claiming to a fixpoint, and a row or box left empty is a contradiction.
+Band and stack closures alternate until neither cuts; then a row with one
+triad holding one cell is a hidden single (of row, box or column alike),
+which is marked placed and cleared from the other digits, dirtying them.
+Naked singles and empty cells follow from the once/twice accumulators over
+the digits of each band.  Singles only (`SINGLES`) keeps the full rescans.
+The fixpoints are those of the rules above, so the search tree is the
+generic kernel's.
+
+The state is 31 words (9 digits x 3 bands, the placed cells of each band,
+the dirty digits), the search protocol is that of `kernels.search` (same
+counters, outcomes and resumable stack), and the answers are the same.
 """
 
 from __future__ import annotations
