@@ -432,7 +432,9 @@ SHRINK = np.array(  # a 9-bit row -> which of its three triples hold a bit
 @njit(cache=True, inline="always")
 def _matrix(w):
     """A band word's triads as a 3x3 matrix (row r, box j at bit 3*r + j)."""
-    return SHRINK[w & ROW] | (SHRINK[(w >> 9) & ROW] << 3) | (SHRINK[w >> 18] << 6)
+    t = (w | (w >> 1) | (w >> 2)) & GROUPS  # a bit at each nonempty triad's first cell
+    t |= (t >> 2) | (t >> 4)  # row r's three flags gathered at bits 9r..9r+2
+    return (t & 7) | ((t >> 6) & 0x38) | ((t >> 12) & 0x1C0)
 
 
 @njit(cache=True, inline="always")
