@@ -424,9 +424,6 @@ SOLO = solo_table().astype(np.int32)
 EXPAND = np.array(  # entry t of a matrix -> the three cells of triad t (bits 3t..3t+2)
     [sum(7 << (3 * t) for t in range(9) if idx >> t & 1) for idx in range(512)], dtype=np.int32
 )
-SHRINK = np.array(  # a 9-bit row -> which of its three triples hold a bit
-    [sum(1 << j for j in range(3) if x >> (3 * j) & 7) for x in range(512)], dtype=np.int32
-)
 
 
 @njit(cache=True, inline="always")
