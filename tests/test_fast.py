@@ -567,3 +567,22 @@ def test_ab_worker_checks_answers_and_times_both_settings(capsys):
     assert rows[1]["unique"] == rows[1]["unique_alt"] == rows[1]["puzzles"] == 30
     assert rows[0]["alt"] == "off"  # 16x16 has the intersection level on by default
     assert _alternative(rows).startswith("off: ")
+
+
+@needs_numba
+def test_many_solutions_become_the_same_grids():
+    """Past a few solutions, `single._grids` skips validation; the grids must not differ."""
+    import numpy as np
+
+    from solvers.fast.single import _grids
+
+    puzzle = Grid.parse("1... 3..2 ...3 ..2.").replace((0,) * 16)
+    batch = solvers.get("fast").solve(puzzle, limit=200)
+    rows = np.array([g.cells for g in batch.solutions], dtype=np.int8)
+    fast = _grids(puzzle, rows)
+    slow = [puzzle.replace(row) for row in rows.tolist()]
+    assert len(fast) == 200
+    assert fast == slow
+    assert [g.symbols for g in fast] == [g.symbols for g in slow]
+    assert all(type(c) is int for g in fast for c in g.cells)
+    assert {hash(g) for g in fast} == {hash(g) for g in slow}

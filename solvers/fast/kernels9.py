@@ -16,9 +16,24 @@ word operations:
   the box clears the rest of that row (column); a row (column) confined to
   one box clears the rest of the box.
 
-The state is 30 words (9 digits x 3 bands, then the placed cells of each
-band), the search protocol is that of `kernels.search` (same counters,
-outcomes and resumable stack), and the answers are the same.
+At the `LOCKED` level and above, `propagate` works digit by digit and only
+on the digits whose words changed (``state[DIRTY]``): a digit's triads (the
+three-cell row segments of each box) in a band form a 3x3 matrix in which
+it takes one entry per row and per box, a permutation; so do its column
+segments in a stack.  One table lookup (`CLOSE`) keeps the entries of a
+matrix that some permutation uses -- for 3x3 this is exactly pointing and
+claiming to a fixpoint, and a row or box left empty is a contradiction.
+Band and stack closures alternate until neither cuts; then a row with one
+triad holding one cell is a hidden single (of row, box or column alike),
+which is marked placed and cleared from the other digits, dirtying them.
+Naked singles and empty cells follow from the once/twice accumulators over
+the digits of each band.  Singles only (`SINGLES`) keeps the full rescans.
+The fixpoints are those of the rules above, so the search tree is the
+generic kernel's.
+
+The state is 31 words (9 digits x 3 bands, the placed cells of each band,
+the dirty digits), the search protocol is that of `kernels.search` (same
+counters, outcomes and resumable stack), and the answers are the same.
 """
 
 from __future__ import annotations
@@ -49,7 +64,9 @@ ROW = 0x1FF  # row 0 of a band
 BOX = 0x1C0E07  # box 0 of a band
 COL = 0x40201  # column 0 of a band
 PLACED = 27  # state[27 + b]: the placed cells of band b
-WORDS = 30
+DIRTY = 30  # state[30]: the digits whose words changed since `propagate` last closed them
+ALL_DIGITS = 0x1FF
+WORDS = 31
 
 
 def peer_masks() -> np.ndarray:
@@ -72,8 +89,13 @@ def _place(st, cell, d, peers):
     """Put digit index `d` in `cell`: clear the cell from other digits, d from the peers."""
     b = cell // 27
     bit = 1 << (cell % 27)
+    dirty = st[DIRTY] | (1 << d)
     for e in range(9):
-        st[e * 3 + b] &= ~bit
+        x = st[e * 3 + b]
+        if x & bit:
+            st[e * 3 + b] = x & ~bit
+            dirty |= 1 << e
+    st[DIRTY] = dirty
     st[d * 3] &= ~peers[cell, 0]
     st[d * 3 + 1] &= ~peers[cell, 1]
     st[d * 3 + 2] &= ~peers[cell, 2]
@@ -357,19 +379,185 @@ def _intersections(st):
                 out2 |= o
         if w0 & out0:
             st[d * 3] = w0 & ~out0
-            changed += 1
+            changed |= 1 << d
         if w1 & out1:
             st[d * 3 + 1] = w1 & ~out1
-            changed += 1
+            changed |= 1 << d
         if w2 & out2:
             st[d * 3 + 2] = w2 & ~out2
-            changed += 1
+            changed |= 1 << d
     return changed
+
+
+def closure_table() -> np.ndarray:
+    """For a 3x3 matrix of box/line intersections (bit 3*r + c): the union of its permutations.
+
+    In a band a digit takes one cell in each row and one in each box, so the
+    intersections (triads) it occupies form a permutation matrix; in a stack
+    the same holds for bands and columns.  The entries in no permutation
+    inside the matrix can go (this includes pointing and claiming); 0 means
+    none is left, a contradiction.
+    """
+    perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
+    masks = [sum(1 << (3 * r + p[r]) for r in range(3)) for p in perms]
+    table = np.zeros(512, dtype=np.int64)
+    for idx in range(512):
+        for m in masks:
+            if m & idx == m:
+                table[idx] |= m
+    return table
+
+
+def solo_table() -> np.ndarray:
+    """For a closed matrix (see `closure_table`): the entries alone in their row."""
+    table = np.zeros(512, dtype=np.int64)
+    for idx in range(512):
+        for r in range(3):
+            row = (idx >> (3 * r)) & 7
+            if row and row & (row - 1) == 0:
+                table[idx] |= row << (3 * r)
+    return table
+
+
+CLOSE = closure_table().astype(np.int32)
+SOLO = solo_table().astype(np.int32)
+EXPAND = np.array(  # entry t of a matrix -> the three cells of triad t (bits 3t..3t+2)
+    [sum(7 << (3 * t) for t in range(9) if idx >> t & 1) for idx in range(512)], dtype=np.int32
+)
+
+
+@njit(cache=True, inline="always")
+def _matrix(w):
+    """A band word's triads as a 3x3 matrix (row r, box j at bit 3*r + j)."""
+    t = (w | (w >> 1) | (w >> 2)) & GROUPS  # a bit at each nonempty triad's first cell
+    t |= (t >> 2) | (t >> 4)  # row r's three flags gathered at bits 9r..9r+2
+    return (t & 7) | ((t >> 6) & 0x38) | ((t >> 12) & 0x1C0)
+
+
+@njit(cache=True, inline="always")
+def _close_digit(st, d):
+    """Close digit `d`'s words under its band and stack permutations; place its hidden singles.
+
+    Returns False on a contradiction.  Cells it alone may take are marked
+    placed and cleared from the other digits, which become dirty.
+    """
+    w0 = st[d * 3]
+    w1 = st[d * 3 + 1]
+    w2 = st[d * 3 + 2]
+    c0 = CLOSE[_matrix(w0)]
+    c1 = CLOSE[_matrix(w1)]
+    c2 = CLOSE[_matrix(w2)]
+    while True:
+        if c0 == 0 or c1 == 0 or c2 == 0:
+            return False
+        w0 &= EXPAND[c0]
+        w1 &= EXPAND[c1]
+        w2 &= EXPAND[c2]
+        f0 = _fold(w0)
+        f1 = _fold(w1)
+        f2 = _fold(w2)
+        k0 = k1 = k2 = 0
+        for j in range(3):
+            sh = 3 * j
+            c = CLOSE[((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6)]
+            if c == 0:
+                return False
+            k0 |= (c & 7) << sh
+            k1 |= ((c >> 3) & 7) << sh
+            k2 |= (c >> 6) << sh
+        if k0 == f0 and k1 == f1 and k2 == f2:
+            break
+        if k0 != f0:  # only a word that lost columns needs its band closed again
+            w0 &= COL * k0
+            c0 = CLOSE[_matrix(w0)]
+        if k1 != f1:
+            w1 &= COL * k1
+            c1 = CLOSE[_matrix(w1)]
+        if k2 != f2:
+            w2 &= COL * k2
+            c2 = CLOSE[_matrix(w2)]
+    st[d * 3] = w0
+    st[d * 3 + 1] = w1
+    st[d * 3 + 2] = w2
+    dirty = st[DIRTY]
+    for b in range(3):
+        w = st[d * 3 + b]
+        c = c0 if b == 0 else (c1 if b == 1 else c2)
+        new = w & EXPAND[SOLO[c]] & _lone_in_group(w) & ~st[PLACED + b]
+        if new:
+            st[PLACED + b] |= new
+            for e in range(9):
+                if e != d:
+                    x = st[e * 3 + b]
+                    if x & new:
+                        st[e * 3 + b] = x & ~new
+                        dirty |= 1 << e
+    st[DIRTY] = dirty & ~(1 << d)
+    return True
+
+
+@njit(cache=True, inline="always")
+def _naked_cells(st, peers):
+    """Place the cells left with one digit; -1 on a contradiction, else how many."""
+    placed = 0
+    for b in range(3):
+        once = 0
+        twice = 0
+        for d in range(9):
+            w = st[d * 3 + b]
+            twice |= once & w
+            once |= w
+        if once != BAND:
+            return -1  # a cell without candidates
+        singles = once & ~twice & ~st[PLACED + b]
+        if singles == 0:
+            continue
+        for d in range(9):
+            s = st[d * 3 + b] & singles
+            while s:
+                bit = s & -s
+                s ^= bit
+                if st[d * 3 + b] & bit:  # an earlier placement may have taken it
+                    cell = b * 27 + trailing_zeros(bit)
+                    st[d * 3] &= ~peers[cell, 0]
+                    st[d * 3 + 1] &= ~peers[cell, 1]
+                    st[d * 3 + 2] &= ~peers[cell, 2]
+                    st[PLACED + b] |= bit
+                    st[DIRTY] |= 1 << d
+                    placed += 1
+    return placed
+
+
+@njit(cache=True)
+def _propagate_bands(st, peers, rules):
+    """`propagate` at the `LOCKED` level and above: dirty digits closed, then naked singles."""
+    while True:
+        dirty = st[DIRTY]
+        while dirty:
+            d = trailing_zeros(dirty)
+            if not _close_digit(st, d):
+                return False
+            dirty = st[DIRTY]
+        placed = _naked_cells(st, peers)
+        if placed < 0:
+            return False
+        if placed:
+            continue
+        if rules < INTERSECTIONS:
+            return True
+        changed = _intersections(st)
+        if changed < 0:
+            return False
+        if changed == 0:
+            return True
+        st[DIRTY] = changed  # the digits that lost candidates
 
 
 @njit(cache=True)
 def propagate(st, peers, rules, table, spread):
     """Singles (and locked candidates) to a fixpoint; False on a contradiction."""
+    if rules > SINGLES:
+        return _propagate_bands(st, peers, rules)
     while True:
         placed = _naked(st, peers)
         if placed < 0:
@@ -475,6 +663,7 @@ def start(cells, stack, pending, ctr):
         st[i] = BAND
     for b in range(3):
         st[PLACED + b] = 0
+    st[DIRTY] = ALL_DIGITS
     pending[0] = -1
     for k in range(COUNTERS):
         ctr[k] = 0
@@ -547,6 +736,7 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
             for i in range(WORDS):
                 stack[sp, i] = cur[i]
             stack[sp, d * 3 + b] &= ~bit
+            stack[sp, DIRTY] = 1 << d
             pending[sp] = 0
             sp += 1
             _place(cur, cell, d, peers)

@@ -24,6 +24,29 @@ SLICE_SECONDS = 0.01  # slices grow until they take about this long
 FIRST_CAPACITY = 64  # solutions stored before the array grows
 
 
+def _grids(puzzle: Grid, rows: np.ndarray) -> list[Grid]:
+    """The kernel's solutions (int8 digits, valid by construction) as grids of `puzzle`'s shape.
+
+    A search may return a hundred thousand solutions (the empty grid with a
+    large limit), so past a few this skips `Grid`'s per-cell validation: the
+    fields are set as `Grid.__init__` would set them from valid cells.
+    """
+    if len(rows) <= 64:
+        return [puzzle.replace(row) for row in rows.tolist()]
+    first = puzzle.replace(rows[0].tolist())  # validated: its symbols are the model's
+    out = [first]
+    raw = rows.astype(np.uint8).tobytes()
+    n = rows.shape[1]
+    for k in range(1, len(rows)):
+        g = object.__new__(Grid)
+        object.__setattr__(g, "box_rows", first.box_rows)
+        object.__setattr__(g, "box_cols", first.box_cols)
+        object.__setattr__(g, "cells", tuple(raw[k * n : (k + 1) * n]))
+        object.__setattr__(g, "symbols", first.symbols)
+        out.append(g)
+    return out
+
+
 def solve_one(
     puzzle: Grid,
     limit: int,
@@ -90,7 +113,7 @@ class Job:
         outcome, stopped = ran
         ctr = self.ctr
         found = int(ctr[kernels.FOUND])
-        solutions = [self.puzzle.replace(row) for row in self.sols[:found].tolist()]
+        solutions = _grids(self.puzzle, self.sols[:found])
         stats = {
             "nodes": int(ctr[kernels.NODES]),
             "guesses": int(ctr[kernels.GUESSES]),
