@@ -91,16 +91,9 @@ def _sample(r: builtin.Recipe):
         offset += part.count
 
 
-# Declared gap (issue 14): the turbot fishes moved ahead of the wings to take Sukaku
-# Explainer's ratings, which changes some solve paths, so one generated gen9-extreme puzzle
-# now levels differently; the corpus awaits a rebuild (`sudoku-bench corpora build`).
-# Likewise the Sukaku Explainer techniques (ALS wings, grouped links, unique rectangles,
-# forcing X-chains) change the HoDoKu-style levels of some gen9-unfair puzzles; rebuilding
-# would change the puzzles the Sudoku Explainer reference ratings were made for.
-STALE = {
-    "gen9-extreme": "awaits a rebuild with the reordered technique table (issue 14)",
-    "gen9-unfair": "awaits a rebuild with the Sukaku Explainer techniques (levels changed)",
-}
+# Corpora whose recipe no longer reproduces them (a declared gap, a strict xfail); empty
+# since the rebuild with human engine 1.1.
+STALE: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(
