@@ -122,15 +122,8 @@ class ExternalSolver(Solver):
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         budget = None if limits.budget == float("inf") else int(limits.budget)
-        time_limit = deadline = None
-        if limits.remaining() is not None:
-            time_limit = limits.deadline - limits.started
-            deadline = limits.deadline + _slack(time_limit)
-        line = request(puzzle, limit, budget, time_limit, self.setup.form)
-        out = self._exchange(line, deadline, time_limit)
-        if isinstance(out, SolveResult):
-            return out
-        return answer(out, puzzle, limit, self.setup.form)
+        staged = self._stage(puzzle, limit, limits.remaining(), budget, trace)
+        return staged.finish(staged.run())  # type: ignore[no-any-return]
 
     def _exchange(
         self, line: bytes, deadline: float | None, time_limit: float | None
