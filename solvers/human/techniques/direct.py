@@ -19,6 +19,7 @@ Unit order follows Sudoku Explainer: boxes before lines, columns before rows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
 
 from solvers.human.state import CandidateState
@@ -27,6 +28,8 @@ from solvers.human.techniques.common import crossings, unit_cells
 
 DIRECT_POINTING_RATING = 1.7
 DIRECT_CLAIMING_RATING = 1.9
+POINTING = ("direct_pointing", DIRECT_POINTING_RATING)
+CLAIMING = ("direct_claiming", DIRECT_CLAIMING_RATING)
 DIRECT_HIDDEN_RATINGS = {2: 2.0, 3: 2.5}
 
 
@@ -52,23 +55,10 @@ def direct_pointing(state: CandidateState) -> Step | None:
                 p = pos[box * n + k]
                 if p.bit_count() < 2 or p & ~in_box:
                     continue
-                for other, _, in_other in line_boxes[line]:
-                    if other == box:
-                        continue
-                    q = pos[other * n + k]
-                    rest = q & ~in_other
-                    if q.bit_count() > 1 and rest.bit_count() == 1:
-                        cell = unit_cells(shape, other, rest)[0]
-                        return Step(
-                            "direct_pointing",
-                            ((cell, k + 1),),
-                            (),
-                            tuple(unit_cells(shape, box, p)),
-                            (box, line, other),
-                            (k + 1,),
-                            DIRECT_POINTING_RATING,
-                            shape,
-                        )
+                others = ((o, m) for o, _, m in line_boxes[line] if o != box)
+                step = _lone_place(state, k, box, line, p, others, POINTING)
+                if step is not None:
+                    return step
     return None
 
 
@@ -85,23 +75,41 @@ def direct_claiming(state: CandidateState) -> Step | None:
                 p = pos[line * n + k]
                 if p.bit_count() < 2 or p & ~in_line:
                     continue
-                for other, _, in_other in box_lines[box - 2 * n]:
-                    if other == line or (other < n) != rows:
-                        continue
-                    q = pos[other * n + k]
-                    rest = q & ~in_other
-                    if q.bit_count() > 1 and rest.bit_count() == 1:
-                        cell = unit_cells(shape, other, rest)[0]
-                        return Step(
-                            "direct_claiming",
-                            ((cell, k + 1),),
-                            (),
-                            tuple(unit_cells(shape, line, p)),
-                            (line, box, other),
-                            (k + 1,),
-                            DIRECT_CLAIMING_RATING,
-                            shape,
-                        )
+                others = (
+                    (o, m) for o, _, m in box_lines[box - 2 * n] if o != line and (o < n) == rows
+                )
+                step = _lone_place(state, k, line, box, p, others, CLAIMING)
+                if step is not None:
+                    return step
+    return None
+
+
+def _lone_place(
+    state: CandidateState,
+    k: int,
+    unit: int,
+    crossing: int,
+    places: int,
+    others: Iterable[tuple[int, int]],
+    kind: tuple[str, float],
+) -> Step | None:
+    """The first of `others` (a unit, and its cells in the crossing unit as a mask) where
+    digit k, confined by `unit` to the crossing, keeps one place outside it."""
+    pos, shape, n = state.pos, state.shape, state.n
+    for other, in_other in others:
+        q = pos[other * n + k]
+        rest = q & ~in_other
+        if q.bit_count() > 1 and rest.bit_count() == 1:
+            return Step(
+                kind[0],
+                ((unit_cells(shape, other, rest)[0], k + 1),),
+                (),
+                tuple(unit_cells(shape, unit, places)),
+                (unit, crossing, other),
+                (k + 1,),
+                kind[1],
+                shape,
+            )
     return None
 
 
