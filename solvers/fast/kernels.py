@@ -70,6 +70,54 @@ def _eliminate(cand, cell, bits, queue, qlen):
     return qlen
 
 
+@njit(cache=True, inline="always")
+def _others(seg, line, s, nseg, first, group):
+    """The digits of `line` outside segment `s`, and of the box's other lines in it."""
+    line_other = 0
+    for t in range(nseg):
+        if t != s:
+            line_other |= seg[line * nseg + t]
+    box_other = 0
+    for q in range(first, first + group):
+        if q != line:
+            box_other |= seg[q * nseg + s]
+    return line_other, box_other
+
+
+@njit(cache=True, inline="always")
+def _clear_line_rest(cand, queue, qlen, bits, line, s, n, seglen, along, across):
+    """Remove `bits` from `line` outside segment `s`: (queue length, eliminations),
+    the length -1 on a contradiction."""
+    removed = 0
+    for pos in range(n):
+        if pos // seglen == s:
+            continue
+        cell = line * along + pos * across
+        if cand[cell] & bits:
+            qlen = _eliminate(cand, cell, bits, queue, qlen)
+            if qlen < 0:
+                return -1, removed
+            removed += 1
+    return qlen, removed
+
+
+@njit(cache=True, inline="always")
+def _clear_box_rest(cand, queue, qlen, bits, line, first, group, s, seglen, along, across):
+    """Remove `bits` from segment `s` of the box's lines other than `line` (as above)."""
+    removed = 0
+    for q in range(first, first + group):
+        if q == line:
+            continue
+        for j in range(seglen):
+            cell = q * along + (s * seglen + j) * across
+            if cand[cell] & bits:
+                qlen = _eliminate(cand, cell, bits, queue, qlen)
+                if qlen < 0:
+                    return -1, removed
+                removed += 1
+    return qlen, removed
+
+
 @njit(cache=True)
 def _locked_lines(cand, queue, qlen, n, along, across, seglen, group, seg):
     """Pointing and claiming between boxes and one kind of line (rows or columns).
@@ -95,37 +143,23 @@ def _locked_lines(cand, queue, qlen, n, along, across, seglen, group, seg):
             here = seg[line * nseg + s]
             if here == 0:
                 continue
-            line_other = 0
-            for t in range(nseg):
-                if t != s:
-                    line_other |= seg[line * nseg + t]
-            box_other = 0
-            for q in range(first, first + group):
-                if q != line:
-                    box_other |= seg[q * nseg + s]
+            line_other, box_other = _others(seg, line, s, nseg, first, group)
             claim = here & ~line_other  # only here on the line: leaves the rest of the box
             if claim:
-                for q in range(first, first + group):
-                    if q == line:
-                        continue
-                    for j in range(seglen):
-                        cell = q * along + (s * seglen + j) * across
-                        if cand[cell] & claim:
-                            qlen = _eliminate(cand, cell, claim, queue, qlen)
-                            if qlen < 0:
-                                return -1, 0
-                            removed += 1
+                qlen, cut = _clear_box_rest(
+                    cand, queue, qlen, claim, line, first, group, s, seglen, along, across
+                )
+                if qlen < 0:
+                    return -1, 0
+                removed += cut
             point = here & ~box_other  # only here in the box: leaves the rest of the line
             if point:
-                for pos in range(n):
-                    if pos // seglen == s:
-                        continue
-                    cell = line * along + pos * across
-                    if cand[cell] & point:
-                        qlen = _eliminate(cand, cell, point, queue, qlen)
-                        if qlen < 0:
-                            return -1, 0
-                        removed += 1
+                qlen, cut = _clear_line_rest(
+                    cand, queue, qlen, point, line, s, n, seglen, along, across
+                )
+                if qlen < 0:
+                    return -1, 0
+                removed += cut
     return qlen, removed
 
 
@@ -167,37 +201,24 @@ def _intersect_lines(cand, queue, qlen, n, along, across, seglen, group, seg):
         first = (line // group) * group
         for s in range(nseg):
             here = seg[line * nseg + s]
-            line_other = 0
-            for t in range(nseg):
-                if t != s:
-                    line_other |= seg[line * nseg + t]
-            box_other = 0
-            for q in range(first, first + group):
-                if q != line:
-                    box_other |= seg[q * nseg + s]
+            line_other, box_other = _others(seg, line, s, nseg, first, group)
             possible = popcount(here)
             forced = popcount(here & ~(line_other & box_other))
             if possible < seglen or forced > seglen:
                 return -1, 0
             if possible == seglen:  # these digits fill it: out of the rest of line and box
-                for pos in range(n):
-                    if pos // seglen != s:
-                        cell = line * along + pos * across
-                        if cand[cell] & here:
-                            qlen = _eliminate(cand, cell, here, queue, qlen)
-                            if qlen < 0:
-                                return -1, 0
-                            removed += 1
-                for q in range(first, first + group):
-                    if q == line:
-                        continue
-                    for j in range(seglen):
-                        cell = q * along + (s * seglen + j) * across
-                        if cand[cell] & here:
-                            qlen = _eliminate(cand, cell, here, queue, qlen)
-                            if qlen < 0:
-                                return -1, 0
-                            removed += 1
+                qlen, cut = _clear_line_rest(
+                    cand, queue, qlen, here, line, s, n, seglen, along, across
+                )
+                if qlen < 0:
+                    return -1, 0
+                removed += cut
+                qlen, cut = _clear_box_rest(
+                    cand, queue, qlen, here, line, first, group, s, seglen, along, across
+                )
+                if qlen < 0:
+                    return -1, 0
+                removed += cut
             if forced == seglen and possible > seglen:  # they must: the others go
                 out = here & line_other & box_other
                 for j in range(seglen):
