@@ -90,6 +90,7 @@ class CandidateState:
         "_grid",
         "memo",
         "memo_at",
+        "fruitless",
     )
 
     def __init__(self, grid_shape: Shape) -> None:
@@ -114,6 +115,7 @@ class CandidateState:
         self._grid: Grid | None = None
         self.memo: dict = {}  # views derived from the state, valid while changes == memo_at
         self.memo_at = -1
+        self.fruitless: dict = {}  # (technique, digit) -> the digit's cells when it found nothing
 
     # -- construction --------------------------------------------------
     @classmethod
@@ -241,6 +243,7 @@ class CandidateState:
         other._grid = self._grid
         other.memo = {}
         other.memo_at = -1
+        other.fruitless = dict(self.fruitless)
         return other
 
     # -- queries -------------------------------------------------------

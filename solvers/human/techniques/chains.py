@@ -17,7 +17,15 @@ from collections import deque
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, boxes, cells_with, eliminate_from, peer_masks
+from solvers.human.techniques.common import (
+    bits,
+    boxes,
+    cells_with,
+    eliminate_from,
+    fruitless,
+    mark_fruitless,
+    peer_masks,
+)
 from solvers.human.techniques.wings import strong_links
 
 X_CHAIN_RATING = 6.5
@@ -46,6 +54,8 @@ def _turbot(state: CandidateState, name: str, pairs, rating: float) -> Step | No
     n = state.n
     peers = peer_masks(state.shape)
     for d in range(1, n + 1):
+        if fruitless(state, name, d):
+            continue
         links = strong_links(state, d)
         if len(links) < 2:
             continue
@@ -65,6 +75,7 @@ def _turbot(state: CandidateState, name: str, pairs, rating: float) -> Step | No
                     state.shape,
                     chain,
                 )
+        mark_fruitless(state, name, d)
     return None
 
 
@@ -164,7 +175,10 @@ def _shortest_x_chain(state: CandidateState, max_cells: int):
     n = state.n
     peers = peer_masks(state.shape)
     best = None
+    key = f"x_chain{max_cells}"
     for d in range(1, n + 1):
+        if fruitless(state, key, d):
+            continue
         strong: dict[int, list[int]] = {}
         for _, a, b in strong_links(state, d):
             strong.setdefault(a, []).append(b)
@@ -172,11 +186,14 @@ def _shortest_x_chain(state: CandidateState, max_cells: int):
         if len(strong) < 4:
             continue
         with_d = cells_with(state, d)
+        unbounded = best is None  # only a search within max_cells proves there is none
         for start in sorted(strong):
             bound = best[0] - 1 if best else max_cells
             found = _x_chain_from(state, d, start, strong, with_d, peers, bound)
             if found and (best is None or found[0] < best[0]):
                 best = (found[0], d, found[1], found[2])
+        if unbounded and best is None:
+            mark_fruitless(state, key, d)
     return best
 
 

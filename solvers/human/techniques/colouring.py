@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, eliminate_from, peer_masks
+from solvers.human.techniques.common import (
+    bits,
+    cells_with,
+    eliminate_from,
+    fruitless,
+    mark_fruitless,
+    peer_masks,
+)
 from solvers.human.techniques.wings import strong_links
 
 RATING = 6.5
@@ -52,6 +59,8 @@ def simple_colouring(state: CandidateState) -> Step | None:
     n = state.n
     peers = peer_masks(state.shape)
     for d in range(1, n + 1):
+        if fruitless(state, "simple_colouring", d):
+            continue
         with_d = None
         for a, b, units in _clusters(state, d):
             cells = tuple(bits(a | b))
@@ -87,4 +96,5 @@ def simple_colouring(state: CandidateState) -> Step | None:
                     RATING,
                     state.shape,
                 )
+        mark_fruitless(state, "simple_colouring", d)
     return None

@@ -48,6 +48,21 @@ def _cells_with(state: CandidateState, digit: int) -> int:
     return m
 
 
+def fruitless(state: CandidateState, key: str, digit: int) -> bool:
+    """Whether the one-digit search `key` found nothing on `digit` when the digit had
+    the candidate cells it has now.
+
+    Fish, turbots, X-chains and colouring read a single digit's candidates, and
+    most steps change a few digits only; a search that came up empty stays
+    empty until its digit changes, so the engine's rescans skip it."""
+    return state.fruitless.get((key, digit)) == cells_with(state, digit)
+
+
+def mark_fruitless(state: CandidateState, key: str, digit: int) -> None:
+    """Record that `key` found nothing on `digit` at its present candidates."""
+    state.fruitless[(key, digit)] = cells_with(state, digit)
+
+
 def unit_cells(shape: Shape, unit: int, positions: int) -> list[int]:
     """The cells of a unit at the given positions (a bitmask over the unit's indices)."""
     cells = shape.units[unit]

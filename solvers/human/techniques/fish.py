@@ -12,7 +12,7 @@ from itertools import combinations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits
+from solvers.human.techniques.common import bits, fruitless, mark_fruitless
 
 NAMES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 
@@ -21,7 +21,10 @@ def fish(state: CandidateState, k: int, rating: float) -> Step | None:
     """The first fish of size k: digits ascending, rows as base before columns."""
     n = state.n
     pos = state.unit_positions()
+    key = NAMES[k]
     for d in range(1, n + 1):
+        if fruitless(state, key, d):
+            continue
         j = d - 1
         for first in (0, n):  # base: rows (cover columns), then columns (cover rows)
             lines = []
@@ -58,6 +61,7 @@ def fish(state: CandidateState, k: int, rating: float) -> Step | None:
                         rating,
                         state.shape,
                     )
+        mark_fruitless(state, key, d)
     return None
 
 

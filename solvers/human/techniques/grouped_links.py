@@ -21,7 +21,14 @@ from functools import cache
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, boxes, cells_with, peer_masks
+from solvers.human.techniques.common import (
+    bits,
+    boxes,
+    cells_with,
+    fruitless,
+    mark_fruitless,
+    peer_masks,
+)
 
 RATINGS = {2: 4.3, 3: 5.7}
 
@@ -98,6 +105,8 @@ def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | Non
     cell_units = _cell_units(shape)
     best: tuple | None = None
     for d in range(1, state.n + 1):
+        if fruitless(state, name, d):
+            continue
         links = _links(state, d)
         if len(links) < k or not any(g for *_, g in links):
             continue
@@ -126,9 +135,13 @@ def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | Non
                 found.update(starting_in.get(w, ()))
             nxt.append(sorted(j for j in found if ends[j][0] != u and not ends[j][1] & b))
 
+        found = False
         for count, chain, targets in _chains(ends, nxt, k, seen, with_d):
+            found = True
             if best is None or count > best[0]:
                 best = (count, d, chain, targets)
+        if not found:
+            mark_fruitless(state, name, d)
     if best is None:
         return None
     _, d, chain, targets = best

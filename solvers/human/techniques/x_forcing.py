@@ -20,7 +20,7 @@ from collections import deque
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
-from solvers.human.techniques.common import bits, cells_with, peer_masks
+from solvers.human.techniques.common import bits, cells_with, fruitless, mark_fruitless, peer_masks
 from solvers.human.techniques.wings import strong_links
 
 RATING = 6.6
@@ -56,6 +56,8 @@ def forcing_x_chain(state: CandidateState) -> Step | None:
     peers = peer_masks(state.shape)
     best: tuple | None = None
     for d in range(1, state.n + 1):
+        if fruitless(state, "forcing_x_chain", d):
+            continue
         partners: dict[int, list[int]] = {}
         for _, a, b in strong_links(state, d):
             partners.setdefault(a, []).append(b)
@@ -63,15 +65,21 @@ def forcing_x_chain(state: CandidateState) -> Step | None:
         if not partners:
             continue
         with_d = cells_with(state, d)
+        found = False
         for start in bits(with_d):
             for on in (True, False):
                 if not on and start not in partners:
                     continue  # off leads nowhere without a strong link
                 bound = best[0] if best is not None else None
                 path = _shortest(start, on, with_d, peers, partners)
-                if path is None or (bound is not None and len(path) >= bound):
+                if path is None:
+                    continue
+                found = True
+                if bound is not None and len(path) >= bound:
                     continue
                 best = (len(path), d, start, on, path)
+        if not found:
+            mark_fruitless(state, "forcing_x_chain", d)
     if best is None:
         return None
     nodes, d, start, on, path = best
