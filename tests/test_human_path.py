@@ -95,9 +95,9 @@ ALONE = {
     "nishio": "7b59606f4500ccb3",
     "cell_forcing_chain": "c4d064b5ddc746da",
     "region_forcing_chain": "a080cbcb070854e9",
-    "dynamic_forcing_chain": "ca7e2a1e608d75de",
-    "dynamic_forcing_chain_plus": "0283b48343445cdf",
-    "nested_forcing_chain": "6047c69b331f8dcf",
+    "dynamic_forcing_chain": "14f1e1df1a8758f6",
+    "dynamic_forcing_chain_plus": "4bb1efe59269de72",
+    "nested_forcing_chain": "910f6e95bdd4acf8",
 }
 
 

@@ -380,6 +380,18 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def conflict_size(parents: dict[int, tuple[int, ...]], conflict, mode: int) -> int:
+    """The complexity of a contradiction as Sudoku Explainer counts it.
+
+    Its static chains are one chain, from the assumption to its negation: the facts it
+    rests on.  Its nishio and dynamic chains are two, the on and the off fact that
+    clash, each counted with every fact it rests on, so that the facts both rest on
+    count twice."""
+    if mode != STATIC and conflict is not None and len(conflict) == 2:
+        return len(ancestors(parents, conflict[:1])) + len(ancestors(parents, conflict[1:]))
+    return len(ancestors(parents, conflict or ()))
+
+
 def ancestors(parents: dict[int, tuple[int, ...]], nodes) -> set[int]:
     """The facts `nodes` rest on, themselves included."""
     seen: set[int] = set()
@@ -554,7 +566,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             on_conflict = conflicted(node)
             if contradictions and on_conflict and (b_on := conflict_branch(node)):
                 on_chain = ancestors(b_on.parents, b_on.conflict)
-                c = len(on_chain)
+                c = conflict_size(b_on.parents, b_on.conflict, mode)
                 consider(
                     Finding(
                         rating(c, on_chain),
@@ -573,10 +585,11 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             off_conflict = conflicted(off_base + node)
             if contradictions and off_conflict and (b_off := conflict_branch(off_base + node)):
                 chain = ancestors(b_off.parents, b_off.conflict)
+                size = conflict_size(b_off.parents, b_off.conflict, mode)
                 consider(
                     Finding(
-                        rating(len(chain), chain),
-                        len(chain),
+                        rating(size, chain),
+                        size,
                         node,
                         "contradiction",
                         (off_base + node,),
@@ -994,7 +1007,7 @@ def _best_conflict(ctx: Context, mode: int, base: float, seeds: list, caps: tupl
             if not b.conflict:
                 continue
             chain = ancestors(b.parents, b.conflict)
-            c = len(chain)
+            c = conflict_size(b.parents, b.conflict, mode)
             single = static and len({x % off_base % n for x in chain}) == 1
             r = round((X_FORCING_RATING if single else base) + length_bonus(c), 1)
             target = seed + off_base if seed < off_base else seed - off_base
@@ -1019,7 +1032,7 @@ def _side_by_side(ctx: Context, base: float, seeds: list, mode: int) -> set[int]
 
     def ended(seed: int, b: Branch) -> None:
         nonlocal best, limit
-        c = len(ancestors(b.parents, b.conflict or ()))
+        c = conflict_size(b.parents, b.conflict, mode)
         f = Finding(round(base + length_bonus(c), 1), c, _opposite(ctx, seed), "", (), ())
         if best is None or (f.rating, c, f.target) < (best.rating, best.complexity, best.target):
             best = f
