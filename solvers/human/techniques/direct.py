@@ -20,11 +20,13 @@ Unit order follows Sudoku Explainer: boxes before lines, columns before rows.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from itertools import combinations
 
+from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import crossings, unit_cells
+from solvers.human.techniques.common import crossings, fruitless, mark_fruitless, unit_cells
 
 DIRECT_POINTING_RATING = 1.7
 DIRECT_CLAIMING_RATING = 1.9
@@ -38,41 +40,74 @@ def _lines(n: int) -> list[int]:
     return list(range(n, 2 * n)) + list(range(n))
 
 
+@cache
+def _box_lines(grid_shape: Shape) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each box, the lines crossing it in `_lines` order, with the crossing's
+    positions in the box."""
+    n = grid_shape.size
+    box_lines, _ = crossings(grid_shape)
+    out = []
+    for b in range(n):
+        by_line = {line: in_box for line, in_box, _ in box_lines[b]}
+        out.append(tuple((line, by_line[line]) for line in _lines(n) if line in by_line))
+    return tuple(out)
+
+
+def _live(state: CandidateState, key: str) -> list[int]:
+    """The digit indices (k = digit - 1) whose one-digit search `key` may find something."""
+    return [k for k in range(state.n) if not fruitless(state, key, k + 1)]
+
+
+def _mark(state: CandidateState, key: str, live: list[int]) -> None:
+    for k in live:
+        mark_fruitless(state, key, k + 1)
+
+
 def direct_pointing(state: CandidateState) -> Step | None:
-    """A box confines a digit to a line, leaving one place for it in another box on the line."""
+    """A box confines a digit to a line, leaving one place for it in another box on the line.
+
+    The search reads one digit's places at a time, so a digit it found nothing on is
+    skipped until its candidates change (`common.fruitless`)."""
     n = state.n
     shape = state.shape
     pos = state.pos
-    box_lines, line_boxes = crossings(shape)
-    for b in range(n):
+    live = _live(state, "direct_pointing")
+    if not live:
+        return None
+    _, line_boxes = crossings(shape)
+    for b, lines in enumerate(_box_lines(shape)):
         box = 2 * n + b
-        by_line = {line: (in_box, in_line) for line, in_box, in_line in box_lines[b]}
-        for line in _lines(n):
-            if line not in by_line:
-                continue
-            in_box, _ = by_line[line]
-            for k in range(n):
-                p = pos[box * n + k]
+        base = box * n
+        for line, in_box in lines:
+            for k in live:
+                p = pos[base + k]
                 if p.bit_count() < 2 or p & ~in_box:
                     continue
                 others = ((o, m) for o, _, m in line_boxes[line] if o != box)
                 step = _lone_place(state, k, box, line, p, others, POINTING)
                 if step is not None:
                     return step
+    _mark(state, "direct_pointing", live)
     return None
 
 
 def direct_claiming(state: CandidateState) -> Step | None:
-    """A line confines a digit to a box, leaving one place for it in a parallel line."""
+    """A line confines a digit to a box, leaving one place for it in a parallel line.
+
+    Digits found fruitless at the same candidates are skipped, as in `direct_pointing`."""
     n = state.n
     shape = state.shape
     pos = state.pos
+    live = _live(state, "direct_claiming")
+    if not live:
+        return None
     box_lines, line_boxes = crossings(shape)
     for line in _lines(n):
         rows = line < n
+        base = line * n
         for box, in_line, _ in line_boxes[line]:
-            for k in range(n):
-                p = pos[line * n + k]
+            for k in live:
+                p = pos[base + k]
                 if p.bit_count() < 2 or p & ~in_line:
                     continue
                 others = (
@@ -81,6 +116,7 @@ def direct_claiming(state: CandidateState) -> Step | None:
                 step = _lone_place(state, k, line, box, p, others, CLAIMING)
                 if step is not None:
                     return step
+    _mark(state, "direct_claiming", live)
     return None
 
 
@@ -118,10 +154,19 @@ def _direct_hidden(state: CandidateState, k: int) -> Step | None:
     shape = state.shape
     pos = state.pos
     free = state.free
+    marks = state.fruitless
+    name = f"direct_hidden_{'pair' if k == 2 else 'triple'}"
     for u in list(range(2 * n, 3 * n)) + _lines(n):
+        # The search in a unit reads the unit's places only (a placed cell's digit
+        # leaves them): a unit that gave nothing is skipped until they change.
+        base = u * n
+        mark = tuple(pos[base : base + n])
+        fkey = (name, u)
+        if marks.get(fkey) == mark:
+            continue
+        marks[fkey] = mark  # set before the search: it returns at the first find
         if free[u] <= k:
             continue
-        base = u * n
         ds = [d for d in range(n) if pos[base + d]]
         small = [d for d in ds if pos[base + d].bit_count() <= k]
         if len(ds) <= k or len(small) < k:
@@ -138,9 +183,10 @@ def _direct_hidden(state: CandidateState, k: int) -> Step | None:
                 q = pos[base + d]
                 rest = q & ~where
                 if q.bit_count() > 1 and rest.bit_count() == 1:
+                    del marks[fkey]
                     cell = unit_cells(shape, u, rest)[0]
                     return Step(
-                        f"direct_hidden_{'pair' if k == 2 else 'triple'}",
+                        name,
                         ((cell, d + 1),),
                         (),
                         tuple(unit_cells(shape, u, where)),
