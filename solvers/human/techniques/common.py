@@ -48,6 +48,16 @@ def _cells_with(state: CandidateState, digit: int) -> int:
     return m
 
 
+def unit_masks(state: CandidateState) -> list[tuple[int, ...]]:
+    """For each unit, its cells' candidate masks in the unit's order (memoised)."""
+    return state.derived("unit-masks", _unit_masks)
+
+
+def _unit_masks(state: CandidateState) -> list[tuple[int, ...]]:
+    cand = state.cand
+    return [tuple([cand[c] for c in unit]) for unit in state.shape.units]
+
+
 def fruitless(state: CandidateState, key: str, digit: int) -> bool:
     """Whether the one-digit search `key` found nothing on `digit` when the digit had
     the candidate cells it has now.
