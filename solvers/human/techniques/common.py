@@ -35,17 +35,20 @@ def bits(mask: int) -> list[int]:
 
 def cells_with(state: CandidateState, digit: int) -> int:
     """The open cells that take `digit`, as a cell bitmask (memoised)."""
-    return state.derived(f"with{digit}", lambda st: _cells_with(st, digit))
+    return state.derived("with", _cells_with)[digit - 1]
 
 
-def _cells_with(state: CandidateState, digit: int) -> int:
+def _cells_with(state: CandidateState) -> list[int]:
+    """`cells_with` of every digit, by digit - 1, in one pass over the rows."""
     n = state.n
     pos = state.unit_positions()
-    k = digit - 1
-    m = 0
-    for r in range(n):  # a row's positions are its columns
-        m |= pos[r * n + k] << (r * n)
-    return m
+    out = [0] * n
+    shift = 0
+    for base in range(0, n * n, n):  # a row's positions are its columns
+        for k in range(n):
+            out[k] |= pos[base + k] << shift
+        shift += n
+    return out
 
 
 def unit_masks(state: CandidateState) -> list[tuple[int, ...]]:

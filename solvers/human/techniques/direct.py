@@ -19,14 +19,14 @@ Unit order follows Sudoku Explainer: boxes before lines, columns before rows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import combinations
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import crossings, fruitless, mark_fruitless, unit_cells
+from solvers.human.techniques.common import cells_with, crossings, unit_cells
 
 DIRECT_POINTING_RATING = 1.7
 DIRECT_CLAIMING_RATING = 1.9
@@ -53,71 +53,105 @@ def _box_lines(grid_shape: Shape) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(out)
 
 
-def _live(state: CandidateState, key: str) -> list[int]:
-    """The digit indices (k = digit - 1) whose one-digit search `key` may find something."""
-    return [k for k in range(state.n) if not fruitless(state, key, k + 1)]
+@cache
+def _fits(grid_shape: Shape, kind: str) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+    """A memo for `kind`: (unit, positions) -> the crossing units, by index, holding them."""
+    return {}
 
 
-def _mark(state: CandidateState, key: str, live: list[int]) -> None:
-    for k in live:
-        mark_fruitless(state, key, k + 1)
+Found = tuple[tuple[int, int, int], Step] | None
+"""A one-digit search's first step, with its place in the scan order, or None."""
+
+
+def _by_digit(state: CandidateState, key: str, search: Callable[[int], Found]) -> Step | None:
+    """The first step of a scan whose steps each read one digit's places: each digit's
+    first step (or none) is kept with the digit's cells in `state.fruitless` and
+    searched again only when they change; the scan's first step is the earliest."""
+    marks = state.fruitless
+    best: Found = None
+    for k in range(state.n):
+        cells = cells_with(state, k + 1)
+        mark = marks.get((key, k))
+        if mark is not None and mark[0] == cells:
+            found = mark[1]
+        else:
+            found = search(k)
+            marks[(key, k)] = (cells, found)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    return None if best is None else best[1]
 
 
 def direct_pointing(state: CandidateState) -> Step | None:
     """A box confines a digit to a line, leaving one place for it in another box on the line.
 
-    The search reads one digit's places at a time, so a digit it found nothing on is
-    skipped until its candidates change (`common.fruitless`)."""
+    Boxes, then the lines crossing them (columns first), then digits, in order; each
+    digit's search reads its own places only (see `_by_digit`)."""
     n = state.n
     shape = state.shape
     pos = state.pos
-    live = _live(state, "direct_pointing")
-    if not live:
-        return None
     _, line_boxes = crossings(shape)
-    for b, lines in enumerate(_box_lines(shape)):
-        box = 2 * n + b
-        base = box * n
-        for line, in_box in lines:
-            for k in live:
-                p = pos[base + k]
-                if p.bit_count() < 2 or p & ~in_box:
-                    continue
+    box_lines = _box_lines(shape)
+    fits = _fits(shape, "pointing")
+
+    def search(k: int) -> Found:
+        for b, lines in enumerate(box_lines):
+            box = 2 * n + b
+            p = pos[box * n + k]
+            if p.bit_count() < 2:
+                continue
+            key = (b, p)
+            fit = fits.get(key)
+            if fit is None:  # the line (at most one) holding every place
+                fit = fits[key] = tuple(
+                    (i, line) for i, (line, in_box) in enumerate(lines) if not p & ~in_box
+                )
+            for i, line in fit:
                 others = ((o, m) for o, _, m in line_boxes[line] if o != box)
                 step = _lone_place(state, k, box, line, p, others, POINTING)
                 if step is not None:
-                    return step
-    _mark(state, "direct_pointing", live)
-    return None
+                    return (b, i, k), step
+        return None
+
+    return _by_digit(state, "direct_pointing", search)
 
 
 def direct_claiming(state: CandidateState) -> Step | None:
     """A line confines a digit to a box, leaving one place for it in a parallel line.
 
-    Digits found fruitless at the same candidates are skipped, as in `direct_pointing`."""
+    Lines (columns first), then the boxes they cross, then digits, in order; searched
+    by digit as `direct_pointing` is."""
     n = state.n
     shape = state.shape
     pos = state.pos
-    live = _live(state, "direct_claiming")
-    if not live:
-        return None
     box_lines, line_boxes = crossings(shape)
-    for line in _lines(n):
-        rows = line < n
-        base = line * n
-        for box, in_line, _ in line_boxes[line]:
-            for k in live:
-                p = pos[base + k]
-                if p.bit_count() < 2 or p & ~in_line:
-                    continue
+    lines = _lines(n)
+    fits = _fits(shape, "claiming")
+
+    def search(k: int) -> Found:
+        for i, line in enumerate(lines):
+            p = pos[line * n + k]
+            if p.bit_count() < 2:
+                continue
+            rows = line < n
+            key = (line, p)
+            fit = fits.get(key)
+            if fit is None:  # the box (at most one) holding every place
+                fit = fits[key] = tuple(
+                    (j, box)
+                    for j, (box, in_line, _) in enumerate(line_boxes[line])
+                    if not p & ~in_line
+                )
+            for j, box in fit:
                 others = (
                     (o, m) for o, _, m in box_lines[box - 2 * n] if o != line and (o < n) == rows
                 )
                 step = _lone_place(state, k, line, box, p, others, CLAIMING)
                 if step is not None:
-                    return step
-    _mark(state, "direct_claiming", live)
-    return None
+                    return (i, j, k), step
+        return None
+
+    return _by_digit(state, "direct_claiming", search)
 
 
 def _lone_place(
