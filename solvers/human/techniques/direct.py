@@ -26,7 +26,7 @@ from itertools import combinations
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import cells_with, crossings, unit_cells
+from solvers.human.techniques.common import cells_with, crossings, unit_cells, unit_masks
 
 DIRECT_POINTING_RATING = 1.7
 DIRECT_CLAIMING_RATING = 1.9
@@ -183,6 +183,12 @@ def _lone_place(
     return None
 
 
+@cache
+def _hidden_order(n: int) -> tuple[int, ...]:
+    """Boxes, then columns, then rows."""
+    return (*range(2 * n, 3 * n), *_lines(n))
+
+
 def _direct_hidden(state: CandidateState, k: int) -> Step | None:
     n = state.n
     shape = state.shape
@@ -190,11 +196,12 @@ def _direct_hidden(state: CandidateState, k: int) -> Step | None:
     free = state.free
     marks = state.fruitless
     name = f"direct_hidden_{'pair' if k == 2 else 'triple'}"
-    for u in list(range(2 * n, 3 * n)) + _lines(n):
-        # The search in a unit reads the unit's places only (a placed cell's digit
-        # leaves them): a unit that gave nothing is skipped until they change.
+    masks = unit_masks(state)
+    for u in _hidden_order(n):
+        # The search in a unit reads the unit's places only, which its cells'
+        # candidates give: a unit that gave nothing is skipped until they change.
         base = u * n
-        mark = tuple(pos[base : base + n])
+        mark = masks[u]
         fkey = (name, u)
         if marks.get(fkey) == mark:
             continue

@@ -106,7 +106,16 @@ def locked_subset(state: CandidateState, k: int, rating: float) -> Step | None:
     cand = state.cand
     shape = state.shape
     units = shape.units
+    marks = state.fruitless
+    name = f"locked_{NAMES[k]}"
+    masks = unit_masks(state)
     for u in range(2 * n, 3 * n):
+        # The subsets of a box depend on its cells' candidates only, and their
+        # targets can only shrink: a box that gave nothing is skipped until its
+        # cells change.
+        if marks.get((name, u)) == masks[u]:
+            continue
+        marks[(name, u)] = masks[u]
         if state.free[u] <= k:
             continue
         small = [c for c in units[u] if cand[c] and cand[c].bit_count() <= k]
@@ -127,9 +136,9 @@ def locked_subset(state: CandidateState, k: int, rating: float) -> Step | None:
             elims = _clear(state, list(units[line]), combo, m)
             elims += [e for e in _clear(state, list(units[u]), combo, m) if e not in elims]
             if elims:
-                technique = f"locked_{NAMES[k]}"
+                del marks[(name, u)]
                 return Step(
-                    technique,
+                    name,
                     (),
                     tuple(sorted(elims)),
                     combo,
