@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,7 @@ from solvers.grid import Shape
 
 if TYPE_CHECKING:
     from solvers.human.state import CandidateState
+    from solvers.human.step import Step
 
 
 @cache
@@ -74,6 +76,32 @@ def fruitless(state: CandidateState, key: str, digit: int) -> bool:
 def mark_fruitless(state: CandidateState, key: str, digit: int) -> None:
     """Record that `key` found nothing on `digit` at its present candidates."""
     state.fruitless[(key, digit)] = cells_with(state, digit)
+
+
+Found = tuple[tuple[int, ...], "Step"] | None
+"""A one-digit search's first step, with its place in the scan order, or None."""
+
+
+def by_digit(state: CandidateState, key: str, search: Callable[[int], Found]) -> Step | None:
+    """The first step of a scan whose steps each read one digit's places.
+
+    `search(k)` gives digit k + 1's first step with its place in the scan order
+    (or None); each digit's answer is kept with the digit's cells in
+    `state.fruitless` and searched again only when they change.  The scan's
+    first step is the digits' earliest."""
+    marks = state.fruitless
+    best: Found = None
+    for k in range(state.n):
+        cells = cells_with(state, k + 1)
+        mark = marks.get((key, k))
+        if mark is not None and mark[0] == cells:
+            found = mark[1]
+        else:
+            found = search(k)
+            marks[(key, k)] = (cells, found)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    return None if best is None else best[1]
 
 
 def unit_cells(shape: Shape, unit: int, positions: int) -> list[int]:

@@ -19,14 +19,14 @@ Unit order follows Sudoku Explainer: boxes before lines, columns before rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import cells_with, crossings, unit_cells, unit_masks
+from solvers.human.techniques.common import Found, by_digit, crossings, unit_cells, unit_masks
 
 DIRECT_POINTING_RATING = 1.7
 DIRECT_CLAIMING_RATING = 1.9
@@ -59,34 +59,11 @@ def _fits(grid_shape: Shape, kind: str) -> dict[tuple[int, int], tuple[tuple[int
     return {}
 
 
-Found = tuple[tuple[int, int, int], Step] | None
-"""A one-digit search's first step, with its place in the scan order, or None."""
-
-
-def _by_digit(state: CandidateState, key: str, search: Callable[[int], Found]) -> Step | None:
-    """The first step of a scan whose steps each read one digit's places: each digit's
-    first step (or none) is kept with the digit's cells in `state.fruitless` and
-    searched again only when they change; the scan's first step is the earliest."""
-    marks = state.fruitless
-    best: Found = None
-    for k in range(state.n):
-        cells = cells_with(state, k + 1)
-        mark = marks.get((key, k))
-        if mark is not None and mark[0] == cells:
-            found = mark[1]
-        else:
-            found = search(k)
-            marks[(key, k)] = (cells, found)
-        if found is not None and (best is None or found[0] < best[0]):
-            best = found
-    return None if best is None else best[1]
-
-
 def direct_pointing(state: CandidateState) -> Step | None:
     """A box confines a digit to a line, leaving one place for it in another box on the line.
 
     Boxes, then the lines crossing them (columns first), then digits, in order; each
-    digit's search reads its own places only (see `_by_digit`)."""
+    digit's search reads its own places only (see `common.by_digit`)."""
     n = state.n
     shape = state.shape
     pos = state.pos
@@ -113,7 +90,7 @@ def direct_pointing(state: CandidateState) -> Step | None:
                     return (b, i, k), step
         return None
 
-    return _by_digit(state, "direct_pointing", search)
+    return by_digit(state, "direct_pointing", search)
 
 
 def direct_claiming(state: CandidateState) -> Step | None:
@@ -151,7 +128,7 @@ def direct_claiming(state: CandidateState) -> Step | None:
                     return (i, j, k), step
         return None
 
-    return _by_digit(state, "direct_claiming", search)
+    return by_digit(state, "direct_claiming", search)
 
 
 def _lone_place(
