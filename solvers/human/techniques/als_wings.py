@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, peer_masks
+from solvers.human.techniques.common import bits, cells_with, peer_masks, unit_masks
 
 
 def _wxyz_rating(biggest: int) -> float:
@@ -133,11 +133,12 @@ def _links(unit: tuple[int, ...], masks: tuple[int, ...], size: int, peers, n: i
 def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
     """The ALS-wing of `size` ALS cells with the lowest rating, then the most eliminations.
 
-    A unit whose sets gave nothing stays fruitless while its cells keep their
-    candidates and no cell that could link to one of its sets becomes bivalue:
-    a bivalue cell keeps its pair until it is solved, and eliminations only
-    shrink the targets (`state.fruitless` keeps the unit's candidates, the
-    bivalue cells of that search and the cells that could link)."""
+    A unit whose sets gave nothing stays fruitless while no cell that could
+    link to one of its sets becomes bivalue (a bivalue cell keeps its pair
+    until it is solved, and eliminations only shrink the targets); when some
+    of its cells lose candidates, only the sets holding one of them are
+    searched again.  `state.fruitless` keeps the unit's candidates, the
+    bivalue cells of that search and the cells that could link."""
     cand = state.cand
     n = state.n
     shape = state.shape
@@ -162,15 +163,13 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
     seen: set[tuple[int, ...]] = set()  # sets searched by an earlier unit ...
     unsettled: set[tuple[int, ...]] = set()  # ... and those of them not known fruitless
     best: tuple | None = None
-    for u, unit in enumerate(shape.units):
-        masks = tuple([cand[c] for c in unit])
+    for u, (unit, masks) in enumerate(zip(shape.units, unit_masks(state), strict=True)):
         fkey = (name, u)
         mark = fruitless.get(fkey)
-        if mark is not None and mark[0] == masks:
-            new = biv_all & ~mark[1]
-            if not new:
-                continue
-            links = mark[2]
+        changed = -1  # the cells whose sets are searched
+        if mark is not None:
+            old, marked_biv, links = mark
+            new = biv_all & ~marked_biv
             while new:
                 low = new & -new
                 new ^= low
@@ -178,8 +177,13 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
                 x1 = m & -m
                 if (links[x1.bit_length() - 1] | links[(m ^ x1).bit_length() - 1]) & low:
                     break
-            else:
-                continue  # no new bivalue cell can be a wing of this unit's sets
+            else:  # no new bivalue cell can be a wing of the sets found fruitless
+                if old == masks:
+                    continue
+                changed = 0  # search only the sets holding a cell that changed
+                for c, m, o in zip(unit, masks, old, strict=True):
+                    if m != o:
+                        changed |= 1 << c
         clean = True
         for cells, union in _unit_sets(unit, masks, size):
             if cells in seen:
@@ -187,6 +191,11 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
                     clean = False
                 continue
             seen.add(cells)
+            als_mask = 0
+            for c in cells:
+                als_mask |= 1 << c
+            if not als_mask & changed:
+                continue  # its cells and the bivalue cells it could link to are unchanged
             inside = within.get(union)
             if inside is None:
                 inside = biv_all
@@ -196,11 +205,6 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
                     rest ^= low
                     inside &= ~biv_with[low.bit_length() - 1]
                 within[union] = inside
-            if not inside:
-                continue
-            als_mask = 0
-            for c in cells:
-                als_mask |= 1 << c
             inside &= ~als_mask
             seen_by_all: dict[int, int] | None = None
             rating = 0.0
