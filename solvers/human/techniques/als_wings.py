@@ -18,11 +18,10 @@ and XYZ-Wings are the one- and two-cell cases, found by their own finders.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, peer_masks
+from solvers.human.techniques.common import bits, cells_with, peer_masks, unit_masks
 
 
 def _wxyz_rating(biggest: int) -> float:
@@ -42,67 +41,219 @@ RATINGS: dict[int, Callable[[int], float]] = {3: _wxyz_rating, 4: _vwxyz_rating,
 WXYZ-Wing 5.5-5.6, VWXYZ-Wing 6.2-6.4, UVWXYZ-Wing 6.6)."""
 
 
+_UNIT_SETS: dict[tuple, list[tuple[tuple[int, ...], int]]] = {}
+"""(size, the unit's cells, their candidate masks) -> the unit's sets: a memo shared by
+every state, since a unit's sets depend on nothing else (cleared when it grows large)."""
+
+
 def _sets(state: CandidateState, size: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every ALS of `size` cells within one unit, as (cells, digit mask), each once."""
+    """Every ALS of `size` cells within one unit, as (cells, digit mask), each once.
+
+    Units in order, each unit's sets in `combinations` order."""
     cand = state.cand
     seen: set[tuple[int, ...]] = set()
-    out = []
+    out: list[tuple[tuple[int, ...], int]] = []
     for unit in state.shape.units:
-        open_ = [c for c in unit if cand[c] and cand[c] & (cand[c] - 1)]
-        for cells in combinations(open_, size):
-            union = 0
-            for c in cells:
-                union |= cand[c]
-            if union.bit_count() != size + 1:
-                continue
-            key = tuple(sorted(cells))
-            if key not in seen:
-                seen.add(key)
-                out.append((key, union))
+        for cells, union in _unit_sets(unit, tuple([cand[c] for c in unit]), size):
+            if cells not in seen:
+                seen.add(cells)
+                out.append((cells, union))
     return out
 
 
-def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
-    """The ALS-wing of `size` ALS cells with the lowest rating, then the most eliminations."""
-    cand = state.cand
-    peers = peer_masks(state.shape)
-    rate = RATINGS[size]
-    biv = [c for c, m in enumerate(cand) if m and m.bit_count() == 2]
-    best: tuple | None = None
-    for cells, union in _sets(state, size):
-        als_mask = sum(1 << c for c in cells)
-        seen_by_all: dict[int, int] = {}  # digit bit -> cells seeing every ALS cell holding it
-        for c in cells:
-            for b in bits(cand[c]):
-                seen_by_all[b] = seen_by_all.get(b, -1) & peers[c]
-        rating = rate(max(cand[c].bit_count() for c in cells))
-        if best is not None and rating > best[0]:
+def _unit_sets(
+    unit: tuple[int, ...], masks: tuple[int, ...], size: int
+) -> list[tuple[tuple[int, ...], int]]:
+    """The sets of `size` cells of one unit whose cells have candidates `masks`, in
+    `combinations` order (memoised); a depth-first walk drops a partial set as soon as
+    it holds more than size + 1 digits."""
+    key = (size, unit, masks)
+    found = _UNIT_SETS.get(key)
+    if found is not None:
+        return found
+    if len(_UNIT_SETS) > 20000:
+        _UNIT_SETS.clear()
+    limit = size + 1
+    open_ = []
+    small = []
+    for c, m in zip(unit, masks, strict=True):
+        if m & (m - 1) and m.bit_count() <= limit:
+            open_.append(c)
+            small.append(m)
+    found = []
+    if len(open_) >= size:
+        _extend(open_, small, len(open_), 0, size, (), 0, limit, found)
+    found = _UNIT_SETS[key] = [(tuple(sorted(cells)), union) for cells, union in found]
+    return found
+
+
+def _extend(open_, masks, total, start, left, cells, union, limit, found) -> None:
+    """Add to `found` the sets extending `cells` by `left` cells of ``open_[start:]``."""
+    last = total - left
+    for i in range(start, last + 1):
+        u = union | masks[i]
+        if u.bit_count() > limit:
             continue
-        for yz in biv:
-            m = cand[yz]
-            if m & union != m or als_mask >> yz & 1:
+        if left == 1:
+            if u.bit_count() == limit:
+                found.append(((*cells, open_[i]), u))
+        else:
+            _extend(open_, masks, total, i + 1, left - 1, (*cells, open_[i]), u, limit, found)
+
+
+_UNIT_LINKS: dict[tuple, list[int]] = {}
+"""The same key -> for each digit x, the cells that could join one of the unit's sets as
+the bivalue cell of a wing through x: cells outside the set seeing every set cell
+holding x (cleared along with `_UNIT_SETS`)."""
+
+
+def _links(unit: tuple[int, ...], masks: tuple[int, ...], size: int, peers, n: int) -> list[int]:
+    key = (size, unit, masks)
+    links = _UNIT_LINKS.get(key)
+    if links is not None:
+        return links
+    if len(_UNIT_LINKS) > 20000:
+        _UNIT_LINKS.clear()
+    links = [0] * n
+    mask_of = dict(zip(unit, masks, strict=True))
+    for cells, _ in _unit_sets(unit, masks, size):
+        als_mask = 0
+        for c in cells:
+            als_mask |= 1 << c
+        seen_by_all: dict[int, int] = {}
+        for c in cells:
+            for b in bits(mask_of[c]):
+                seen_by_all[b] = seen_by_all.get(b, -1) & peers[c]
+        for b, seen in seen_by_all.items():
+            links[b] |= seen & ~als_mask
+    _UNIT_LINKS[key] = links
+    return links
+
+
+def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
+    """The ALS-wing of `size` ALS cells with the lowest rating, then the most eliminations.
+
+    A unit whose sets gave nothing stays fruitless while no cell that could
+    link to one of its sets becomes bivalue (a bivalue cell keeps its pair
+    until it is solved, and eliminations only shrink the targets); when some
+    of its cells lose candidates, only the sets holding one of them are
+    searched again.  `state.fruitless` keeps the unit's candidates, the
+    bivalue cells of that search and the cells that could link."""
+    cand = state.cand
+    n = state.n
+    shape = state.shape
+    peers = peer_masks(shape)
+    rate = RATINGS[size]
+    # Bivalue cells as cell masks: all of them, and those holding each digit.
+    biv_all = 0
+    biv_with = [0] * n
+    for c, m in enumerate(cand):
+        if m and m.bit_count() == 2:
+            bit = 1 << c
+            biv_all |= bit
+            low = m & -m
+            biv_with[low.bit_length() - 1] |= bit
+            biv_with[(m ^ low).bit_length() - 1] |= bit
+    if not biv_all:
+        return None
+    full = state.full_mask
+    cw = [cells_with(state, d + 1) for d in range(n)]
+    fruitless = state.fruitless
+    within: dict[int, int] = {}  # digit mask -> bivalue cells holding only its digits
+    seen: set[tuple[int, ...]] = set()  # sets searched by an earlier unit ...
+    unsettled: set[tuple[int, ...]] = set()  # ... and those of them not known fruitless
+    best: tuple | None = None
+    for u, (unit, masks) in enumerate(zip(shape.units, unit_masks(state), strict=True)):
+        fkey = (name, u)
+        mark = fruitless.get(fkey)
+        changed = -1  # the cells whose sets are searched
+        if mark is not None:
+            old, marked_biv, links = mark
+            new = biv_all & ~marked_biv
+            while new:
+                low = new & -new
+                new ^= low
+                m = cand[low.bit_length() - 1]
+                x1 = m & -m
+                if (links[x1.bit_length() - 1] | links[(m ^ x1).bit_length() - 1]) & low:
+                    break
+            else:  # no new bivalue cell can be a wing of the sets found fruitless
+                if old == masks:
+                    continue
+                changed = 0  # search only the sets holding a cell that changed
+                for c, m, o in zip(unit, masks, old, strict=True):
+                    if m != o:
+                        changed |= 1 << c
+        clean = True
+        for cells, union in _unit_sets(unit, masks, size):
+            if cells in seen:
+                if cells in unsettled:
+                    clean = False
                 continue
-            restricted = [b for b in bits(m) if seen_by_all[b] & (1 << yz) == 1 << yz]
-            if not restricted:
-                continue
-            outside = ~(als_mask | 1 << yz)
-            elims: list[tuple[int, int]] = []
-            if len(restricted) == 2:  # doubly linked: both sets locked
-                for b in bits(union):
-                    targets = seen_by_all[b] & outside
-                    if m >> b & 1:
-                        targets &= peers[yz]
-                    targets &= cells_with(state, b + 1)
-                    elims += [(t, b + 1) for t in bits(targets)]
-            else:
-                z = bits(m & ~(1 << restricted[0]))[0]
-                targets = seen_by_all[z] & peers[yz] & outside & cells_with(state, z + 1)
-                elims = [(t, z + 1) for t in bits(targets)]
-            if not elims:
-                continue
-            key = (rating, -len(elims))
-            if best is None or key < best[:2]:
-                best = (rating, -len(elims), cells, yz, tuple(sorted(elims)), m)
+            seen.add(cells)
+            als_mask = 0
+            for c in cells:
+                als_mask |= 1 << c
+            if not als_mask & changed:
+                continue  # its cells and the bivalue cells it could link to are unchanged
+            inside = within.get(union)
+            if inside is None:
+                inside = biv_all
+                rest = full & ~union
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    inside &= ~biv_with[low.bit_length() - 1]
+                within[union] = inside
+            inside &= ~als_mask
+            seen_by_all: dict[int, int] | None = None
+            rating = 0.0
+            while inside:
+                low = inside & -inside
+                inside ^= low
+                yz = low.bit_length() - 1
+                m = cand[yz]
+                # x is restricted when every ALS cell holding x sees the bivalue cell.
+                x1 = m & -m
+                b1 = x1.bit_length() - 1
+                b2 = (m ^ x1).bit_length() - 1
+                not_seen = als_mask & ~peers[yz]
+                r1 = not not_seen & cw[b1]
+                r2 = not not_seen & cw[b2]
+                if not (r1 or r2):
+                    continue
+                if seen_by_all is None:
+                    rating = rate(max(cand[c].bit_count() for c in cells))
+                    if best is not None and rating > best[0]:
+                        clean = False  # not searched: outrated
+                        unsettled.add(cells)
+                        break
+                    seen_by_all = {}  # digit bit -> cells seeing every ALS cell holding it
+                    for c in cells:
+                        for b in bits(cand[c]):
+                            seen_by_all[b] = seen_by_all.get(b, -1) & peers[c]
+                outside = ~(als_mask | low)
+                elims: list[tuple[int, int]] = []
+                if r1 and r2:  # doubly linked: both sets locked
+                    for b in bits(union):
+                        targets = seen_by_all[b] & outside
+                        if m >> b & 1:
+                            targets &= peers[yz]
+                        targets &= cw[b]
+                        elims += [(t, b + 1) for t in bits(targets)]
+                else:
+                    z = b2 if r1 else b1
+                    targets = seen_by_all[z] & peers[yz] & outside & cw[z]
+                    elims = [(t, z + 1) for t in bits(targets)]
+                if not elims:
+                    continue
+                clean = False
+                unsettled.add(cells)
+                key = (rating, -len(elims))
+                if best is None or key < best[:2]:
+                    best = (rating, -len(elims), cells, yz, tuple(sorted(elims)), m)
+        if clean:
+            fruitless[fkey] = (masks, biv_all, _links(unit, masks, size, peers, n))
     if best is None:
         return None
     rating, _, cells, yz, elims, m = best

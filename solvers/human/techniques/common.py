@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,7 @@ from solvers.grid import Shape
 
 if TYPE_CHECKING:
     from solvers.human.state import CandidateState
+    from solvers.human.step import Step
 
 
 @cache
@@ -35,17 +37,30 @@ def bits(mask: int) -> list[int]:
 
 def cells_with(state: CandidateState, digit: int) -> int:
     """The open cells that take `digit`, as a cell bitmask (memoised)."""
-    return state.derived(f"with{digit}", lambda st: _cells_with(st, digit))
+    return state.derived("with", _cells_with)[digit - 1]
 
 
-def _cells_with(state: CandidateState, digit: int) -> int:
+def _cells_with(state: CandidateState) -> list[int]:
+    """`cells_with` of every digit, by digit - 1, in one pass over the rows."""
     n = state.n
     pos = state.unit_positions()
-    k = digit - 1
-    m = 0
-    for r in range(n):  # a row's positions are its columns
-        m |= pos[r * n + k] << (r * n)
-    return m
+    out = [0] * n
+    shift = 0
+    for base in range(0, n * n, n):  # a row's positions are its columns
+        for k in range(n):
+            out[k] |= pos[base + k] << shift
+        shift += n
+    return out
+
+
+def unit_masks(state: CandidateState) -> list[tuple[int, ...]]:
+    """For each unit, its cells' candidate masks in the unit's order (memoised)."""
+    return state.derived("unit-masks", _unit_masks)
+
+
+def _unit_masks(state: CandidateState) -> list[tuple[int, ...]]:
+    cand = state.cand
+    return [tuple([cand[c] for c in unit]) for unit in state.shape.units]
 
 
 def fruitless(state: CandidateState, key: str, digit: int) -> bool:
@@ -61,6 +76,32 @@ def fruitless(state: CandidateState, key: str, digit: int) -> bool:
 def mark_fruitless(state: CandidateState, key: str, digit: int) -> None:
     """Record that `key` found nothing on `digit` at its present candidates."""
     state.fruitless[(key, digit)] = cells_with(state, digit)
+
+
+Found = tuple[tuple[int, ...], "Step"] | None
+"""A one-digit search's first step, with its place in the scan order, or None."""
+
+
+def by_digit(state: CandidateState, key: str, search: Callable[[int], Found]) -> Step | None:
+    """The first step of a scan whose steps each read one digit's places.
+
+    `search(k)` gives digit k + 1's first step with its place in the scan order
+    (or None); each digit's answer is kept with the digit's cells in
+    `state.fruitless` and searched again only when they change.  The scan's
+    first step is the digits' earliest."""
+    marks = state.fruitless
+    best: Found = None
+    for k in range(state.n):
+        cells = cells_with(state, k + 1)
+        mark = marks.get((key, k))
+        if mark is not None and mark[0] == cells:
+            found = mark[1]
+        else:
+            found = search(k)
+            marks[(key, k)] = (cells, found)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found
+    return None if best is None else best[1]
 
 
 def unit_cells(shape: Shape, unit: int, positions: int) -> list[int]:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import crossings, unit_cells
+from solvers.human.techniques.common import Found, by_digit, crossings, unit_cells
 
 POINTING_RATING = 2.6
 CLAIMING_RATING = 2.8
@@ -30,17 +30,20 @@ def _locked(
 
     `crossings_of(outer)` gives (inner unit, positions of the crossing in the outer unit, in
     the inner unit); with `one_fit`, only the first crossing holding every place is looked at
-    (it is the only one that can).
+    (it is the only one that can).  Outer units, then digits, then crossings, in order;
+    each digit's search reads its own places only (see `common.by_digit`).
     """
     n = state.n
     shape = state.shape
     pos = state.unit_positions()
-    for outer in outers:
-        for k in range(n):
+    outers = tuple(outers)
+
+    def search(k: int) -> Found:
+        for i, outer in enumerate(outers):
             p = pos[outer * n + k]
             if not p:
                 continue
-            for inner, in_outer, in_inner in crossings_of(outer):
+            for j, (inner, in_outer, in_inner) in enumerate(crossings_of(outer)):
                 if p & ~in_outer:
                     continue
                 outside = pos[inner * n + k] & ~in_inner
@@ -48,10 +51,13 @@ def _locked(
                     d = k + 1
                     elims = tuple((c, d) for c in sorted(unit_cells(shape, inner, outside)))
                     cells = tuple(sorted(unit_cells(shape, outer, p)))
-                    return Step(name, (), elims, cells, (outer, inner), (d,), rating, shape)
+                    step = Step(name, (), elims, cells, (outer, inner), (d,), rating, shape)
+                    return (i, k, j), step
                 if one_fit:
                     break
-    return None
+        return None
+
+    return by_digit(state, name, search)
 
 
 def pointing(state: CandidateState) -> Step | None:

@@ -28,33 +28,52 @@ from itertools import combinations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, peer_masks
+from solvers.human.techniques.common import bits, boxes, cells_with, peer_masks
 
 RATING = 4.5
 
 
-def _rectangles(state: CandidateState) -> Iterator[tuple[tuple[int, ...], int, list, list]]:
-    """(cells, ab mask, floor, roof) of every rectangle with a two-cell floor."""
+def _rectangles(state: CandidateState) -> list[tuple[tuple[int, ...], int, list, list]]:
+    """(cells, ab mask, floor, roof) of every rectangle with a two-cell floor, in the
+    order of rows r1 < r2, columns c1 < c2, then pairs ab ascending (memoised)."""
+    return state.derived("rectangles", _find_rectangles)
+
+
+def _find_rectangles(state: CandidateState) -> list[tuple[tuple[int, ...], int, list, list]]:
+    # The floor is two cells holding exactly ab: start from pairs of such cells.
     n = state.n
     cand = state.cand
-    box = state.shape.box_of
-    for r1 in range(n):
-        for r2 in range(r1 + 1, n):
-            for c1 in range(n):
-                for c2 in range(c1 + 1, n):
-                    cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                    common = cand[cells[0]] & cand[cells[1]] & cand[cells[2]] & cand[cells[3]]
-                    if common.bit_count() < 2:
-                        continue
-                    if len({box(c) for c in cells}) != 2:
-                        continue
-                    for a, b in combinations(bits(common), 2):
-                        ab = 1 << a | 1 << b
-                        floor = [c for c in cells if cand[c] == ab]
-                        if len(floor) != 2:
-                            continue
-                        roof = [c for c in cells if c not in floor]
-                        yield cells, ab, floor, roof
+    box = boxes(state.shape)
+    by_pair: dict[int, list[int]] = {}
+    for c, m in enumerate(cand):
+        if m and m.bit_count() == 2:
+            by_pair.setdefault(m, []).append(c)
+    found = []
+    for ab, cells_ab in by_pair.items():
+        if len(cells_ab) < 2:
+            continue
+        for x, y in combinations(cells_ab, 2):
+            rx, cx = divmod(x, n)
+            ry, cy = divmod(y, n)
+            if rx != ry and cx != cy:
+                shapes = [(min(rx, ry), max(rx, ry), min(cx, cy), max(cx, cy))]
+            elif rx == ry:
+                shapes = [(min(rx, r), max(rx, r), cx, cy) for r in range(n) if r != rx]
+            else:
+                shapes = [(rx, ry, min(cx, c), max(cx, c)) for c in range(n) if c != cx]
+            for r1, r2, c1, c2 in shapes:
+                cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+                if any(cand[c] & ab != ab for c in cells):
+                    continue
+                floor = [c for c in cells if cand[c] == ab]
+                if len(floor) != 2:
+                    continue
+                if len({box[c] for c in cells}) != 2:
+                    continue
+                roof = [c for c in cells if c not in floor]
+                found.append(((r1, r2, c1, c2, ab & -ab, ab), (cells, ab, floor, roof)))
+    found.sort(key=lambda item: item[0])
+    return [rect for _, rect in found]
 
 
 def _step(state, name, rating, cells, ab, elims) -> Step:
@@ -155,6 +174,11 @@ def _loops(state: CandidateState, ab: int, max_len: int) -> Iterator[list[int]]:
     holders = [c for c, m in enumerate(cand) if m & ab == ab]
     if len(holders) < 6:
         return
+    # Two cells at most hold more than ab, so a loop has at most `exact` + 2 cells.
+    exact = sum(1 for c in holders if cand[c] == ab)
+    if exact < 4:
+        return
+    max_len = min(max_len, exact + 2)
     mask = sum(1 << c for c in holders)
     found: set[frozenset[int]] = set()
     count: dict[int, int] = {}
@@ -193,11 +217,22 @@ def _loops(state: CandidateState, ab: int, max_len: int) -> Iterator[list[int]]:
 def unique_loop(state: CandidateState) -> Step | None:
     """Unique loops of 6 or more cells, types 1 and 2: one cell with extra digits loses a
     and b, or two cells whose one extra digit x is the same make the cells seeing both
-    lose x.  Sudoku Explainer: 4.6 for six cells, 4.7 for eight, 5.0 for ten or more."""
+    lose x.  Sudoku Explainer: 4.6 for six cells, 4.7 for eight, 5.0 for ten or more.
+
+    A pair ab that gave nothing is skipped while the cells holding a and b keep their
+    candidates (`state.fruitless`)."""
     cand = state.cand
     peers = peer_masks(state.shape)
     biv = {m for m in cand if m and m.bit_count() == 2}
+    fruitless = state.fruitless
     for ab in sorted(biv):
+        # The loops on ab and their eliminations depend on the cells holding a and b
+        # and on their candidates, but for targets, which only shrink.
+        low = ab & -ab
+        holders = cells_with(state, low.bit_length()) & cells_with(state, (ab ^ low).bit_length())
+        mark = (holders, *[cand[c] for c in bits(holders)])
+        if fruitless.get(("unique_loop", ab)) == mark:
+            continue
         for loop in _loops(state, ab, 12):
             extra = [c for c in loop if cand[c] != ab]
             rating = 5.0 if len(loop) >= 10 else 4.7 if len(loop) == 8 else 4.6
@@ -212,4 +247,5 @@ def unique_loop(state: CandidateState) -> Step | None:
                     elims = [(t, x.bit_length()) for t in bits(targets)]
             if elims:
                 return _step(state, "unique_loop", rating, loop, ab, elims)
+        fruitless[("unique_loop", ab)] = mark
     return None

@@ -13,6 +13,7 @@ from itertools import combinations
 
 from solvers.human.state import CandidateState, digits
 from solvers.human.step import Step
+from solvers.human.techniques.common import unit_masks
 
 NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
@@ -26,7 +27,14 @@ def _clear(state: CandidateState, cells: list[int], keep: tuple[int, ...], m: in
 def naked_subset(state: CandidateState, k: int, rating: float) -> Step | None:
     """The first naked subset of size k, rows then columns then boxes."""
     cand = state.cand
-    for u, unit in enumerate(state.shape.units):
+    marks = state.fruitless
+    name = f"naked_{NAMES[k]}"
+    for u, (unit, masks) in enumerate(zip(state.shape.units, unit_masks(state), strict=True)):
+        # The search in a unit reads its cells' candidates only: a unit that gave
+        # nothing is skipped until they change.
+        if marks.get((name, u)) == masks:
+            continue
+        marks[(name, u)] = masks  # set before the search: it returns at the first find
         if state.free[u] <= k:
             continue
         open_cells = [c for c in unit if cand[c]]
@@ -41,9 +49,9 @@ def naked_subset(state: CandidateState, k: int, rating: float) -> Step | None:
                 continue
             elims = _clear(state, open_cells, combo, m)
             if elims:
-                technique = f"naked_{NAMES[k]}"
+                del marks[(name, u)]
                 return Step(
-                    technique,
+                    name,
                     (),
                     tuple(sorted(elims)),
                     combo,
@@ -61,7 +69,13 @@ def hidden_subset(state: CandidateState, k: int, rating: float) -> Step | None:
     cand = state.cand
     count = state.count
     positions = state.unit_positions()
-    for u, unit in enumerate(state.shape.units):
+    marks = state.fruitless
+    name = f"hidden_{NAMES[k]}"
+    for u, (unit, masks) in enumerate(zip(state.shape.units, unit_masks(state), strict=True)):
+        # As for naked subsets, the search reads the unit's candidates only.
+        if marks.get((name, u)) == masks:
+            continue
+        marks[(name, u)] = masks
         if state.free[u] <= k:
             continue
         base = u * n
@@ -81,10 +95,8 @@ def hidden_subset(state: CandidateState, k: int, rating: float) -> Step | None:
             cells = tuple(c for i, c in enumerate(unit) if where >> i & 1)
             elims = [(c, d) for c in cells for d in digits(cand[c] & ~m)]
             if elims:
-                technique = f"hidden_{NAMES[k]}"
-                return Step(
-                    technique, (), tuple(sorted(elims)), cells, (u,), combo, rating, state.shape
-                )
+                del marks[(name, u)]
+                return Step(name, (), tuple(sorted(elims)), cells, (u,), combo, rating, state.shape)
     return None
 
 
@@ -94,7 +106,16 @@ def locked_subset(state: CandidateState, k: int, rating: float) -> Step | None:
     cand = state.cand
     shape = state.shape
     units = shape.units
+    marks = state.fruitless
+    name = f"locked_{NAMES[k]}"
+    masks = unit_masks(state)
     for u in range(2 * n, 3 * n):
+        # The subsets of a box depend on its cells' candidates only, and their
+        # targets can only shrink: a box that gave nothing is skipped until its
+        # cells change.
+        if marks.get((name, u)) == masks[u]:
+            continue
+        marks[(name, u)] = masks[u]
         if state.free[u] <= k:
             continue
         small = [c for c in units[u] if cand[c] and cand[c].bit_count() <= k]
@@ -115,9 +136,9 @@ def locked_subset(state: CandidateState, k: int, rating: float) -> Step | None:
             elims = _clear(state, list(units[line]), combo, m)
             elims += [e for e in _clear(state, list(units[u]), combo, m) if e not in elims]
             if elims:
-                technique = f"locked_{NAMES[k]}"
+                del marks[(name, u)]
                 return Step(
-                    technique,
+                    name,
                     (),
                     tuple(sorted(elims)),
                     combo,
