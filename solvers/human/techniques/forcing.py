@@ -153,6 +153,7 @@ class Context:
         static = mode == STATIC
         y_links = mode != NISHIO
         placed_cells: set[int] = set()  # cells the branch has placed a digit in
+        looked: list[int] | None = None  # for `_locked`
 
         def off(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
             node = off_base + cell * n + k
@@ -323,7 +324,9 @@ class Context:
                 qi = level_end
             if mode < PLUS:
                 break
-            found = self._locked(cand, pos, placed, parents, off)
+            if looked is None:
+                looked = [-1] * len(pos)
+            found = self._locked(pos, placed, parents, off, looked)
             if found is None and mode == NESTED:
                 found = self._nested(cand, parents, off)
             if found is None:
@@ -332,9 +335,12 @@ class Context:
                 return Branch(parents, found)
         return Branch(parents, None)
 
-    def _locked(self, cand, pos, placed, parents, off) -> tuple[int, ...] | None | bool:
+    def _locked(self, pos, placed, parents, off, looked) -> tuple[int, ...] | None | bool:
         """Locked candidates inside a branch: False when something new followed, None when
-        nothing did, a conflict when one arose."""
+        nothing did, a conflict when one arose.  `looked` holds, per unit and digit, the
+        places it had when last looked at in this branch: nothing new can follow from them
+        (what followed then removed what was outside the crossing, places are only ever
+        lost, and the facts `why` names are the off facts of the places lost)."""
         n = self.n
         off_base = self.off
         shape = self.state.shape
@@ -344,11 +350,16 @@ class Context:
         start_pos = self.pos
         progress: tuple[int, ...] | None | bool = None
         for outer in range(3 * n):
-            look = lookups[outer]
             at_outer = outer * n
+            if pos[at_outer : at_outer + n] == looked[at_outer : at_outer + n]:
+                continue
+            look = lookups[outer]
             placed_outer = placed[outer]
             for k in range(n):
                 p = pos[at_outer + k]
+                if p == looked[at_outer + k]:
+                    continue
+                looked[at_outer + k] = p
                 if not p or placed_outer >> k & 1:
                     continue
                 hit = look.get(p)
@@ -383,33 +394,19 @@ class Context:
         return progress
 
     def _nested(self, cand, parents, off) -> tuple[int, ...] | None | bool:
-        """Dynamic contradictions inside a branch: a candidate that leads to one is off."""
-        sub = Context.__new__(Context)
-        sub.__dict__.update(self.__dict__)
-        sub.cand = cand[:]
-        sub.pos = self._positions(cand)
-        sub.placed = self._placed_units(parents)
+        """Dynamic contradictions inside a branch: a candidate that leads to one is off.
+        (Whether a dynamic branch from the branch's candidates ends in a contradiction is
+        what `Closure.facts` tells, without following it fact by fact.)"""
+        closure = Closure(self.state.shape, cand, self._placed_units(parents))
         n = self.n
         for cell, m in enumerate(cand):
             if not m or not m & (m - 1):
                 continue
             _check_time()
             for k in _bits(m):
-                if sub.branch([cell * n + k], DYNAMIC).conflict:
+                if closure.facts(cell * n + k) is None:
                     return off(cell, k, ()) or False
         return None
-
-    def _positions(self, cand: list[int]) -> list[int]:
-        n = self.n
-        pos = [0] * (3 * n * n)
-        for cell, m in enumerate(cand):
-            for _, base, at in self.units[cell]:
-                mm = m
-                while mm:
-                    low = mm & -mm
-                    mm ^= low
-                    pos[base + low.bit_length() - 1] |= at
-        return pos
 
     def _placed_units(self, parents: dict[int, tuple[int, ...]]) -> list[int]:
         placed = self.placed[:]
