@@ -437,15 +437,23 @@ def _bits(mask: int) -> list[int]:
 
 def ancestors(parents: dict[int, tuple[int, ...]], nodes) -> set[int]:
     """The facts `nodes` rest on, themselves included."""
-    seen: set[int] = set()
-    stack = list(nodes)
-    while stack:
-        node = stack.pop()
-        if node in seen:
-            continue
-        seen.add(node)
-        stack.extend(parents.get(node, ()))
+    seen = set(nodes)
+    fresh = seen
+    while fresh:
+        found: set[int] = set()
+        for node in fresh:
+            found.update(parents.get(node, ()))
+        fresh = found - seen
+        seen |= fresh
     return seen
+
+
+def _chain(chains: dict[int, set[int]], seed: int, b: Branch) -> set[int]:
+    """The facts the conflict of `b`, the branch of `seed`, rests on (memoised in `chains`)."""
+    chain = chains.get(seed)
+    if chain is None:
+        chain = chains[seed] = ancestors(b.parents, b.conflict or ())
+    return chain
 
 
 class Finding(NamedTuple):
@@ -503,6 +511,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
     on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", _new_cache)
     off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
     first_only = mode == NESTED
+    chains: dict[int, set[int]] = state.derived(f"forcing-chains-{mode}", _new_cache)
 
     def consider(f: Finding) -> None:
         nonlocal best
@@ -583,7 +592,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                     seeds.append((node, on_branches))
                 if m.bit_count() > 2 and end_state(off_base + node) is None:
                     seeds.append((off_base + node, off_branches))
-        hopeless = _side_by_side(ctx, base, seeds, mode)
+        hopeless = _side_by_side(ctx, base, seeds, mode, chains)
 
     def conflict_branch(node: int) -> Branch | None:
         """The branch of a conflicting node, None when it cannot beat the best."""
@@ -608,7 +617,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             node = cell * n + k
             on_conflict = conflicted(node)
             if contradictions and on_conflict and (b_on := conflict_branch(node)):
-                on_chain = ancestors(b_on.parents, b_on.conflict)
+                on_chain = _chain(chains, node, b_on)
                 c = len(on_chain)
                 consider(
                     Finding(
@@ -627,7 +636,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 continue
             off_conflict = conflicted(off_base + node)
             if contradictions and off_conflict and (b_off := conflict_branch(off_base + node)):
-                chain = ancestors(b_off.parents, b_off.conflict)
+                chain = _chain(chains, off_base + node, b_off)
                 consider(
                     Finding(
                         rating(len(chain), chain),
@@ -944,6 +953,7 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
     static = mode == STATIC
     graph, reach = _static_reach(state, ctx) if static else ([], {})
+    chains: dict[int, set[int]] = state.derived(f"forcing-chains-{mode}", _new_cache)
 
     def nishio_conflict(cell: int, k: int) -> bool:
         closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
@@ -966,10 +976,10 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     )
     caps: tuple[int, ...] = (*_DEPTHS, 0)
     if not static:  # nishio: side by side, then the branches not left behind
-        hopeless = _side_by_side(ctx, base, seeds, mode)
+        hopeless = _side_by_side(ctx, base, seeds, mode, chains)
         seeds = [(x, known) for x, known in seeds if x not in hopeless]
         caps = (0,)
-    best, _ = _best_conflict(ctx, mode, base, seeds, caps, follow)
+    best, _ = _best_conflict(ctx, mode, base, seeds, caps, follow, chains)
     if best is None:
         return None
     return _step(state, ctx, best, mode)
@@ -1080,7 +1090,9 @@ def nested_forcing_chain(state: CandidateState) -> Step | None:
     return _search(state, NESTED, frozenset({"contradiction"}), NESTED_RATING)
 
 
-def _best_conflict(ctx: Context, mode: int, base: float, seeds: list, caps: tuple, follow):
+def _best_conflict(
+    ctx: Context, mode: int, base: float, seeds: list, caps: tuple, follow, chains: dict
+):
     """The best contradiction among the branches of `seeds` ((seed, branch cache) pairs),
     followed breadth first in passes capped by `caps` (0: no cap): (the best finding,
     the seeds whose branches stopped in the last pass without a conflict).  A branch stops
@@ -1106,7 +1118,7 @@ def _best_conflict(ctx: Context, mode: int, base: float, seeds: list, caps: tupl
                 known[seed] = b
             if not b.conflict:
                 continue
-            chain = ancestors(b.parents, b.conflict)
+            chain = _chain(chains, seed, b)
             c = len(chain)
             single = static and len({x % off_base % n for x in chain}) == 1
             r = round((X_FORCING_RATING if single else base) + length_bonus(c), 1)
@@ -1119,7 +1131,7 @@ def _best_conflict(ctx: Context, mode: int, base: float, seeds: list, caps: tupl
     return best, left
 
 
-def _side_by_side(ctx: Context, base: float, seeds: list, mode: int) -> set[int]:
+def _side_by_side(ctx: Context, base: float, seeds: list, mode: int, chains: dict) -> set[int]:
     """Follow the branches of `seeds` ((seed, branch cache) pairs, each known to end in a
     conflict) breadth first side by side, one link further at a time, caching those that
     end.  Returns the seeds left behind because any conflict their branch could still
@@ -1132,7 +1144,7 @@ def _side_by_side(ctx: Context, base: float, seeds: list, mode: int) -> set[int]
 
     def ended(seed: int, b: Branch) -> None:
         nonlocal best, limit
-        c = len(ancestors(b.parents, b.conflict or ()))
+        c = len(_chain(chains, seed, b))
         f = Finding(round(base + length_bonus(c), 1), c, _opposite(ctx, seed), "", (), ())
         if best is None or (f.rating, c, f.target) < (best.rating, best.complexity, best.target):
             best = f
