@@ -279,7 +279,7 @@ class Context:
                                 return Branch(parents, why)
                             if conflict := on(cell, m.bit_length() - 1, why):
                                 return Branch(parents, conflict)
-                    if not static:
+                    if y_links and not static:
                         # Most often every unit of the cell still has two places for k.
                         _, b0, _, _, b1, _, _, b2, _ = flat[cell]
                         p = pos[b0 + k]
