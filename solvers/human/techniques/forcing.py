@@ -722,7 +722,7 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
         return end_state
     ready: dict = state.derived("forcing-facts-ready", _new_cache)
     if not ready:
-        ready[True] = True  # the end states below are all known
+        ready[True] = True  # worked out below (past the deadline, the rest when asked for)
         reach = _static_reach(state, ctx)[1]
         n = ctx.n
         off_base = ctx.off
@@ -746,6 +746,7 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
             if r in by_reach:
                 known[node] = by_reach[r]
                 continue
+            _check_time()
             facts = known[node] = by_reach[r] = closure.facts(node, links)
             if facts is None:
                 failed |= 1 << node
