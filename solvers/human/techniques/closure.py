@@ -69,6 +69,8 @@ class Closure:
         on = [0] * n
         on_any = 0
         fresh = [0] * n  # cells that lost each digit since the rules last looked
+        lost = 0  # the digits with fresh cells
+        touched = 0  # the cells that lost a digit to a peer since the rules last looked
         pending: list[tuple[int, int]] = []
         if seed < self.off:
             pending.append(divmod(seed, n))
@@ -76,7 +78,8 @@ class Closure:
             cell, k = divmod(seed - self.off, n)
             left[k] &= ~(1 << cell)
             fresh[k] |= 1 << cell
-        digits = range(n)
+            lost = 1 << k
+            touched = 1 << cell
         while True:
             while pending:
                 cell, k = pending.pop()
@@ -94,16 +97,17 @@ class Closure:
                                 return None
                             left[j] ^= b
                             fresh[j] |= b
+                            lost |= 1 << j
                 pm = peer_masks[cell] & left[k]
                 if pm:
                     if on[k] & pm:
                         return None
                     left[k] ^= pm
                     fresh[k] |= pm
+                    lost |= 1 << k
+                    touched |= pm
             if links:
-                touched = 0
-                for f in fresh:
-                    touched |= f
+                # (a cell that lost a digit to an on fact in it holds that on fact)
                 touched &= ~on_any
                 if touched:
                     ones = twos = 0
@@ -115,16 +119,18 @@ class Closure:
                         return None  # a cell without a candidate
                     single = ones & ~twos
                     if single:
-                        for k in digits:
+                        for k in range(n):
                             m = left[k] & single
                             while m:
                                 low = m & -m
                                 m ^= low
                                 pending.append((low.bit_length() - 1, k))
-            for k in digits:
+            touched = 0
+            while lost:
+                low = lost & -lost
+                lost ^= low
+                k = low.bit_length() - 1
                 f = fresh[k]
-                if not f:
-                    continue
                 fresh[k] = 0
                 seen = placed[k]
                 lk = left[k]

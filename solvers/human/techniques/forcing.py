@@ -52,7 +52,7 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState, _tables
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
-from solvers.human.techniques.closure import Closure
+from solvers.human.techniques.closure import Closure, tables
 from solvers.human.techniques.common import crossings
 
 FORCING_RATING = 7.0
@@ -87,9 +87,11 @@ class Branch(NamedTuple):
 
 @cache
 def _geometry(shape: Shape) -> tuple:
-    """Per cell: its units as (unit, base index, position bit); per unit: its cells."""
+    """Per cell: its units as (unit, base index, position bit); per unit: its cells;
+    per cell, its three units flattened as (unit, base index, ~position bit) * 3."""
     units, peers = _tables(shape)
-    return units, peers, shape.units
+    flat = tuple(tuple(x for u, base, at in us for x in (u, base, ~at)) for us in units)
+    return units, peers, shape.units, flat
 
 
 class Context:
@@ -102,7 +104,7 @@ class Context:
         self.state = state
         self.n = state.n
         self.off = state.shape.ncells * state.n
-        self.units, self.peers, self.unit_cells = _geometry(state.shape)
+        self.units, self.peers, self.unit_cells, self.flat = _geometry(state.shape)
         self.cand = state.cand
         self.pos = state.pos
         self.placed = state.placed
@@ -151,6 +153,7 @@ class Context:
         static = mode == STATIC
         y_links = mode != NISHIO
         placed_cells: set[int] = set()  # cells the branch has placed a digit in
+        looked: list[int] | None = None  # for `_locked`
 
         def off(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
             node = off_base + cell * n + k
@@ -192,101 +195,138 @@ class Context:
         qi = 0
         level_end = len(queue)  # where the facts one step further from the seeds start
         depth = 0
+        flat = self.flat
         while True:
             while qi < len(queue):
                 if qi == level_end:
                     depth += 1
                     level_end = len(queue)
                     yield depth
-                node = queue[qi]
-                qi += 1
-                if node < off_base:  # on(cell, k)
-                    cell, k = divmod(node, n)
+                # The facts `depth` links away, in the order found (`off` and `on` inlined
+                # where hot: a candidate still in `cand` has no off fact yet).
+                for node in queue[qi:level_end]:
+                    if node < off_base:  # on(cell, k)
+                        cell = node // n
+                        k = node - cell * n
+                        bit = 1 << k
+                        why: tuple[int, ...] = (node,)
+                        if y_links:
+                            m = cand[cell]
+                            rest = m & ~bit
+                            if rest:
+                                cand[cell] = m ^ rest
+                                _, b0, n0, _, b1, n1, _, b2, n2 = flat[cell]
+                                at_on = cell * n
+                                at_off = off_base + at_on
+                                while rest:
+                                    low = rest & -rest
+                                    rest ^= low
+                                    j = low.bit_length() - 1
+                                    x = at_off + j
+                                    parents[x] = why
+                                    if at_on + j in parents:
+                                        return Branch(parents, (at_on + j, x))
+                                    pos[b0 + j] &= n0
+                                    pos[b1 + j] &= n1
+                                    pos[b2 + j] &= n2
+                                    queue.append(x)
+                        # off(p, k) for the peers
+                        for p in peers[cell]:
+                            if cand[p] & bit:
+                                on_node = p * n + k
+                                off_node = off_base + on_node
+                                parents[off_node] = why
+                                if on_node in parents:
+                                    return Branch(parents, (on_node, off_node))
+                                cand[p] ^= bit
+                                _, b0, n0, _, b1, n1, _, b2, n2 = flat[p]
+                                pos[b0 + k] &= n0
+                                pos[b1 + k] &= n1
+                                pos[b2 + k] &= n2
+                                queue.append(off_node)
+                        u0, b0, n0, u1, b1, n1, u2, b2, n2 = flat[cell]
+                        placed[u0] |= bit
+                        placed[u1] |= bit
+                        placed[u2] |= bit
+                        pos[b0 + k] &= n0
+                        pos[b1 + k] &= n1
+                        pos[b2 + k] &= n2
+                        continue
+                    cell = (node - off_base) // n
+                    k = node - off_base - cell * n
                     bit = 1 << k
-                    why: tuple[int, ...] = (node,)
-                    if y_links:
-                        rest = cand[cell] & ~bit
-                        while rest:
-                            low = rest & -rest
-                            rest ^= low
-                            if conflict := off(cell, low.bit_length() - 1, why):
+                    # The last digit of the cell.
+                    if y_links and cell * n + k not in parents:
+                        m = cand[cell]
+                        if static:
+                            first = start_cand[cell]
+                            if first.bit_count() == 2:
+                                e = (first ^ bit).bit_length() - 1
+                                if conflict := on(cell, e, (node,)):
+                                    return Branch(parents, conflict)
+                        elif not m & (m - 1) and cell not in placed_cells:
+                            gone = start_cand[cell] & ~m
+                            at_cell = off_base + cell * n - 1
+                            facts = []
+                            while gone:
+                                low = gone & -gone
+                                gone ^= low
+                                x = at_cell + low.bit_length()
+                                if x in parents:
+                                    facts.append(x)
+                            why = tuple(facts)
+                            if not m:
+                                return Branch(parents, why)
+                            if conflict := on(cell, m.bit_length() - 1, why):
                                 return Branch(parents, conflict)
-                    # off(p, k) for the peers, inlined (the hot loop): a peer still taking
-                    # the digit has no off fact for it yet.
-                    for p in peers[cell]:
-                        if cand[p] & bit:
-                            on_node = p * n + k
-                            off_node = off_base + on_node
-                            parents[off_node] = why
-                            if on_node in parents:
-                                return Branch(parents, (on_node, off_node))
-                            cand[p] ^= bit
-                            for _, base, at in units[p]:
-                                pos[base + k] &= ~at
-                            queue.append(off_node)
-                    for u, base, at in units[cell]:
-                        placed[u] |= bit
-                        pos[base + k] &= ~at
-                    continue
-                cell, k = divmod(node - off_base, n)
-                bit = 1 << k
-                # The last digit of the cell.
-                if y_links and cell * n + k not in parents:
-                    m = cand[cell]
-                    if static:
-                        first = start_cand[cell]
-                        if first.bit_count() == 2:
-                            e = (first ^ bit).bit_length() - 1
-                            if conflict := on(cell, e, (node,)):
-                                return Branch(parents, conflict)
-                    elif not m & (m - 1) and cell not in placed_cells:
-                        gone = start_cand[cell] & ~m
-                        at_cell = off_base + cell * n - 1
+                    if y_links and not static:
+                        # Most often every unit of the cell still has two places for k.
+                        _, b0, _, _, b1, _, _, b2, _ = flat[cell]
+                        p = pos[b0 + k]
+                        if p & (p - 1):
+                            p = pos[b1 + k]
+                            if p & (p - 1):
+                                p = pos[b2 + k]
+                                if p & (p - 1):
+                                    continue
+                    # The last place of the digit in each unit of the cell.
+                    for u, base, _ in units[cell]:
+                        if placed[u] & bit:
+                            continue
+                        if static:
+                            first = start_pos[base + k]
+                            if first.bit_count() == 2:
+                                cells = unit_cells[u]
+                                for i in _bits(first):
+                                    other = cells[i]
+                                    if other != cell and (conflict := on(other, k, (node,))):
+                                        return Branch(parents, conflict)
+                            continue
+                        p = pos[base + k]
+                        if p & (p - 1):
+                            continue
+                        cells = unit_cells[u]
+                        if p and cells[p.bit_length() - 1] * n + k in parents:
+                            continue  # found already (`on` would change nothing)
+                        gone = start_pos[base + k] & ~p
                         facts = []
                         while gone:
                             low = gone & -gone
                             gone ^= low
-                            x = at_cell + low.bit_length()
+                            x = off_base + cells[low.bit_length() - 1] * n + k
                             if x in parents:
                                 facts.append(x)
                         why = tuple(facts)
-                        if not m:
+                        if not p:
                             return Branch(parents, why)
-                        if conflict := on(cell, m.bit_length() - 1, why):
+                        if conflict := on(cells[p.bit_length() - 1], k, why):
                             return Branch(parents, conflict)
-                # The last place of the digit in each unit of the cell.
-                for u, base, _ in units[cell]:
-                    if placed[u] & bit:
-                        continue
-                    if static:
-                        first = start_pos[base + k]
-                        if first.bit_count() == 2:
-                            cells = unit_cells[u]
-                            for i in _bits(first):
-                                other = cells[i]
-                                if other != cell and (conflict := on(other, k, (node,))):
-                                    return Branch(parents, conflict)
-                        continue
-                    p = pos[base + k]
-                    if p & (p - 1):
-                        continue
-                    cells = unit_cells[u]
-                    gone = start_pos[base + k] & ~p
-                    facts = []
-                    while gone:
-                        low = gone & -gone
-                        gone ^= low
-                        x = off_base + cells[low.bit_length() - 1] * n + k
-                        if x in parents:
-                            facts.append(x)
-                    why = tuple(facts)
-                    if not p:
-                        return Branch(parents, why)
-                    if conflict := on(cells[p.bit_length() - 1], k, why):
-                        return Branch(parents, conflict)
+                qi = level_end
             if mode < PLUS:
                 break
-            found = self._locked(cand, pos, placed, parents, off)
+            if looked is None:
+                looked = [-1] * len(pos)
+            found = self._locked(pos, placed, parents, off, looked)
             if found is None and mode == NESTED:
                 found = self._nested(cand, parents, off)
             if found is None:
@@ -295,70 +335,78 @@ class Context:
                 return Branch(parents, found)
         return Branch(parents, None)
 
-    def _locked(self, cand, pos, placed, parents, off) -> tuple[int, ...] | None | bool:
+    def _locked(self, pos, placed, parents, off, looked) -> tuple[int, ...] | None | bool:
         """Locked candidates inside a branch: False when something new followed, None when
-        nothing did, a conflict when one arose."""
+        nothing did, a conflict when one arose.  `looked` holds, per unit and digit, the
+        places it had when last looked at in this branch: nothing new can follow from them
+        (what followed then removed what was outside the crossing, places are only ever
+        lost, and the facts `why` names are the off facts of the places lost)."""
         n = self.n
         off_base = self.off
-        box_lines, line_boxes = crossings(self.state.shape)
+        shape = self.state.shape
+        box_lines, line_boxes = crossings(shape)
+        lookups = _crossing_of(shape)
         unit_cells = self.unit_cells
         start_pos = self.pos
         progress: tuple[int, ...] | None | bool = None
         for outer in range(3 * n):
-            crossing = box_lines[outer - 2 * n] if outer >= 2 * n else line_boxes[outer]
+            at_outer = outer * n
+            if pos[at_outer : at_outer + n] == looked[at_outer : at_outer + n]:
+                continue
+            look = lookups[outer]
+            placed_outer = placed[outer]
             for k in range(n):
-                p = pos[outer * n + k]
-                if not p or placed[outer] >> k & 1:
+                p = pos[at_outer + k]
+                if p == looked[at_outer + k]:
                     continue
-                for inner, in_outer, in_inner in crossing:
-                    if p & ~in_outer:
-                        continue
-                    outside = pos[inner * n + k] & ~in_inner
-                    if outside:
-                        cells = unit_cells[outer]
-                        why = tuple(
-                            off_base + cells[i] * n + k
-                            for i in _bits(start_pos[outer * n + k] & ~p)
-                            if off_base + cells[i] * n + k in parents
-                        )
-                        if not why:
-                            break  # true before the branch: the engine applies it itself
-                        inner_cells = unit_cells[inner]
-                        for i in _bits(outside):
-                            if conflict := off(inner_cells[i], k, why):
-                                return conflict
-                        progress = False
-                    break
+                looked[at_outer + k] = p
+                if not p or placed_outer >> k & 1:
+                    continue
+                hit = look.get(p)
+                if hit is None:  # the first crossing holding every place of k, if any
+                    crossing = box_lines[outer - 2 * n] if outer >= 2 * n else line_boxes[outer]
+                    hit = look[p] = next(
+                        (
+                            (inner, in_inner)
+                            for inner, in_outer, in_inner in crossing
+                            if not p & ~in_outer
+                        ),
+                        (),
+                    )
+                if not hit:
+                    continue
+                inner, in_inner = hit
+                outside = pos[inner * n + k] & ~in_inner
+                if outside:
+                    cells = unit_cells[outer]
+                    why = tuple(
+                        off_base + cells[i] * n + k
+                        for i in _bits(start_pos[at_outer + k] & ~p)
+                        if off_base + cells[i] * n + k in parents
+                    )
+                    if not why:
+                        continue  # true before the branch: the engine applies it itself
+                    inner_cells = unit_cells[inner]
+                    for i in _bits(outside):
+                        if conflict := off(inner_cells[i], k, why):
+                            return conflict
+                    progress = False
         return progress
 
     def _nested(self, cand, parents, off) -> tuple[int, ...] | None | bool:
-        """Dynamic contradictions inside a branch: a candidate that leads to one is off."""
-        sub = Context.__new__(Context)
-        sub.__dict__.update(self.__dict__)
-        sub.cand = cand[:]
-        sub.pos = self._positions(cand)
-        sub.placed = self._placed_units(parents)
+        """Dynamic contradictions inside a branch: a candidate that leads to one is off.
+        (Whether a dynamic branch from the branch's candidates ends in a contradiction is
+        what `Closure.facts` tells, without following it fact by fact.)"""
+        closure = Closure(self.state.shape, cand, self._placed_units(parents))
         n = self.n
         for cell, m in enumerate(cand):
             if not m or not m & (m - 1):
                 continue
             _check_time()
             for k in _bits(m):
-                if sub.branch([cell * n + k], DYNAMIC).conflict:
+                if closure.facts(cell * n + k) is None:
                     return off(cell, k, ()) or False
         return None
-
-    def _positions(self, cand: list[int]) -> list[int]:
-        n = self.n
-        pos = [0] * (3 * n * n)
-        for cell, m in enumerate(cand):
-            for _, base, at in self.units[cell]:
-                mm = m
-                while mm:
-                    low = mm & -mm
-                    mm ^= low
-                    pos[base + low.bit_length() - 1] |= at
-        return pos
 
     def _placed_units(self, parents: dict[int, tuple[int, ...]]) -> list[int]:
         placed = self.placed[:]
@@ -371,6 +419,13 @@ class Context:
         return placed
 
 
+@cache
+def _crossing_of(shape: Shape) -> list[dict[int, tuple[int, ...]]]:
+    """Per unit, a memo: for the positions of a digit in it, the first crossing
+    (`crossings`) holding them all, as (the other unit, its positions there), or ()."""
+    return [{} for _ in range(3 * shape.size)]
+
+
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -380,7 +435,9 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def conflict_size(parents: dict[int, tuple[int, ...]], conflict, mode: int) -> int:
+def conflict_size(
+    parents: dict[int, tuple[int, ...]], conflict, mode: int, chain: set[int] | None = None
+) -> int:
     """The complexity of a contradiction as Sudoku Explainer counts it.
 
     Its static chains are one chain, from the assumption to its negation: the facts it
@@ -389,20 +446,30 @@ def conflict_size(parents: dict[int, tuple[int, ...]], conflict, mode: int) -> i
     count twice."""
     if mode != STATIC and conflict is not None and len(conflict) == 2:
         return len(ancestors(parents, conflict[:1])) + len(ancestors(parents, conflict[1:]))
-    return len(ancestors(parents, conflict or ()))
+    return len(chain if chain is not None else ancestors(parents, conflict or ()))
 
 
 def ancestors(parents: dict[int, tuple[int, ...]], nodes) -> set[int]:
     """The facts `nodes` rest on, themselves included."""
-    seen: set[int] = set()
-    stack = list(nodes)
-    while stack:
-        node = stack.pop()
-        if node in seen:
-            continue
-        seen.add(node)
-        stack.extend(parents.get(node, ()))
+    seen = set(nodes)
+    fresh = seen
+    while fresh:
+        found: set[int] = set()
+        for node in fresh:
+            found.update(parents.get(node, ()))
+        fresh = found - seen
+        seen |= fresh
     return seen
+
+
+def _chain(chains: dict, seed: int, b: Branch, mode: int) -> tuple[set[int], int]:
+    """The facts the conflict of `b`, the branch of `seed`, rests on, and its complexity
+    (`conflict_size`), memoised in `chains`."""
+    found = chains.get(seed)
+    if found is None:
+        chain = ancestors(b.parents, b.conflict or ())
+        found = chains[seed] = (chain, conflict_size(b.parents, b.conflict, mode, chain))
+    return found
 
 
 class Finding(NamedTuple):
@@ -460,6 +527,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
     on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", _new_cache)
     off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
     first_only = mode == NESTED
+    chains: dict[int, tuple[set[int], int]] = state.derived(f"forcing-chains-{mode}", _new_cache)
 
     def consider(f: Finding) -> None:
         nonlocal best
@@ -540,7 +608,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                     seeds.append((node, on_branches))
                 if m.bit_count() > 2 and end_state(off_base + node) is None:
                     seeds.append((off_base + node, off_branches))
-        hopeless = _side_by_side(ctx, base, seeds, mode)
+        hopeless = _side_by_side(ctx, base, seeds, mode, chains)
 
     def conflict_branch(node: int) -> Branch | None:
         """The branch of a conflicting node, None when it cannot beat the best."""
@@ -565,8 +633,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             node = cell * n + k
             on_conflict = conflicted(node)
             if contradictions and on_conflict and (b_on := conflict_branch(node)):
-                on_chain = ancestors(b_on.parents, b_on.conflict)
-                c = conflict_size(b_on.parents, b_on.conflict, mode)
+                on_chain, c = _chain(chains, node, b_on, mode)
                 consider(
                     Finding(
                         rating(c, on_chain),
@@ -574,7 +641,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                         off_base + node,
                         "contradiction",
                         (node,),
-                        tuple(ancestors(b_on.parents, b_on.conflict)),
+                        tuple(on_chain),
                     )
                 )
                 if first_only and best is not None:
@@ -584,8 +651,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 continue
             off_conflict = conflicted(off_base + node)
             if contradictions and off_conflict and (b_off := conflict_branch(off_base + node)):
-                chain = ancestors(b_off.parents, b_off.conflict)
-                size = conflict_size(b_off.parents, b_off.conflict, mode)
+                chain, size = _chain(chains, off_base + node, b_off, mode)
                 consider(
                     Finding(
                         rating(size, chain),
@@ -651,17 +717,62 @@ def _fact_index(node: int, n: int, off_base: int) -> tuple[int, int]:
 
 
 def _end_states(state: CandidateState, ctx: Context, links: bool):
-    """`Closure.facts` of this state's branches, memoised per seed."""
-    known: dict = state.derived(f"forcing-facts-{links}", _new_cache)
+    """`Closure.facts` of this state's branches, memoised per seed.
 
-    def end_state(node: int) -> tuple[int, ...] | None:
+    With `links` (dynamic branches) the static links help: a dynamic branch holds every
+    fact its static links reach (`_static_reach`), unless it ends in a contradiction.  So
+    a seed that reaches a seed whose branch ends in one ends in one too, and seeds that
+    reach each other end in the same state.  The end states of all candidates are worked
+    out first, in an order where the seeds a seed reaches come before it."""
+    known: dict = state.derived(f"forcing-facts-{links}", _new_cache)
+    closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
+    if not links:
+
+        def end_state(node: int) -> tuple[int, ...] | None:
+            if node in known:
+                return known[node]
+            facts = known[node] = closure.facts(node, links)
+            return facts
+
+        return end_state
+    ready: dict = state.derived("forcing-facts-ready", _new_cache)
+    if not ready:
+        ready[True] = True  # worked out below (past the deadline, the rest when asked for)
+        reach = _static_reach(state, ctx)[1]
+        n = ctx.n
+        off_base = ctx.off
+        nodes = []
+        for cell, m in enumerate(ctx.cand):
+            if not m & (m - 1):
+                continue
+            for k in _bits(m):
+                node = cell * n + k
+                nodes.append(node)
+                if m.bit_count() > 2:
+                    nodes.append(off_base + node)
+        order = sorted((reach[x].bit_count(), x) for x in nodes)
+        by_reach: dict[int, tuple[int, ...] | None] = {}
+        failed = 0  # the seeds whose branches end in a contradiction
+        for _, node in order:
+            r = reach[node]
+            if r & failed:
+                known[node] = None
+                continue
+            if r in by_reach:
+                known[node] = by_reach[r]
+                continue
+            _check_time()
+            facts = known[node] = by_reach[r] = closure.facts(node, links)
+            if facts is None:
+                failed |= 1 << node
+
+    def known_state(node: int) -> tuple[int, ...] | None:
         if node in known:
             return known[node]
-        closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
         facts = known[node] = closure.facts(node, links)
         return facts
 
-    return end_state
+    return known_state
 
 
 _CONTRADICTION = frozenset({"contradiction"})
@@ -683,27 +794,39 @@ def _static_graph(ctx: Context) -> list[tuple[int, ...]]:
     pos = ctx.pos
     placed = ctx.placed
     units = ctx.units
-    peers = ctx.peers
     unit_cells = ctx.unit_cells
+    peer_masks = tables(ctx.state.shape)[1]
     graph: list[tuple[int, ...]] = [()] * (2 * off_base)
+    with_digit = [0] * n  # the cells taking each digit
+    for cell, m in enumerate(cand):
+        while m:
+            low = m & -m
+            m ^= low
+            with_digit[low.bit_length() - 1] |= 1 << cell
     for cell, m in enumerate(cand):
         if not m:
             continue
         two = m.bit_count() == 2
+        at_off = off_base + cell * n
         for k in _bits(m):
             bit = 1 << k
             node = cell * n + k
-            offs = [off_base + cell * n + j for j in _bits(m & ~bit)]
-            offs.extend(off_base + p * n + k for p in peers[cell] if cand[p] & bit)
+            offs = [at_off + j for j in _bits(m & ~bit)]
+            # the peers taking k, in ascending order as in `peers`
+            ps = peer_masks[cell] & with_digit[k]
+            at_k = off_base + k - n
+            while ps:
+                low = ps & -ps
+                ps ^= low
+                offs.append(at_k + low.bit_length() * n)
             graph[node] = tuple(offs)
             ons = [cell * n + (m ^ bit).bit_length() - 1] if two else []
-            for u, base, _ in units[cell]:
+            for u, base, at in units[cell]:
                 if placed[u] & bit:
                     continue
                 first = pos[base + k]
-                if first.bit_count() == 2:
-                    cells = unit_cells[u]
-                    ons.extend(cells[i] * n + k for i in _bits(first) if cells[i] != cell)
+                if first.bit_count() == 2:  # the cell and one other place
+                    ons.append(unit_cells[u][(first ^ at).bit_length() - 1] * n + k)
             graph[off_base + node] = tuple(ons)
     return graph
 
@@ -729,43 +852,45 @@ def _reach(graph: list[tuple[int, ...]], nodes: list[int]) -> dict[int, int]:
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
-        work = [root]
-        places = [0]
+        work = [(root, iter(graph[root]))]
         while work:
-            v = work[-1]
-            succ = graph[v]
-            i = places[-1]
-            if i < len(succ):
-                places[-1] = i + 1
-                w = succ[i]
+            v, succ = work[-1]
+            for w in succ:
                 if index[w] < 0:
                     index[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
-                    work.append(w)
-                    places.append(0)
-                elif not done[w] and index[w] < low[v]:
+                    work.append((w, iter(graph[w])))
+                    break
+                if not done[w] and index[w] < low[v]:
                     low[v] = index[w]  # w is on the stack: same component
-                continue
-            work.pop()
-            places.pop()
-            if work:
-                u = work[-1]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-            if low[v] != index[v]:
-                continue
-            at = stack.index(v)
-            members = stack[at:]
-            del stack[at:]
-            mask = 0
-            for w in members:
-                mask |= 1 << w
-            for w in members:
-                for x in graph[w]:
-                    mask |= done[x]  # 0 for x in this component
-            for w in members:
-                done[w] = mask
+            else:
+                work.pop()
+                lv = low[v]
+                if work:
+                    u = work[-1][0]
+                    if lv < low[u]:
+                        low[u] = lv
+                if lv != index[v]:
+                    continue
+                if stack[-1] == v:  # a component of one node
+                    stack.pop()
+                    mask = 1 << v
+                    for x in graph[v]:
+                        mask |= done[x]  # 0 for v itself
+                    done[v] = mask
+                    continue
+                at = stack.index(v)
+                members = stack[at:]
+                del stack[at:]
+                mask = 0
+                for w in members:
+                    mask |= 1 << w
+                for w in members:
+                    for x in graph[w]:
+                        mask |= done[x]  # 0 for x in this component
+                for w in members:
+                    done[w] = mask
     reach = {x: done[x] for x in nodes}
     return reach
 
@@ -844,6 +969,7 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
     static = mode == STATIC
     graph, reach = _static_reach(state, ctx) if static else ([], {})
+    chains: dict[int, tuple[set[int], int]] = state.derived(f"forcing-chains-{mode}", _new_cache)
 
     def nishio_conflict(cell: int, k: int) -> bool:
         closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
@@ -866,10 +992,10 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     )
     caps: tuple[int, ...] = (*_DEPTHS, 0)
     if not static:  # nishio: side by side, then the branches not left behind
-        hopeless = _side_by_side(ctx, base, seeds, mode)
+        hopeless = _side_by_side(ctx, base, seeds, mode, chains)
         seeds = [(x, known) for x, known in seeds if x not in hopeless]
         caps = (0,)
-    best, _ = _best_conflict(ctx, mode, base, seeds, caps, follow)
+    best, _ = _best_conflict(ctx, mode, base, seeds, caps, follow, chains)
     if best is None:
         return None
     return _step(state, ctx, best, mode)
@@ -980,7 +1106,9 @@ def nested_forcing_chain(state: CandidateState) -> Step | None:
     return _search(state, NESTED, frozenset({"contradiction"}), NESTED_RATING)
 
 
-def _best_conflict(ctx: Context, mode: int, base: float, seeds: list, caps: tuple, follow):
+def _best_conflict(
+    ctx: Context, mode: int, base: float, seeds: list, caps: tuple, follow, chains: dict
+):
     """The best contradiction among the branches of `seeds` ((seed, branch cache) pairs),
     followed breadth first in passes capped by `caps` (0: no cap): (the best finding,
     the seeds whose branches stopped in the last pass without a conflict).  A branch stops
@@ -1006,8 +1134,7 @@ def _best_conflict(ctx: Context, mode: int, base: float, seeds: list, caps: tupl
                 known[seed] = b
             if not b.conflict:
                 continue
-            chain = ancestors(b.parents, b.conflict)
-            c = conflict_size(b.parents, b.conflict, mode)
+            chain, c = _chain(chains, seed, b, mode)
             single = static and len({x % off_base % n for x in chain}) == 1
             r = round((X_FORCING_RATING if single else base) + length_bonus(c), 1)
             target = seed + off_base if seed < off_base else seed - off_base
@@ -1019,7 +1146,7 @@ def _best_conflict(ctx: Context, mode: int, base: float, seeds: list, caps: tupl
     return best, left
 
 
-def _side_by_side(ctx: Context, base: float, seeds: list, mode: int) -> set[int]:
+def _side_by_side(ctx: Context, base: float, seeds: list, mode: int, chains: dict) -> set[int]:
     """Follow the branches of `seeds` ((seed, branch cache) pairs, each known to end in a
     conflict) breadth first side by side, one link further at a time, caching those that
     end.  Returns the seeds left behind because any conflict their branch could still
@@ -1032,7 +1159,7 @@ def _side_by_side(ctx: Context, base: float, seeds: list, mode: int) -> set[int]
 
     def ended(seed: int, b: Branch) -> None:
         nonlocal best, limit
-        c = conflict_size(b.parents, b.conflict, mode)
+        c = _chain(chains, seed, b, mode)[1]
         f = Finding(round(base + length_bonus(c), 1), c, _opposite(ctx, seed), "", (), ())
         if best is None or (f.rating, c, f.target) < (best.rating, best.complexity, best.target):
             best = f
