@@ -23,6 +23,8 @@ it takes one entry per row and per box, a permutation; so do its column
 segments in a stack.  One table lookup (`CLOSE`) keeps the entries of a
 matrix that some permutation uses -- for 3x3 this is exactly pointing and
 claiming to a fixpoint, and a row or box left empty is a contradiction.
+(`BAND_CLOSE` and `STACK_CLOSE` fold the lookups a closure needs into one
+load per matrix: the surviving cells, and for bands the lone triads.)
 Band and stack closures alternate until neither cuts; then a row with one
 triad holding one cell is a hidden single (of row, box or column alike),
 which is marked placed and cleared from the other digits, dirtying them.
@@ -424,6 +426,12 @@ SOLO = solo_table().astype(np.int32)
 EXPAND = np.array(  # entry t of a matrix -> the three cells of triad t (bits 3t..3t+2)
     [sum(7 << (3 * t) for t in range(9) if idx >> t & 1) for idx in range(512)], dtype=np.int32
 )
+BAND_CLOSE = EXPAND[CLOSE].astype(np.int64) | EXPAND[SOLO[CLOSE]].astype(np.int64) << 32
+"""A band's triad matrix -> the cells of its closure, and at bit 32 those of its lone triads."""
+STACK_CLOSE = np.array(  # a stack's matrix -> its closure, band b's three columns at bit 9b
+    [(c & 7) | ((c >> 3) & 7) << 9 | (c >> 6) << 18 for c in closure_table().tolist()],
+    dtype=np.int64,
+)
 
 
 @njit(cache=True, inline="always")
@@ -444,55 +452,56 @@ def _close_digit(st, d):
     w0 = st[d * 3]
     w1 = st[d * 3 + 1]
     w2 = st[d * 3 + 2]
-    c0 = CLOSE[_matrix(w0)]
-    c1 = CLOSE[_matrix(w1)]
-    c2 = CLOSE[_matrix(w2)]
+    x0 = BAND_CLOSE[_matrix(w0)]
+    x1 = BAND_CLOSE[_matrix(w1)]
+    x2 = BAND_CLOSE[_matrix(w2)]
     while True:
-        if c0 == 0 or c1 == 0 or c2 == 0:
+        w0 &= x0
+        w1 &= x1
+        w2 &= x2
+        if w0 == 0 or w1 == 0 or w2 == 0:
             return False
-        w0 &= EXPAND[c0]
-        w1 &= EXPAND[c1]
-        w2 &= EXPAND[c2]
-        f0 = _fold(w0)
-        f1 = _fold(w1)
-        f2 = _fold(w2)
-        k0 = k1 = k2 = 0
-        for j in range(3):
-            sh = 3 * j
-            c = CLOSE[((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6)]
-            if c == 0:
-                return False
-            k0 |= (c & 7) << sh
-            k1 |= ((c >> 3) & 7) << sh
-            k2 |= (c >> 6) << sh
-        if k0 == f0 and k1 == f1 and k2 == f2:
+        f = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)  # band b's columns at bit 9b
+        s0 = STACK_CLOSE[(f & 7) | ((f >> 6) & 0x38) | ((f >> 12) & 0x1C0)]
+        s1 = STACK_CLOSE[((f >> 3) & 7) | ((f >> 9) & 0x38) | ((f >> 15) & 0x1C0)]
+        s2 = STACK_CLOSE[((f >> 6) & 7) | ((f >> 12) & 0x38) | ((f >> 18) & 0x1C0)]
+        if s0 == 0 or s1 == 0 or s2 == 0:
+            return False
+        k = s0 | (s1 << 3) | (s2 << 6)
+        if k == f:
             break
-        if k0 != f0:  # only a word that lost columns needs its band closed again
-            w0 &= COL * k0
-            c0 = CLOSE[_matrix(w0)]
-        if k1 != f1:
-            w1 &= COL * k1
-            c1 = CLOSE[_matrix(w1)]
-        if k2 != f2:
-            w2 &= COL * k2
-            c2 = CLOSE[_matrix(w2)]
+        lost = f ^ k  # only a word that lost columns needs its band closed again
+        if lost & ROW:
+            w0 &= COL * (k & ROW)
+            x0 = BAND_CLOSE[_matrix(w0)]
+        if (lost >> 9) & ROW:
+            w1 &= COL * ((k >> 9) & ROW)
+            x1 = BAND_CLOSE[_matrix(w1)]
+        if lost >> 18:
+            w2 &= COL * (k >> 18)
+            x2 = BAND_CLOSE[_matrix(w2)]
     st[d * 3] = w0
     st[d * 3 + 1] = w1
     st[d * 3 + 2] = w2
-    dirty = st[DIRTY]
-    for b in range(3):
-        w = st[d * 3 + b]
-        c = c0 if b == 0 else (c1 if b == 1 else c2)
-        new = w & EXPAND[SOLO[c]] & _lone_in_group(w) & ~st[PLACED + b]
-        if new:
-            st[PLACED + b] |= new
-            for e in range(9):
-                if e != d:
-                    x = st[e * 3 + b]
-                    if x & new:
-                        st[e * 3 + b] = x & ~new
-                        dirty |= 1 << e
-    st[DIRTY] = dirty & ~(1 << d)
+    dirty = st[DIRTY] & ~(1 << d)
+    new0 = w0 & (x0 >> 32) & _lone_in_group(w0) & ~st[PLACED]
+    new1 = w1 & (x1 >> 32) & _lone_in_group(w1) & ~st[PLACED + 1]
+    new2 = w2 & (x2 >> 32) & _lone_in_group(w2) & ~st[PLACED + 2]
+    if new0 | new1 | new2:
+        st[PLACED] |= new0
+        st[PLACED + 1] |= new1
+        st[PLACED + 2] |= new2
+        for e in range(9):
+            if e != d:
+                y0 = st[e * 3]
+                y1 = st[e * 3 + 1]
+                y2 = st[e * 3 + 2]
+                if y0 & new0 | y1 & new1 | y2 & new2:
+                    st[e * 3] = y0 & ~new0
+                    st[e * 3 + 1] = y1 & ~new1
+                    st[e * 3 + 2] = y2 & ~new2
+                    dirty |= 1 << e
+    st[DIRTY] = dirty
     return True
 
 
