@@ -491,16 +491,19 @@ def _close_digit(st, d):
         st[PLACED] |= new0
         st[PLACED + 1] |= new1
         st[PLACED + 2] |= new2
-        for e in range(9):
-            if e != d:
-                y0 = st[e * 3]
-                y1 = st[e * 3 + 1]
-                y2 = st[e * 3 + 2]
-                if y0 & new0 | y1 & new1 | y2 & new2:
-                    st[e * 3] = y0 & ~new0
-                    st[e * 3 + 1] = y1 & ~new1
-                    st[e * 3 + 2] = y2 & ~new2
-                    dirty |= 1 << e
+        for e in range(9):  # branch-free: d's own words are put back below
+            y0 = st[e * 3]
+            y1 = st[e * 3 + 1]
+            y2 = st[e * 3 + 2]
+            hit = y0 & new0 | y1 & new1 | y2 & new2
+            st[e * 3] = y0 & ~new0
+            st[e * 3 + 1] = y1 & ~new1
+            st[e * 3 + 2] = y2 & ~new2
+            dirty |= (hit != 0) << e
+        st[d * 3] = w0
+        st[d * 3 + 1] = w1
+        st[d * 3 + 2] = w2
+        dirty &= ~(1 << d)
     st[DIRTY] = dirty
     return True
 
