@@ -540,7 +540,7 @@ def _naked_cells(st, peers):
     return placed
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _propagate_bands(st, peers, rules):
     """`propagate` at the `LOCKED` level and above: dirty digits closed, then naked singles."""
     while True:
@@ -565,7 +565,7 @@ def _propagate_bands(st, peers, rules):
         st[DIRTY] = changed  # the digits that lost candidates
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def propagate(st, peers, rules, table, spread):
     """Singles (and locked candidates) to a fixpoint; False on a contradiction."""
     if rules > SINGLES:
@@ -616,7 +616,7 @@ def _reach(st, peers, cell):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _choose(st, peers, rules):
     """The cell to branch on (-1 when every cell is placed).
 
