@@ -603,6 +603,26 @@ def _open_peers(st, peers, cell):
 
 
 @njit(cache=True, inline="always")
+def _pair_peers(st, peers, cell, pair0, pair1, pair2):
+    """How many bivalue peers of bivalue `cell` each of its digits would reduce to a single."""
+    b = cell // 27
+    pos = cell % 27
+    digits = 0
+    for d in range(9):
+        digits |= ((st[d * 3 + b] >> pos) & 1) << d
+    d = trailing_zeros(digits) * 3
+    e = trailing_zeros(digits & (digits - 1)) * 3
+    p0 = pair0 & peers[cell, 0]
+    p1 = pair1 & peers[cell, 1]
+    p2 = pair2 & peers[cell, 2]
+    return (
+        popcount((st[d] | st[e] << 32) & (p0 | p0 << 32))
+        + popcount((st[d + 1] | st[e + 1] << 32) & (p1 | p1 << 32))
+        + popcount((st[d + 2] | st[e + 2] << 32) & (p2 | p2 << 32))
+    )
+
+
+@njit(cache=True, inline="always")
 def _reach(st, peers, cell):
     """How many candidates the digits of `cell` hold among its unplaced peers."""
     b = cell // 27
@@ -620,17 +640,24 @@ def _reach(st, peers, cell):
 def _choose(st, peers, rules):
     """The cell to branch on (-1 when every cell is placed).
 
-    Fewest candidates first; among those, the cell with the most unplaced
-    peers, whose guess reaches furthest (this halves the guesses on hard
-    sets against taking the first); then the first in reading order.  At
-    the `INTERSECTIONS` level a bivalue cell is scored by its reach instead:
-    the candidates its two digits hold among its peers (as `kernels._choose`).
+    Fewest candidates first; then the first in reading order with the best
+    score.  A bivalue cell scores two per unplaced peer, whose guess reaches
+    furthest (this halved the guesses on hard sets against taking the first),
+    plus three per bivalue peer and digit they share (`_pair_peers`: a
+    single either branch is sure to make).  Against unplaced peers alone
+    this cuts the guesses at limit 1 by 12-17% (top1465 6.85 -> 5.71,
+    forum_hardest_sample2000 43.3 -> 38.3, 17-clue 0.56 -> 0.47) for about
+    the same time.  A cell with more candidates scores its unplaced peers.
+    At the `INTERSECTIONS` level a bivalue cell is scored by its reach
+    instead: the candidates its two digits hold among its peers.  Both as
+    `kernels._choose`.
     """
     best = -1
     fewest = 10
     score = -1
+    deep = rules >= INTERSECTIONS
+    pair0 = pair1 = pair2 = 0
     for b in range(3):  # bivalue cells, the usual case: found with bit counters
-        open_ = ~st[PLACED + b] & BAND
         once = 0
         twice = 0
         thrice = 0
@@ -639,13 +666,25 @@ def _choose(st, peers, rules):
             thrice |= twice & w
             twice |= once & w
             once |= w
-        two = twice & ~thrice & open_
+        two = twice & ~thrice & ~st[PLACED + b] & BAND
+        if b == 0:
+            pair0 = two
+        elif b == 1:
+            pair1 = two
+        else:
+            pair2 = two
+    for b in range(3):
+        two = pair0 if b == 0 else (pair1 if b == 1 else pair2)
         while two:
             bit = two & -two
             two ^= bit
             cell = b * 27 + trailing_zeros(bit)
-            deep = rules >= INTERSECTIONS
-            s = _reach(st, peers, cell) if deep else _open_peers(st, peers, cell)
+            if deep:
+                s = _reach(st, peers, cell)
+            else:
+                s = 2 * _open_peers(st, peers, cell) + 3 * _pair_peers(
+                    st, peers, cell, pair0, pair1, pair2
+                )
             if s > score:
                 best, score = cell, s
     if best >= 0:
