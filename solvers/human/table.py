@@ -22,9 +22,12 @@ from functools import cache, partial
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques import (
+    aligned,
     als_wings,
+    bug,
     chains,
     colouring,
+    cycles,
     direct,
     fish,
     forcing,
@@ -115,6 +118,50 @@ def _rerated(find: Finder, rate: Callable[[Step], float]) -> Finder:
         return None if step is None else step._replace(rating=rate(step))
 
     return rerated
+
+
+def _memo(name: str, find: Finder) -> Finder:
+    """`find`, remembering its answer until the state changes (the cycle search asks the
+    chain techniques after it what they would find; the engine then asks them again)."""
+
+    def memo(state: CandidateState) -> Step | None:
+        return state.derived(f"finder-{name}", lambda s: (find(s),))[0]
+
+    return memo
+
+
+def _cheapest_cycle(state: CandidateState) -> Step | None:
+    """The cheapest bidirectional cycle, when no chain technique after it in the table
+    finds a cheaper step: Sudoku Explainer searches cycles, forcing X-chains and forcing
+    chains together and applies the cheapest (ties go to the later techniques here)."""
+    best = cycles.bidirectional_cycle(state, kinds=(cycles.X, cycles.Y))
+    ceiling = 9.9 if best is None else best.rating
+    for name in _CYCLE_RIVALS:
+        rival = BY_NAME[name]
+        if rival.se > ceiling - 0.05:
+            continue
+        step = rival.find(state)
+        if step is not None and step.rating < ceiling + 0.05:
+            ceiling = step.rating
+            best = None
+    ceiling = min(ceiling, XY_CYCLE_CEILING + 0.1)
+    xy = cycles.bidirectional_cycle(state, round(ceiling - 0.1, 1), kinds=(cycles.XY,))
+    if xy is not None and (best is None or xy.rating < best.rating):
+        best = xy
+    return best
+
+
+# XY-cycles rated above this are not searched (where no static forcing chain is found, an
+# XY-cycle this long is rare, and searching for one costs more than the rest of the step)
+XY_CYCLE_CEILING = 7.5
+_CYCLE_RIVALS = (
+    "forcing_x_chain",
+    "simple_colouring",
+    "x_chain",
+    "forcing_chain",
+    "w_wing",
+    "xy_chain",
+)
 
 
 def _t(name, title, family, tier, se, score, level, find, **kw) -> Technique:
@@ -419,6 +466,43 @@ TECHNIQUES: tuple[Technique, ...] = (
         assumes_unique=True,
     ),
     _t(
+        "bug_type_2",
+        "BUG type 2",
+        "uniqueness",
+        2,
+        5.7,
+        100,
+        "Hard",
+        bug.bug_type_2,
+        assumes_unique=True,
+        note="HoDoKu: rated as a BUG+1",
+    ),
+    _t(
+        "bug_type_4",
+        "BUG type 4",
+        "uniqueness",
+        2,
+        5.7,
+        100,
+        "Hard",
+        bug.bug_type_4,
+        assumes_unique=True,
+        note="HoDoKu: rated as a BUG+1",
+    ),
+    _t(
+        "bug_type_3",
+        "BUG type 3",
+        "uniqueness",
+        2,
+        5.8,
+        100,
+        "Hard",
+        bug.bug_type_3,
+        assumes_unique=True,
+        note="SE: 5.7 plus 0.1 per digit of the naked subset beyond the first; "
+        "HoDoKu: rated as a BUG+1",
+    ),
+    _t(
         "vwxyz_wing",
         "VWXYZ-Wing",
         "wings",
@@ -428,6 +512,17 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Unfair",
         als_wings.vwxyz_wing,
         note="Sukaku Explainer: 6.2-6.4 by the largest ALS cell; HoDoKu: an ALS-XZ",
+    ),
+    _t(
+        "aligned_pair_exclusion",
+        "Aligned pair exclusion",
+        "exclusion",
+        2,
+        6.2,
+        300,
+        "Unfair",
+        aligned.aligned_pair_exclusion,
+        note="HoDoKu: no such technique, rated as an ALS-XZ",
     ),
     _t(
         "uvwxyz_wing",
@@ -441,6 +536,18 @@ TECHNIQUES: tuple[Technique, ...] = (
         note="Sukaku Explainer: 6.6; HoDoKu: an ALS-XZ",
     ),
     _t(
+        "bidirectional_cycle",
+        "Bidirectional cycle",
+        "chains",
+        2,
+        6.5,
+        260,
+        "Unfair",
+        _cheapest_cycle,
+        note="SE: an X-cycle or a Y-cycle, 6.5, or an XY-cycle, 7.0, plus the chain length "
+        "bonus; HoDoKu: a continuous nice loop",
+    ),
+    _t(
         "forcing_x_chain",
         "Forcing X-chain",
         "chains",
@@ -448,7 +555,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         6.6,
         260,
         "Unfair",
-        x_forcing.forcing_x_chain,
+        _memo("forcing_x_chain", x_forcing.forcing_x_chain),
         note="SE: 6.6 plus the chain length bonus; HoDoKu: an X-chain or a discontinuous nice loop",
     ),
     _t(
@@ -459,7 +566,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         6.5,
         150,
         "Hard",
-        colouring.simple_colouring,
+        _memo("simple_colouring", colouring.simple_colouring),
         note="SE: rated as a short X-chain",
     ),
     _t(
@@ -470,7 +577,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         6.6,
         260,
         "Unfair",
-        _rerated(chains.x_chain, _se_x_chain),
+        _memo("x_chain", _rerated(chains.x_chain, _se_x_chain)),
         note="SE: a forcing X-chain, 6.6, or an X-cycle, 6.5, plus the chain length bonus",
     ),
     _t(
@@ -481,7 +588,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         6.6,
         500,
         "Extreme",
-        forcing.forcing_chain,
+        _memo("forcing_chain", forcing.forcing_chain),
         note="SE: 6.6 on one digit, else 7.0, plus the chain length bonus; HoDoKu: a forcing chain",
     ),
     _t(
@@ -492,7 +599,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         7.1,
         150,
         "Hard",
-        wings.w_wing,
+        _memo("w_wing", wings.w_wing),
         note="SE: a forcing chain of eight candidates, 7.1",
     ),
     _t(
@@ -503,7 +610,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         7.1,
         260,
         "Unfair",
-        _rerated(chains.xy_chain, _se_xy_chain),
+        _memo("xy_chain", _rerated(chains.xy_chain, _se_xy_chain)),
         note="SE: a forcing chain, 7.0 plus the chain length bonus",
     ),
     _t(
@@ -639,6 +746,9 @@ def config_name(techniques: tuple[Technique, ...]) -> str:
     return "+".join(names)
 
 
+_VARIABLE = ("forcing_x_chain", "x_chain", "xy_chain", "bidirectional_cycle", "bug_type_3")
+
+
 def markdown_table() -> str:
     """The technique table in Markdown, in engine order (the README shows this)."""
     lines = [
@@ -646,11 +756,7 @@ def markdown_table() -> str:
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for i, t in enumerate(TECHNIQUES, 1):
-        se = f"{t.se:.1f}" + (
-            "+"
-            if t.name in ("forcing_x_chain", "x_chain", "xy_chain") or t.family == "forcing"
-            else ""
-        )
+        se = f"{t.se:.1f}" + ("+" if t.name in _VARIABLE or t.family == "forcing" else "")
         if t.name == "hidden_single":
             se = "1.2 / 1.5"
         name = f"`{t.name}`" + (" (assumes uniqueness)" if t.assumes_unique else "")

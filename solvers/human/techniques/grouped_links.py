@@ -135,12 +135,12 @@ def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | Non
                 found.update(starting_in.get(w, ()))
             nxt.append(sorted(j for j in found if ends[j][0] != u and not ends[j][1] & b))
 
-        found = False
+        any_chain = False
         for count, chain, targets in _chains(ends, nxt, k, seen, with_d):
-            found = True
+            any_chain = True
             if best is None or count > best[0]:
                 best = (count, d, chain, targets)
-        if not found:
+        if not any_chain:
             mark_fruitless(state, name, d)
     if best is None:
         return None
