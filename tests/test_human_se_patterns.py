@@ -1,4 +1,4 @@
-"""BUG types 2 to 4, aligned pair exclusion and bidirectional cycles (Sudoku Explainer's
+"""BUG types 2 to 4, aligned pair and triple exclusion and bidirectional cycles (Sudoku Explainer's
 techniques): each fires on a grid where it applies, with exact eliminations, ratings
 and explanations, removes nothing the solution needs, and keeps quiet where it does
 not apply."""
@@ -38,6 +38,16 @@ APE = (
     "2678 4 1258 28 12568 1258 3 9 256 268 256 3 2489 7 2589 1 268 2456 "
     "268 9 1258 2348 124568 12358 2568 7 2456",
 )
+# A grid of the classic path of a gen9-extreme puzzle: r4c2 (56) and r8c2 (346) see r2c2,
+# r3c2 and r9c2.
+ATE = (
+    ".9..743.........153........4.....1.3.2.3..5...7..2.....87..2...9..1.58.....8.....",
+    "12568 9 12568 256 7 4 3 68 268 7 46 2468 269 689 3 2469 1 5 "
+    "3 456 24568 2569 15689 1689 7 4689 24689 4 56 5689 7 5689 689 1 2 3 "
+    "168 2 1689 3 14689 1689 5 46789 46789 1568 7 3 4569 2 1689 469 4689 4689 "
+    "156 8 7 469 3469 2 469 34569 1469 9 346 246 1 346 5 8 3467 2467 "
+    "1256 13456 12456 8 3469 7 2469 34569 12469",
+)
 # gen9-unfair (Sudoku Explainer: 6.7), step 31 of the engine's path.
 Y_CYCLE = (
     ".....4.3..2.9....567........37........2...8...8.319.4....8.15...41....7.9..6.....",
@@ -51,6 +61,7 @@ FIRES = [
     ("bug_type_3", BUG_34, "r3c4<>6", 5.8, "naked subset 4/6 in column 4 with r4c4"),
     ("bug_type_4", BUG_34, "r6c4<>5 r8c4<>4", 5.7, "7 has no other place in column 4"),
     ("aligned_pair_exclusion", APE, "r1c8<>6", 6.2, "r1c8 and r2c8"),
+    ("aligned_triple_exclusion", ATE, "r9c2<>4,5,6", 7.5, "r2c2, r3c2 and r9c2"),
     ("bidirectional_cycle", Y_CYCLE, "r1c5<>7 r4c8<>1 r4c9<>1", 6.7, "Bidirectional Y-cycle"),
 ]
 QUIET = [
@@ -59,6 +70,7 @@ QUIET = [
     ("bug_type_4", BUG_2),  # the BUG cells share no unit
     ("aligned_pair_exclusion", BUG_2),
     ("aligned_pair_exclusion", Y_CYCLE),
+    ("aligned_triple_exclusion", Y_CYCLE),
     ("bidirectional_cycle", BUG_2),
 ]
 
@@ -94,6 +106,7 @@ def test_quiet_where_it_does_not_apply(name, case):
 def test_bug_types_assume_uniqueness_and_the_others_do_not():
     assert all(BY_NAME[f"bug_type_{k}"].assumes_unique for k in (2, 3, 4))
     assert not BY_NAME["aligned_pair_exclusion"].assumes_unique
+    assert not BY_NAME["aligned_triple_exclusion"].assumes_unique
     assert not BY_NAME["bidirectional_cycle"].assumes_unique
 
 

@@ -673,7 +673,8 @@ def test_hidden_quad():
 
 def test_every_technique_has_a_case():
     covered = set(CASES) | {"hidden_quad", "full_house", "hidden_single", "naked_single"}
-    covered |= {"bug_type_3", "bug_type_4", "aligned_pair_exclusion"}  # test_human_se_patterns.py
+    # tests/test_human_se_patterns.py
+    covered |= {"bug_type_3", "bug_type_4", "aligned_pair_exclusion", "aligned_triple_exclusion"}
     own_files = ("forcing", "direct")  # tests/test_human_forcing.py, tests/test_human_direct.py
     assert covered == {t.name for t in TECHNIQUES if t.family not in own_files}
 

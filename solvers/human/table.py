@@ -614,6 +614,17 @@ TECHNIQUES: tuple[Technique, ...] = (
         note="SE: a forcing chain, 7.0 plus the chain length bonus",
     ),
     _t(
+        "aligned_triple_exclusion",
+        "Aligned triple exclusion",
+        "exclusion",
+        2,
+        7.5,
+        300,
+        "Unfair",
+        aligned.aligned_triple_exclusion,
+        note="HoDoKu: no such technique, rated as an ALS-XZ",
+    ),
+    _t(
         "nishio",
         "Nishio forcing chain",
         "forcing",

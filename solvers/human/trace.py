@@ -152,6 +152,13 @@ def english(step: Step) -> str:
         )
     if t == "bug_plus_one":
         return f"BUG+1: every other open cell has two candidates, {ds} has three places: {what}"
+    if t == "aligned_triple_exclusion":
+        names = [shape.cell_name(c) for c in step.cells]
+        return (
+            f"Aligned triple exclusion: every set of digits for {_and(names[:3])} that empties "
+            f"one of the cells {', '.join(names[3:])} (or repeats a digit in a shared unit) "
+            f"is impossible: {what}"
+        )
     if t == "aligned_pair_exclusion":
         names = [shape.cell_name(c) for c in step.cells]
         return (
