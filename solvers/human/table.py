@@ -131,37 +131,35 @@ def _memo(name: str, find: Finder) -> Finder:
 
 
 def _cheapest_cycle(state: CandidateState) -> Step | None:
-    """The cheapest bidirectional cycle, when no chain technique after it in the table
-    finds a cheaper step: Sudoku Explainer searches cycles, forcing X-chains and forcing
-    chains together and applies the cheapest (ties go to the later techniques here)."""
-    best = cycles.bidirectional_cycle(state, kinds=(cycles.X, cycles.Y))
-    ceiling = 9.9 if best is None else best.rating
+    """The cheapest bidirectional cycle, when it is cheaper than what the chain techniques
+    after it in the table find: Sudoku Explainer searches cycles, forcing X-chains and
+    forcing chains together and applies the cheapest (ties go to the later techniques
+    here).  A cycle's elimination also follows from a static forcing chain (assuming the
+    candidate true leads around the loop to a contradiction), so where the forcing-chain
+    search finds nothing there is no cycle either."""
+    forcing_chain = BY_NAME["forcing_chain"].find(state)
+    if forcing_chain is None:
+        return None
+    ceiling = forcing_chain.rating
     for name in _CYCLE_RIVALS:
         rival = BY_NAME[name]
         if rival.se > ceiling - 0.05:
             continue
         step = rival.find(state)
-        if step is not None and step.rating < ceiling + 0.05:
+        if step is not None and step.rating < ceiling:
             ceiling = step.rating
-            best = None
-    ceiling = min(ceiling, XY_CYCLE_CEILING + 0.1)
-    xy = cycles.bidirectional_cycle(state, round(ceiling - 0.1, 1), kinds=(cycles.XY,))
-    if xy is not None and (best is None or xy.rating < best.rating):
-        best = xy
-    return best
+    ceiling = round(ceiling - 0.1, 1)  # a cycle must be cheaper than all of them
+    best = cycles.bidirectional_cycle(state, ceiling, kinds=(cycles.X, cycles.Y))
+    if best is not None:
+        ceiling = round(best.rating - 0.1, 1)
+    xy = cycles.bidirectional_cycle(state, min(ceiling, XY_CYCLE_CEILING), kinds=(cycles.XY,))
+    return xy or best
 
 
 # XY-cycles rated above this are not searched (where no static forcing chain is found, an
 # XY-cycle this long is rare, and searching for one costs more than the rest of the step)
 XY_CYCLE_CEILING = 7.5
-_CYCLE_RIVALS = (
-    "forcing_x_chain",
-    "simple_colouring",
-    "x_chain",
-    "forcing_chain",
-    "w_wing",
-    "xy_chain",
-)
+_CYCLE_RIVALS = ("forcing_x_chain", "simple_colouring", "x_chain", "w_wing", "xy_chain")
 
 
 def _t(name, title, family, tier, se, score, level, find, **kw) -> Technique:
