@@ -41,7 +41,8 @@ from solvers.human.techniques import (
     x_forcing,
 )
 from solvers.human.techniques.chains import length_bonus
-from solvers.human.techniques.common import peer_masks
+from solvers.human.techniques.common import cells_with, eliminate_from, peer_masks
+from solvers.human.techniques.wings import strong_links
 
 Finder = Callable[[CandidateState], "Step | None"]
 
@@ -108,6 +109,48 @@ def _se_strong_links(step: Step) -> float:
     if len(kinds) == 1 and "box" not in kinds:
         return base
     return round(base + (0.2 if len(kinds) == 3 else 0.1), 1)
+
+
+def _parallel_three_links(state: CandidateState) -> Step | None:
+    """Three strong links, preferring the lowest Sukaku rating: the shortest chain the
+    search finds, unless another chain of three strong links rates lower (Sukaku
+    Explainer rates a chain by the kinds of units its links lie in)."""
+    step = chains.three_strong_links(state)
+    if step is None:
+        return None
+    step = step._replace(rating=_se_strong_links(step))
+    if step.rating <= 5.4:
+        return step
+    n = state.n
+    peers = peer_masks(state.shape)
+    for d in range(1, n + 1):
+        links = [(a, b, u) for u, x, y in strong_links(state, d) for a, b in ((x, y), (y, x))]
+        if len(links) < 3:
+            continue
+        with_d = cells_with(state, d)
+        for a1, b1, u1 in links:
+            for a2, b2, u2 in links:
+                if not peers[b1] >> a2 & 1 or len({a1, b1, a2, b2}) < 4:
+                    continue
+                for a3, b3, u3 in links:
+                    if not peers[b2] >> a3 & 1 or len({a1, b1, a2, b2, a3, b3}) < 6:
+                        continue
+                    kinds = {u // n for u in (u1, u2, u3)}  # 0 row, 1 column, 2 box
+                    if kinds not in ({0}, {1}):
+                        continue
+                    chain = (a1, b1, a2, b2, a3, b3)
+                    targets = peers[a1] & peers[b3] & with_d
+                    for c in chain:
+                        targets &= ~(1 << c)
+                    if targets:
+                        return step._replace(
+                            eliminations=eliminate_from(targets, d),
+                            cells=chain,
+                            digits=(d,),
+                            rating=5.4,
+                            chain=tuple((c, d) for c in chain),
+                        )
+    return step
 
 
 def _rerated(find: Finder, rate: Callable[[Step], float]) -> Finder:
@@ -425,7 +468,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         5.4,
         260,
         "Unfair",
-        _rerated(chains.three_strong_links, _se_strong_links),
+        _parallel_three_links,
         note="Sukaku Explainer: 5.4 in parallel lines, 5.6 mixing a box, a row and a column, "
         "else 5.5",
     ),
