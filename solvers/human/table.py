@@ -179,11 +179,9 @@ def _cheapest_cycle(state: CandidateState) -> Step | None:
     forcing chains together and applies the cheapest (ties go to the later techniques
     here).  A cycle's elimination also follows from a static forcing chain (assuming the
     candidate true leads around the loop to a contradiction), so where the forcing-chain
-    search finds nothing there is no cycle either."""
-    forcing_chain = BY_NAME["forcing_chain"].find(state)
-    if forcing_chain is None:
-        return None
-    ceiling = forcing_chain.rating
+    search finds nothing there is no cycle either; the costly forcing-chain search runs
+    only when its answer can matter."""
+    ceiling = 9.9
     for name in _CYCLE_RIVALS:
         rival = BY_NAME[name]
         if rival.se > ceiling - 0.05:
@@ -191,12 +189,28 @@ def _cheapest_cycle(state: CandidateState) -> Step | None:
         step = rival.find(state)
         if step is not None and step.rating < ceiling:
             ceiling = step.rating
-    ceiling = round(ceiling - 0.1, 1)  # a cycle must be cheaper than all of them
-    best = cycles.bidirectional_cycle(state, ceiling, kinds=(cycles.X, cycles.Y))
+    forcing_chain: Step | None = None
+    if ceiling == 9.9:  # no other chain: the forcing chains decide whether to look
+        forcing_chain = BY_NAME["forcing_chain"].find(state)
+        if forcing_chain is None:
+            return None
+        ceiling = forcing_chain.rating
+    best = cycles.bidirectional_cycle(state, round(ceiling - 0.1, 1), kinds=(cycles.X, cycles.Y))
     if best is not None:
-        ceiling = round(best.rating - 0.1, 1)
-    xy = cycles.bidirectional_cycle(state, min(ceiling, XY_CYCLE_CEILING), kinds=(cycles.XY,))
-    return xy or best
+        ceiling = best.rating
+    if ceiling > cycles.XY_CYCLE_RATING:
+        xy = cycles.bidirectional_cycle(
+            state, min(round(ceiling - 0.1, 1), XY_CYCLE_CEILING), kinds=(cycles.XY,)
+        )
+        if xy is not None:
+            best = xy
+    if best is None:
+        return None
+    if forcing_chain is None:  # a forcing chain rates 6.6 at least
+        forcing_chain = BY_NAME["forcing_chain"].find(state) if best.rating >= 6.6 else None
+    if forcing_chain is not None and forcing_chain.rating <= best.rating:
+        return None
+    return best
 
 
 # XY-cycles rated above this are not searched (where no static forcing chain is found, an
