@@ -23,9 +23,9 @@ from solvers.human.table import BY_NAME
 # (source, puzzle, fingerprint of its path and rating)
 PATHS = [
     (
-        "gen9-unfair.txt line 130 (forcing_chain)",
+        "gen9-unfair.txt line 130 (bug_type_2; a forcing chain before engine 1.2)",
         "2....874..357.6...1..54......8...91..........3..2...6..79........2..183.5........",
-        "93078210064d094f",
+        "a03e66a972469707",
     ),
     (
         "gen9-extreme.txt line 41 (nishio)",

@@ -385,7 +385,8 @@ CASES = {
         ),
         "r8c8<>7",
     ),
-    # corpora/data/gen9-unfair.txt line 4, step 24 of the engine's path
+    # corpora/data/gen9-unfair.txt line 4, step 24 of the engine's path (three links in
+    # columns, Sukaku Explainer's 5.4, chosen over the shorter-found mixed chain, 5.5)
     "three_strong_links": (
         "41...69......1....98..27.......7..36......1..84.3.....1.....5...63....1..9......8",
         (
@@ -399,7 +400,7 @@ CASES = {
             "57 6 3 27 589 258 47 1 479 "
             "57 9 4 1 56 3 267 267 8"
         ),
-        "r7c8<>6",
+        "r7c8<>6 r9c5<>6",
     ),
     # corpora/data/gen9-hard.txt line 41, step 32 of the engine's path
     "grouped_turbot_fish": (
@@ -561,6 +562,38 @@ CASES = {
         ),
         "r6c6<>2",
     ),
+    # gen9-unfair.se.txt (Sudoku Explainer: 5.7), step 38 of the engine's path
+    "bug_type_2": (
+        "2....874..357.6...1..54......8...91..........3..2...6..79........2..183.5........",
+        (
+            "2 9 6 13 13 8 7 4 5 "
+            "4 3 5 7 29 6 12 8 19 "
+            "1 8 7 5 4 29 3 29 6 "
+            "7 2 8 4 6 5 9 1 3 "
+            "9 6 4 18 18 3 5 7 2 "
+            "3 5 1 2 79 79 4 6 8 "
+            "8 7 9 36 23 24 126 5 14 "
+            "6 4 2 9 5 1 8 3 7 "
+            "5 1 3 68 78 247 26 29 49"
+        ),
+        "r7c5<>2 r7c6<>2 r9c7<>2 r9c8<>2",
+    ),
+    # gen9-unfair.se.txt (Sudoku Explainer: 6.7), step 31 of the engine's path: a Y-cycle
+    "bidirectional_cycle": (
+        ".....4.3..2.9....567........37........2...8...8.319.4....8.15...41....7.9..6.....",
+        (
+            "8 1 59 27 2567 4 79 3 69 "
+            "3 2 4 9 678 678 17 168 5 "
+            "6 7 59 1 3 58 4 289 29 "
+            "14 3 7 24 2568 2568 19 1569 169 "
+            "14 9 2 47 567 567 8 156 3 "
+            "5 8 6 3 1 9 2 4 7 "
+            "7 6 3 8 24 1 5 29 249 "
+            "2 4 1 5 9 3 6 7 8 "
+            "9 5 8 6 247 27 3 12 124"
+        ),
+        "r1c5<>7 r4c8<>1 r4c9<>1",
+    ),
 }
 
 # A hidden quad is rare in real solve paths (in 9x9 it is the complement of a
@@ -586,6 +619,8 @@ MOVED = (
     "unique_rectangle_4",
     "unique_loop",
     "forcing_x_chain",
+    "bug_type_2",
+    "bidirectional_cycle",
 )
 
 
@@ -639,6 +674,8 @@ def test_hidden_quad():
 
 def test_every_technique_has_a_case():
     covered = set(CASES) | {"hidden_quad", "full_house", "hidden_single", "naked_single"}
+    # tests/test_human_se_patterns.py
+    covered |= {"bug_type_3", "bug_type_4", "aligned_pair_exclusion", "aligned_triple_exclusion"}
     own_files = ("forcing", "direct")  # tests/test_human_forcing.py, tests/test_human_direct.py
     assert covered == {t.name for t in TECHNIQUES if t.family not in own_files}
 

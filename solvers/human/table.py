@@ -22,9 +22,12 @@ from functools import cache, partial
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques import (
+    aligned,
     als_wings,
+    bug,
     chains,
     colouring,
+    cycles,
     direct,
     fish,
     forcing,
@@ -38,7 +41,8 @@ from solvers.human.techniques import (
     x_forcing,
 )
 from solvers.human.techniques.chains import length_bonus
-from solvers.human.techniques.common import peer_masks
+from solvers.human.techniques.common import cells_with, eliminate_from, peer_masks
+from solvers.human.techniques.wings import strong_links
 
 Finder = Callable[[CandidateState], "Step | None"]
 
@@ -107,6 +111,48 @@ def _se_strong_links(step: Step) -> float:
     return round(base + (0.2 if len(kinds) == 3 else 0.1), 1)
 
 
+def _parallel_three_links(state: CandidateState) -> Step | None:
+    """Three strong links, preferring the lowest Sukaku rating: the shortest chain the
+    search finds, unless another chain of three strong links rates lower (Sukaku
+    Explainer rates a chain by the kinds of units its links lie in)."""
+    step = chains.three_strong_links(state)
+    if step is None:
+        return None
+    step = step._replace(rating=_se_strong_links(step))
+    if step.rating <= 5.4:
+        return step
+    n = state.n
+    peers = peer_masks(state.shape)
+    for d in range(1, n + 1):
+        links = [(a, b, u) for u, x, y in strong_links(state, d) for a, b in ((x, y), (y, x))]
+        if len(links) < 3:
+            continue
+        with_d = cells_with(state, d)
+        for a1, b1, u1 in links:
+            for a2, b2, u2 in links:
+                if not peers[b1] >> a2 & 1 or len({a1, b1, a2, b2}) < 4:
+                    continue
+                for a3, b3, u3 in links:
+                    if not peers[b2] >> a3 & 1 or len({a1, b1, a2, b2, a3, b3}) < 6:
+                        continue
+                    kinds = {u // n for u in (u1, u2, u3)}  # 0 row, 1 column, 2 box
+                    if kinds not in ({0}, {1}):
+                        continue
+                    chain = (a1, b1, a2, b2, a3, b3)
+                    targets = peers[a1] & peers[b3] & with_d
+                    for c in chain:
+                        targets &= ~(1 << c)
+                    if targets:
+                        return step._replace(
+                            eliminations=eliminate_from(targets, d),
+                            cells=chain,
+                            digits=(d,),
+                            rating=5.4,
+                            chain=tuple((c, d) for c in chain),
+                        )
+    return step
+
+
 def _rerated(find: Finder, rate: Callable[[Step], float]) -> Finder:
     """`find`, with each step's rating replaced by `rate(step)`."""
 
@@ -115,6 +161,62 @@ def _rerated(find: Finder, rate: Callable[[Step], float]) -> Finder:
         return None if step is None else step._replace(rating=rate(step))
 
     return rerated
+
+
+def _memo(name: str, find: Finder) -> Finder:
+    """`find`, remembering its answer until the state changes (the cycle search asks the
+    chain techniques after it what they would find; the engine then asks them again)."""
+
+    def memo(state: CandidateState) -> Step | None:
+        return state.derived(f"finder-{name}", lambda s: (find(s),))[0]
+
+    return memo
+
+
+def _cheapest_cycle(state: CandidateState) -> Step | None:
+    """The cheapest bidirectional cycle, when it is cheaper than what the chain techniques
+    after it in the table find: Sudoku Explainer searches cycles, forcing X-chains and
+    forcing chains together and applies the cheapest (ties go to the later techniques
+    here).  A cycle's elimination also follows from a static forcing chain (assuming the
+    candidate true leads around the loop to a contradiction), so where the forcing-chain
+    search finds nothing there is no cycle either; the costly forcing-chain search runs
+    only when its answer can matter."""
+    ceiling = 9.9
+    for name in _CYCLE_RIVALS:
+        rival = BY_NAME[name]
+        if rival.se > ceiling - 0.05:
+            continue
+        step = rival.find(state)
+        if step is not None and step.rating < ceiling:
+            ceiling = step.rating
+    forcing_chain: Step | None = None
+    if ceiling == 9.9:  # no other chain: the forcing chains decide whether to look
+        forcing_chain = BY_NAME["forcing_chain"].find(state)
+        if forcing_chain is None:
+            return None
+        ceiling = forcing_chain.rating
+    best = cycles.bidirectional_cycle(state, round(ceiling - 0.1, 1), kinds=(cycles.X, cycles.Y))
+    if best is not None:
+        ceiling = best.rating
+    if ceiling > cycles.XY_CYCLE_RATING:
+        xy = cycles.bidirectional_cycle(
+            state, min(round(ceiling - 0.1, 1), XY_CYCLE_CEILING), kinds=(cycles.XY,)
+        )
+        if xy is not None:
+            best = xy
+    if best is None:
+        return None
+    if forcing_chain is None:  # a forcing chain rates 6.6 at least
+        forcing_chain = BY_NAME["forcing_chain"].find(state) if best.rating >= 6.6 else None
+    if forcing_chain is not None and forcing_chain.rating <= best.rating:
+        return None
+    return best
+
+
+# XY-cycles rated above this are not searched (where no static forcing chain is found, an
+# XY-cycle this long is rare, and searching for one costs more than the rest of the step)
+XY_CYCLE_CEILING = 7.5
+_CYCLE_RIVALS = ("forcing_x_chain", "simple_colouring", "x_chain", "w_wing", "xy_chain")
 
 
 def _t(name, title, family, tier, se, score, level, find, **kw) -> Technique:
@@ -380,7 +482,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         5.4,
         260,
         "Unfair",
-        _rerated(chains.three_strong_links, _se_strong_links),
+        _parallel_three_links,
         note="Sukaku Explainer: 5.4 in parallel lines, 5.6 mixing a box, a row and a column, "
         "else 5.5",
     ),
@@ -419,6 +521,43 @@ TECHNIQUES: tuple[Technique, ...] = (
         assumes_unique=True,
     ),
     _t(
+        "bug_type_2",
+        "BUG type 2",
+        "uniqueness",
+        2,
+        5.7,
+        100,
+        "Hard",
+        bug.bug_type_2,
+        assumes_unique=True,
+        note="HoDoKu: rated as a BUG+1",
+    ),
+    _t(
+        "bug_type_4",
+        "BUG type 4",
+        "uniqueness",
+        2,
+        5.7,
+        100,
+        "Hard",
+        bug.bug_type_4,
+        assumes_unique=True,
+        note="HoDoKu: rated as a BUG+1",
+    ),
+    _t(
+        "bug_type_3",
+        "BUG type 3",
+        "uniqueness",
+        2,
+        5.8,
+        100,
+        "Hard",
+        bug.bug_type_3,
+        assumes_unique=True,
+        note="SE: 5.7 plus 0.1 per digit of the naked subset beyond the first; "
+        "HoDoKu: rated as a BUG+1",
+    ),
+    _t(
         "vwxyz_wing",
         "VWXYZ-Wing",
         "wings",
@@ -428,6 +567,17 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Unfair",
         als_wings.vwxyz_wing,
         note="Sukaku Explainer: 6.2-6.4 by the largest ALS cell; HoDoKu: an ALS-XZ",
+    ),
+    _t(
+        "aligned_pair_exclusion",
+        "Aligned pair exclusion",
+        "exclusion",
+        2,
+        6.2,
+        300,
+        "Unfair",
+        aligned.aligned_pair_exclusion,
+        note="HoDoKu: no such technique, rated as an ALS-XZ",
     ),
     _t(
         "uvwxyz_wing",
@@ -441,6 +591,18 @@ TECHNIQUES: tuple[Technique, ...] = (
         note="Sukaku Explainer: 6.6; HoDoKu: an ALS-XZ",
     ),
     _t(
+        "bidirectional_cycle",
+        "Bidirectional cycle",
+        "chains",
+        2,
+        6.5,
+        260,
+        "Unfair",
+        _cheapest_cycle,
+        note="SE: an X-cycle or a Y-cycle, 6.5, or an XY-cycle, 7.0, plus the chain length "
+        "bonus; HoDoKu: a continuous nice loop",
+    ),
+    _t(
         "forcing_x_chain",
         "Forcing X-chain",
         "chains",
@@ -448,7 +610,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         6.6,
         260,
         "Unfair",
-        x_forcing.forcing_x_chain,
+        _memo("forcing_x_chain", x_forcing.forcing_x_chain),
         note="SE: 6.6 plus the chain length bonus; HoDoKu: an X-chain or a discontinuous nice loop",
     ),
     _t(
@@ -459,7 +621,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         6.5,
         150,
         "Hard",
-        colouring.simple_colouring,
+        _memo("simple_colouring", colouring.simple_colouring),
         note="SE: rated as a short X-chain",
     ),
     _t(
@@ -470,7 +632,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         6.6,
         260,
         "Unfair",
-        _rerated(chains.x_chain, _se_x_chain),
+        _memo("x_chain", _rerated(chains.x_chain, _se_x_chain)),
         note="SE: a forcing X-chain, 6.6, or an X-cycle, 6.5, plus the chain length bonus",
     ),
     _t(
@@ -481,7 +643,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         6.6,
         500,
         "Extreme",
-        forcing.forcing_chain,
+        _memo("forcing_chain", forcing.forcing_chain),
         note="SE: 6.6 on one digit, else 7.0, plus the chain length bonus; HoDoKu: a forcing chain",
     ),
     _t(
@@ -492,7 +654,7 @@ TECHNIQUES: tuple[Technique, ...] = (
         7.1,
         150,
         "Hard",
-        wings.w_wing,
+        _memo("w_wing", wings.w_wing),
         note="SE: a forcing chain of eight candidates, 7.1",
     ),
     _t(
@@ -503,8 +665,19 @@ TECHNIQUES: tuple[Technique, ...] = (
         7.1,
         260,
         "Unfair",
-        _rerated(chains.xy_chain, _se_xy_chain),
+        _memo("xy_chain", _rerated(chains.xy_chain, _se_xy_chain)),
         note="SE: a forcing chain, 7.0 plus the chain length bonus",
+    ),
+    _t(
+        "aligned_triple_exclusion",
+        "Aligned triple exclusion",
+        "exclusion",
+        2,
+        7.5,
+        300,
+        "Unfair",
+        aligned.aligned_triple_exclusion,
+        note="HoDoKu: no such technique, rated as an ALS-XZ",
     ),
     _t(
         "nishio",
@@ -639,6 +812,9 @@ def config_name(techniques: tuple[Technique, ...]) -> str:
     return "+".join(names)
 
 
+_VARIABLE = ("forcing_x_chain", "x_chain", "xy_chain", "bidirectional_cycle", "bug_type_3")
+
+
 def markdown_table() -> str:
     """The technique table in Markdown, in engine order (the README shows this)."""
     lines = [
@@ -646,11 +822,7 @@ def markdown_table() -> str:
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for i, t in enumerate(TECHNIQUES, 1):
-        se = f"{t.se:.1f}" + (
-            "+"
-            if t.name in ("forcing_x_chain", "x_chain", "xy_chain") or t.family == "forcing"
-            else ""
-        )
+        se = f"{t.se:.1f}" + ("+" if t.name in _VARIABLE or t.family == "forcing" else "")
         if t.name == "hidden_single":
             se = "1.2 / 1.5"
         name = f"`{t.name}`" + (" (assumes uniqueness)" if t.assumes_unique else "")

@@ -152,9 +152,68 @@ def english(step: Step) -> str:
         )
     if t == "bug_plus_one":
         return f"BUG+1: every other open cell has two candidates, {ds} has three places: {what}"
+    if t == "aligned_triple_exclusion":
+        names = [shape.cell_name(c) for c in step.cells]
+        return (
+            f"Aligned triple exclusion: every set of digits for {_and(names[:3])} that empties "
+            f"one of the cells {', '.join(names[3:])} (or repeats a digit in a shared unit) "
+            f"is impossible: {what}"
+        )
+    if t == "aligned_pair_exclusion":
+        names = [shape.cell_name(c) for c in step.cells]
+        return (
+            f"Aligned pair exclusion: every pair of digits for {names[0]} and {names[1]} that "
+            f"empties one of the bivalue cells {', '.join(names[2:])} (or repeats a digit in a "
+            "shared unit) "
+            f"is impossible: {what}"
+        )
+    if t == "bidirectional_cycle":
+        return _cycle_text(step, what)
+    if t in ("bug_type_2", "bug_type_3", "bug_type_4"):
+        return _bug_text(step, what)
     if step.detail:
         return _forcing_text(step, what)
     return f"{t}: {what}"
+
+
+def _cycle_text(step: Step, what: str) -> str:
+    """A bidirectional cycle: its kind and the loop, true candidates '=', false '<>'."""
+    shape = step.shape
+    kind, states = step.detail
+    title = {"x": "X-cycle", "y": "Y-cycle", "xy": "XY-cycle"}[kind]
+    loop = " -> ".join(
+        f"{shape.cell_name(c)}{'=' if on else '<>'}{d}"
+        for (c, d), on in zip(step.chain, states, strict=True)
+    )
+    return (
+        f"Bidirectional {title}: {loop} -> back to the start; read forwards or backwards, "
+        f"one reading holds, and either way these candidates are false: {what}"
+    )
+
+
+def _bug_text(step: Step, what: str) -> str:
+    """BUG types 2 to 4: the BUG cells, and why one of their extra digits is true."""
+    shape = step.shape
+    ds = _digits(step.digits)
+    if step.technique == "bug_type_2":
+        cells = _cells(shape, step.cells)
+        return (
+            f"BUG type 2: every open cell but {cells} has two candidates, and their extra "
+            f"digit is {ds}; else two solutions, so one of them is {ds}: {what}"
+        )
+    unit = shape.unit_name(step.units[0])
+    if step.technique == "bug_type_4":
+        a, b = (shape.cell_name(c) for c in step.cells)
+        return (
+            f"BUG type 4: {a} and {b} are the only cells beyond a BUG, and {ds} has no other "
+            f"place in {unit}: one is {ds}, the other takes its extra digit: {what}"
+        )
+    k = len(step.digits)
+    bug_cells, naked = step.cells[: len(step.cells) - k + 1], step.cells[len(step.cells) - k + 1 :]
+    return (
+        f"BUG type 3: {_cells(shape, bug_cells)} hold the extra digits beyond a BUG; as one "
+        f"cell they form a naked subset {ds} in {unit} with {_cells(shape, naked)}: {what}"
+    )
 
 
 _FORCING_TITLES = {

@@ -1,0 +1,229 @@
+"""Bidirectional cycles, the Sudoku Explainer way: X-cycles, Y-cycles and XY-cycles.
+
+A *cycle* is a loop of implications that leads from a candidate assumed
+true back to itself:
+
+- true(c, d) makes false d in c's peers and, in Y and XY-cycles, c's other
+  digits;
+- false(c, d) makes true the other digit of a bivalue c (Y and XY-cycles)
+  or the other place of d in a unit where d has two places (X and
+  XY-cycles).
+
+Every such link also holds backwards with true and false swapped, so the
+loop read backwards, from the candidate assumed false, is a cycle too: the
+candidates of the loop are either all as the forward reading says or all
+the opposite.  A candidate outside the loop's cells that sees a true
+candidate of the same digit in both readings is false.
+
+An X-cycle stays on one digit (a continuous nice loop of strong and weak
+links), a Y-cycle is a loop of bivalue cells, and an XY-cycle mixes both.
+Sudoku Explainer rates X and Y-cycles 6.5 and XY-cycles 7.0, plus the
+chain length bonus of the loop's candidates.  The search follows its way:
+from every candidate, breadth first, each candidate made true reached once,
+and the cheapest loop with eliminations wins (ties: the fewer candidates,
+then X before Y before XY, then the lowest candidate).  Nothing here
+assumes a unique solution.
+"""
+
+from __future__ import annotations
+
+from solvers.human.state import CandidateState
+from solvers.human.step import Step
+from solvers.human.techniques.chains import length_bonus
+from solvers.human.techniques.common import bits, peer_masks
+
+CYCLE_RATING = 6.5  # X- and Y-cycles
+XY_CYCLE_RATING = 7.0
+MAX_NODES = 40  # the longest loop searched, in candidates
+
+X, Y, XY = "x", "y", "xy"
+KINDS = {X: "X-cycle", Y: "Y-cycle", XY: "XY-cycle"}
+
+
+def _limit(base: float, ceiling: float) -> int:
+    """The most candidates a loop rated from `base` may have without passing `ceiling`."""
+    nodes = 4
+    while nodes < MAX_NODES and base + length_bonus(nodes + 1) <= ceiling + 1e-9:
+        nodes += 1
+    return nodes
+
+
+class _Grid:
+    """The links of one candidate grid, each list built once per search."""
+
+    def __init__(self, state: CandidateState) -> None:
+        shape = state.shape
+        n = state.n
+        self.n = n
+        self.off = shape.ncells * n
+        self.cand = state.cand
+        self.count = state.count
+        self.units = shape.units
+        # units of a cell: box, row, column (Sudoku Explainer's order)
+        self.cell_units = [(b, r, c) for r, c, b in shape.cell_units]
+        self.links: dict[tuple[int, bool, bool], list[int]] = {}
+
+    def after(self, node: int, y: bool, x: bool) -> list[int]:
+        """What `node` forces in a cycle search with cell links (`y`) and unit links (`x`)."""
+        key = (node, y, x)
+        out = self.links.get(key)
+        if out is None:
+            out = self.links[key] = (
+                self._on_to_off(node, y) if node < self.off else self._off_to_on(node, y, x)
+            )
+        return out
+
+    def _on_to_off(self, node: int, y: bool) -> list[int]:
+        cell, k = divmod(node, self.n)
+        off, n, cand = self.off, self.n, self.cand
+        out = []
+        if y:
+            out += [off + cell * n + j for j in bits(cand[cell]) if j != k]
+        seen = set()
+        bit = 1 << k
+        for u in self.cell_units[cell]:
+            for c in self.units[u]:
+                if c != cell and cand[c] & bit and c not in seen:
+                    seen.add(c)
+                    out.append(off + c * n + k)
+        return out
+
+    def _off_to_on(self, node: int, y: bool, x: bool) -> list[int]:
+        cell, k = divmod(node - self.off, self.n)
+        n, cand = self.n, self.cand
+        out = []
+        if y and cand[cell].bit_count() == 2:
+            out.append(cell * n + (cand[cell] & ~(1 << k)).bit_length() - 1)
+        if x:
+            bit = 1 << k
+            for u in self.cell_units[cell]:
+                if self.count[u * n + k] == 2:
+                    other = next(c for c in self.units[u] if c != cell and cand[c] & bit)
+                    node = other * n + k
+                    if node not in out:
+                        out.append(node)
+        return out
+
+
+def _loops(g: _Grid, source: int, y: bool, x: bool, limit: list[int]):
+    """The loops back to `source` (a true candidate), breadth first, as node lists
+    (source first), with at most ``limit[0]`` candidates (it may shrink meanwhile)."""
+    # instance i: nodes[i], its parent instance, and the bit mask of its ancestors
+    nodes = [source]
+    parents = [-1]
+    ancestors = [1 << source]
+    reached = {source}
+    pending_on = [0]
+    length = 0
+    after = g.after
+    while pending_on and length < limit[0]:
+        length += 1
+        pending_off = []
+        for i in pending_on:
+            mask = ancestors[i]
+            for q in after(nodes[i], y, x):
+                if not mask >> q & 1:
+                    nodes.append(q)
+                    parents.append(i)
+                    ancestors.append(mask | 1 << q)
+                    pending_off.append(len(nodes) - 1)
+        length += 1
+        pending_on = []
+        for i in pending_off:
+            for q in after(nodes[i], y, x):
+                if q == source and length >= 4:
+                    loop = []
+                    j = i
+                    while j >= 0:
+                        loop.append(nodes[j])
+                        j = parents[j]
+                    loop.reverse()
+                    yield loop
+                    if length > limit[0]:
+                        return
+                if q not in reached and length < limit[0]:
+                    reached.add(q)
+                    nodes.append(q)
+                    parents.append(i)
+                    ancestors.append(ancestors[i] | 1 << q)
+                    pending_on.append(len(nodes) - 1)
+
+
+def _eliminations(g: _Grid, loop: list[int], peers) -> tuple[tuple[int, int], ...]:
+    """Candidates outside the loop's cells that see a true candidate of their digit in
+    both readings of the loop."""
+    n, off, cand = g.n, g.off, g.cand
+    cells = 0
+    for node in loop:
+        cells |= 1 << (node % off) // n
+    seen_on: dict[int, int] = {}  # digit index -> cells seeing a true candidate (forward reading)
+    seen_off: dict[int, int] = {}  # ... a false one (true in the backward reading)
+    for node in loop:
+        on = node < off
+        cell, k = divmod(node if on else node - off, n)
+        book = seen_on if on else seen_off
+        book[k] = book.get(k, 0) | peers[cell]
+    out = []
+    for k, mask in seen_on.items():
+        both = mask & seen_off.get(k, 0) & ~cells
+        out += [(c, k + 1) for c in bits(both) if cand[c] >> k & 1]
+    return tuple(sorted(out))
+
+
+def _best(state: CandidateState, g: _Grid, kind: str, ceiling: float, best):
+    """The cheapest loop of one kind rated at most `ceiling` (and cheaper than `best`)."""
+    y = kind != X
+    x = kind != Y
+    base = XY_CYCLE_RATING if kind == XY else CYCLE_RATING
+    if base > ceiling:
+        return best
+    limit = [_limit(base, ceiling)]
+    peers = peer_masks(state.shape)
+    n = g.n
+    for cell, m in enumerate(g.cand):
+        if m.bit_count() < 2 or (kind == Y and m.bit_count() > 2):
+            continue
+        for k in bits(m):
+            for loop in _loops(g, cell * n + k, y, x, limit):
+                rating = round(base + length_bonus(len(loop)), 1)
+                if best is not None and (rating, len(loop)) >= best[:2]:
+                    continue
+                elims = _eliminations(g, loop, peers)
+                if elims:
+                    best = (rating, len(loop), kind, loop, elims)
+                    limit[0] = min(limit[0], len(loop))
+    return best
+
+
+def bidirectional_cycle(
+    state: CandidateState, ceiling: float = 9.9, kinds: tuple[str, ...] = (X, Y, XY)
+) -> Step | None:
+    """The cheapest cycle of `kinds` (X, Y and XY-cycles) with eliminations, rated at
+    most `ceiling`."""
+    g = _Grid(state)
+    best = None
+    for kind in kinds:
+        cap = ceiling if best is None else best[0]
+        best = _best(state, g, kind, cap, best)
+    if best is None:
+        return None
+    rating, _, kind, loop, elims = best
+    n, off = g.n, g.off
+    chain = tuple(
+        ((node if node < off else node - off) // n, (node if node < off else node - off) % n + 1)
+        for node in loop
+    )
+    cells = tuple(dict.fromkeys(c for c, _ in chain))
+    digits = tuple(sorted({d for _, d in chain}))
+    return Step(
+        "bidirectional_cycle",
+        (),
+        elims,
+        cells,
+        (),
+        digits,
+        rating,
+        state.shape,
+        chain,
+        detail=(kind, tuple(node < off for node in loop)),
+    )
