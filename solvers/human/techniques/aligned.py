@@ -22,6 +22,17 @@ from solvers.human.techniques.common import bits, peer_masks
 RATING = 6.2
 
 
+def _open_cells_with(state: CandidateState, least: int, most: int) -> int:
+    """The open cells holding `least` to `most` candidates, as a cell bitmask."""
+    cand = state.cand
+    values = state.values
+    found = 0
+    for c in range(state.shape.ncells):
+        if not values[c] and least <= cand[c].bit_count() <= most:
+            found |= 1 << c
+    return found
+
+
 def aligned_pair_exclusion(state: CandidateState) -> Step | None:
     """Two cells whose digit pairs are each ruled out by an excluder or by their
     shared unit: the digits that take part in no allowed pair leave their cell."""
@@ -29,10 +40,7 @@ def aligned_pair_exclusion(state: CandidateState) -> Step | None:
     values = state.values
     peers = peer_masks(state.shape)
     ncells = state.shape.ncells
-    bivalue = 0
-    for c in range(ncells):
-        if not values[c] and cand[c].bit_count() == 2:
-            bivalue |= 1 << c
+    bivalue = _open_cells_with(state, 2, 2)
     bases = []
     for c in range(ncells):
         if values[c] or cand[c].bit_count() < 2:
@@ -86,10 +94,7 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
     values = state.values
     peers = peer_masks(state.shape)
     ncells = state.shape.ncells
-    small = 0
-    for c in range(ncells):
-        if not values[c] and 2 <= cand[c].bit_count() <= 3:
-            small |= 1 << c
+    small = _open_cells_with(state, 2, 3)
     bases = []
     excluders: dict[int, int] = {}
     for c in range(ncells):

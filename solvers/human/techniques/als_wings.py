@@ -41,6 +41,15 @@ RATINGS: dict[int, Callable[[int], float]] = {3: _wxyz_rating, 4: _vwxyz_rating,
 WXYZ-Wing 5.5-5.6, VWXYZ-Wing 6.2-6.4, UVWXYZ-Wing 6.6)."""
 
 
+def _recall(memo: dict, key: tuple):
+    """What `memo` holds for `key`, or None; a miss empties a memo past 20,000 entries
+    (they are keyed by candidates, which keep changing, so old entries rarely return)."""
+    found = memo.get(key)
+    if found is None and len(memo) > 20000:
+        memo.clear()
+    return found
+
+
 _UNIT_SETS: dict[tuple, list[tuple[tuple[int, ...], int]]] = {}
 """(size, the unit's cells, their candidate masks) -> the unit's sets: a memo shared by
 every state, since a unit's sets depend on nothing else (cleared when it grows large)."""
@@ -68,11 +77,9 @@ def _unit_sets(
     `combinations` order (memoised); a depth-first walk drops a partial set as soon as
     it holds more than size + 1 digits."""
     key = (size, unit, masks)
-    found = _UNIT_SETS.get(key)
+    found = _recall(_UNIT_SETS, key)
     if found is not None:
         return found
-    if len(_UNIT_SETS) > 20000:
-        _UNIT_SETS.clear()
     limit = size + 1
     open_ = []
     small = []
@@ -109,11 +116,9 @@ holding x (cleared along with `_UNIT_SETS`)."""
 
 def _links(unit: tuple[int, ...], masks: tuple[int, ...], size: int, peers, n: int) -> list[int]:
     key = (size, unit, masks)
-    links = _UNIT_LINKS.get(key)
+    links = _recall(_UNIT_LINKS, key)
     if links is not None:
         return links
-    if len(_UNIT_LINKS) > 20000:
-        _UNIT_LINKS.clear()
     links = [0] * n
     mask_of = dict(zip(unit, masks, strict=True))
     for cells, _ in _unit_sets(unit, masks, size):
