@@ -9,12 +9,14 @@ Inputs: Sudoku Explainer's ratings, ``NAME.se.txt`` files of ``puzzle
 ER/EP/ED`` lines (every such file in a directory, or files by path), and
 puzzle files without reference ratings (only finishing and time figures).
 Times are wall-clock ``perf_counter`` seconds of `solvers.human.rate`, one
-puzzle at a time in this process; nothing here asserts a time.
+puzzle at a time in this process (or in each of ``--jobs`` worker processes);
+nothing here asserts a time.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
 import sys
@@ -119,47 +121,91 @@ def read_se(path: Path) -> list[Reference]:
     return out
 
 
-def measure(
-    name: str, refs: list[Reference], techniques: str, progress: bool, check: bool = False
-) -> SetFigures:
-    """Rate every puzzle of a set and tally the figures; `check` checks every step
-    against the solution dlx finds (soundness mode; the checks are cheap, the times
-    include them)."""
-    figures = SetFigures(name)
+@dataclass(frozen=True)
+class Outcome:
+    """What rating one puzzle gave: its rating, the seconds it took and, when its
+    steps were checked, how many (`unsound` names the first unsound step instead)."""
+
+    status: str = ""
+    er: float = 0.0
+    ep: float = 0.0
+    ed: float = 0.0
+    seconds: float = 0.0
+    forcing_seconds: float = 0.0
+    checked: int = 0
+    unsound: str | None = None
+
+
+def rate_one(job: tuple[Grid, str, bool]) -> Outcome:
+    """Rate one puzzle (`job`: grid, technique set, check) and time it; with the check,
+    every step is checked against the solution dlx finds (the times include it)."""
+    grid, techniques, check = job
     forcing = {t.name for t in BY_NAME.values() if t.family == FORCING_FAMILY}
-    dlx = solvers.get("dlx")
-    for i, ref in enumerate(refs, 1):
-        profile: dict[str, float] = {}
-        solution = None
-        if check:
-            solved = dlx.solve(ref.grid, limit=2)
-            solution = solved.solution if solved.unique else None
-        start = time.perf_counter()
-        try:
-            r = rate(ref.grid, techniques, profile=profile, solution=solution)
-        except UnsoundStep as exc:
+    profile: dict[str, float] = {}
+    solution = None
+    if check:
+        solved = solvers.get("dlx").solve(grid, limit=2)
+        solution = solved.solution if solved.unique else None
+    start = time.perf_counter()
+    try:
+        r = rate(grid, techniques, profile=profile, solution=solution)
+    except UnsoundStep as exc:
+        return Outcome(unsound=f"{grid.format()}: {exc}")
+    return Outcome(
+        r.status,
+        r.er,
+        r.ep,
+        r.ed,
+        time.perf_counter() - start,
+        sum(v for k, v in profile.items() if k in forcing),
+        r.steps if solution is not None else 0,
+    )
+
+
+def measure(
+    name: str,
+    refs: list[Reference],
+    techniques: str,
+    progress: bool,
+    check: bool = False,
+    jobs: int = 1,
+) -> SetFigures:
+    """Rate every puzzle of a set and tally the figures (see `rate_one`); `jobs` > 1
+    rates them in that many worker processes, each puzzle still timed on its own."""
+    figures = SetFigures(name)
+    work = [(ref.grid, techniques, check) for ref in refs]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            _tally(figures, refs, pool.imap(rate_one, work), progress)
+    else:
+        _tally(figures, refs, map(rate_one, work), progress)
+    return figures
+
+
+def _tally(figures: SetFigures, refs: list[Reference], outcomes, progress: bool) -> None:
+    """Add each outcome to the figures as it arrives."""
+    for i, (ref, out) in enumerate(zip(refs, outcomes, strict=True), 1):
+        if progress and i % 50 == 0:
+            print(f"  {figures.name}: {i}/{len(refs)}", file=sys.stderr, flush=True)
+        if out.unsound is not None:
             figures.unsound += 1
-            print(f"  UNSOUND {ref.grid.format()}: {exc}", file=sys.stderr, flush=True)
+            print(f"  UNSOUND {out.unsound}", file=sys.stderr, flush=True)
             continue
-        figures.seconds.append(time.perf_counter() - start)
-        if solution is not None:
-            figures.checked += r.steps
-        figures.forcing_seconds += sum(v for k, v in profile.items() if k in forcing)
+        figures.seconds.append(out.seconds)
+        figures.checked += out.checked
+        figures.forcing_seconds += out.forcing_seconds
         figures.puzzles += 1
-        figures.finished += r.status != "stuck"
+        figures.finished += out.status != "stuck"
         if ref.se is not None:
             er, ep, ed = ref.se
             figures.rated += 1
-            figures.er_exact += round(r.er, 1) == er
-            figures.er_close += abs(r.er - er) <= 0.3 + 1e-9
-            figures.ep_exact += round(r.ep, 1) == ep
-            figures.ed_exact += round(r.ed, 1) == ed
-            if round(r.er, 1) != er:
-                key = (er, round(r.er, 1))
+            figures.er_exact += round(out.er, 1) == er
+            figures.er_close += abs(out.er - er) <= 0.3 + 1e-9
+            figures.ep_exact += round(out.ep, 1) == ep
+            figures.ed_exact += round(out.ed, 1) == ed
+            if round(out.er, 1) != er:
+                key = (er, round(out.er, 1))
                 figures.er_misses[key] = figures.er_misses.get(key, 0) + 1
-        if progress and i % 50 == 0:
-            print(f"  {name}: {i}/{len(refs)}", file=sys.stderr, flush=True)
-    return figures
 
 
 def markdown(rows: list[list[str]]) -> str:
@@ -212,6 +258,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="also check every step against the solution"
     )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes rating the puzzles (each still timed on its own; with other "
+        "jobs on the same cores the times grow)",
+    )
     args = parser.parse_args(argv)
     try:
         chosen = sets(args)
@@ -220,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rows = []
     for name, refs in chosen:
-        figures = measure(name, refs, args.techniques, args.progress, args.check)
+        figures = measure(name, refs, args.techniques, args.progress, args.check, args.jobs)
         rows.append(figures.row())
         print(markdown(rows[-1:]).splitlines()[-1] if rows[:-1] else markdown(rows), flush=True)
         if args.check:

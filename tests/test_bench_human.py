@@ -1,0 +1,55 @@
+"""`python -m harness.bench.human`: the same tallies in one process or several."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from harness.bench import human
+
+# corpora/data/gen9-easy.txt: singles only; the reference ratings are made up around its ER.
+PUZZLE = "...8.15...2....89.45.....3.7..6.8.............4...5...1...7..58.7.3149..6.....7.."
+
+
+def _ratings(tmp_path: Path) -> Path:
+    from solvers.human import rate
+
+    puzzle = PUZZLE
+    er = rate(puzzle).er
+    path = tmp_path / "tiny.se.txt"
+    lines = [f"{puzzle} {er + delta:.1f}/1.2/1.2" for delta in (0, 1, 0.2)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _agreement(out: str) -> list[str]:
+    """The table row without its times, and the lines under it."""
+    lines = out.splitlines()
+    row = lines[2].split("|")
+    return [*row[1:8], *lines[3:]]
+
+
+def test_jobs_give_the_same_figures(tmp_path, capsys):
+    path = _ratings(tmp_path)
+    assert human.main(["--ratings", str(path), "--check", "--misses"]) == 0
+    one = _agreement(capsys.readouterr().out)
+    assert human.main(["--ratings", str(path), "--check", "--misses", "--jobs", "2"]) == 0
+    two = _agreement(capsys.readouterr().out)
+    assert one == two
+    assert [cell.strip() for cell in one[:7]] == [
+        "tiny",
+        "3",
+        "100.0%",
+        "33.3%",
+        "66.7%",
+        "100.0%",
+        "100.0%",
+    ]
+    assert "0 unsound" in one[7]
+
+
+def test_a_bad_line_names_file_and_line(tmp_path, capsys):
+    path = tmp_path / "bad.se.txt"
+    path.write_text("123 4.5\n", encoding="utf-8")
+    assert human.main(["--ratings", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.se.txt:1:" in err
