@@ -15,6 +15,23 @@ from solvers.human import CandidateState, compact, propagate
 from solvers.human.table import BY_NAME, GROUPS, TECHNIQUES
 from solvers.human.techniques import singles
 
+# corpora/data/gen9-minimal.txt line 11, step 19 of the engine's path
+X_CHAIN_CASE = (
+    "......39....4.9.82..6...5..587....4...9......4..7...65.28.16....7134....3........",
+    (
+        "1278 14 24 1268 2678 5 3 9 167 "
+        "17 35 35 4 67 9 167 8 2 "
+        "1278 9 6 128 2378 12378 5 17 4 "
+        "5 8 7 1269 2369 123 129 4 19 "
+        "12 6 9 128 5 4 1278 1237 1378 "
+        "4 13 23 7 289 128 289 6 5 "
+        "9 2 8 5 1 6 4 37 37 "
+        "6 7 1 3 4 28 289 5 89 "
+        "3 45 45 289 2789 278 1268 12 168"
+    ),
+    "r6c6<>2",
+)
+
 # technique: (puzzle, candidate grid before the step, the step in compact notation)
 CASES = {
     # corpora/data/gen9-hard.txt line 5, step 15 of the engine's path
@@ -337,22 +354,7 @@ CASES = {
         ),
         "r2c9<>7",
     ),
-    # corpora/data/gen9-minimal.txt line 11, step 19 of the engine's path
-    "x_chain": (
-        "......39....4.9.82..6...5..587....4...9......4..7...65.28.16....7134....3........",
-        (
-            "1278 14 24 1268 2678 5 3 9 167 "
-            "17 35 35 4 67 9 167 8 2 "
-            "1278 9 6 128 2378 12378 5 17 4 "
-            "5 8 7 1269 2369 123 129 4 19 "
-            "12 6 9 128 5 4 1278 1237 1378 "
-            "4 13 23 7 289 128 289 6 5 "
-            "9 2 8 5 1 6 4 37 37 "
-            "6 7 1 3 4 28 289 5 89 "
-            "3 45 45 289 2789 278 1268 12 168"
-        ),
-        "r6c6<>2",
-    ),
+    "x_chain": X_CHAIN_CASE,
     # corpora/data/gen9-minimal.txt line 23, step 30 of the engine's path
     "xy_chain": (
         ".....43..92.3..8....7.....1.75......4.81.5..2.......4.....5.9....2.7.....6.8..1.7",
@@ -546,22 +548,7 @@ CASES = {
         ),
         "r9c7<>1,7",
     ),
-    # corpora/data/gen9-minimal.txt line 11, step 19 (the x_chain case) of the engine's path
-    "forcing_x_chain": (
-        "......39....4.9.82..6...5..587....4...9......4..7...65.28.16....7134....3........",
-        (
-            "1278 14 24 1268 2678 5 3 9 167 "
-            "17 35 35 4 67 9 167 8 2 "
-            "1278 9 6 128 2378 12378 5 17 4 "
-            "5 8 7 1269 2369 123 129 4 19 "
-            "12 6 9 128 5 4 1278 1237 1378 "
-            "4 13 23 7 289 128 289 6 5 "
-            "9 2 8 5 1 6 4 37 37 "
-            "6 7 1 3 4 28 289 5 89 "
-            "3 45 45 289 2789 278 1268 12 168"
-        ),
-        "r6c6<>2",
-    ),
+    "forcing_x_chain": X_CHAIN_CASE,  # the same grid: a forcing X-chain gives the same removal
     # gen9-unfair.se.txt (Sudoku Explainer: 5.7), step 38 of the engine's path
     "bug_type_2": (
         "2....874..357.6...1..54......8...91..........3..2...6..79........2..183.5........",
