@@ -750,7 +750,11 @@ TECHNIQUES: tuple[Technique, ...] = (
 BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 
 GROUPS: dict[str, tuple[str, ...]] = {
+    # the default: the techniques a Sudoku Explainer rating can follow
     "all": tuple(t.name for t in TECHNIQUES if t.enabled),
+    # also the techniques Sudoku Explainer lacks (off by default: where Sudoku Explainer needs
+    # a chain they would make an easier step, and the ratings would no longer follow its own)
+    "extended": tuple(t.name for t in TECHNIQUES),
     "tier1": tuple(t.name for t in TECHNIQUES if t.tier == 1 and t.enabled),
     "tier2": tuple(t.name for t in TECHNIQUES if t.tier == 2 and t.enabled),
     "singles": ("full_house", "hidden_single", "naked_single"),
@@ -806,7 +810,7 @@ def _resolve(names: tuple[str, ...]) -> tuple[Technique, ...]:
 def config_name(techniques: tuple[Technique, ...]) -> str:
     """A short name for a configuration: a group name when it is one, else the names joined by +."""
     names = tuple(t.name for t in techniques)
-    for group in ("all", "tier1", "no_uniqueness", "classic"):
+    for group in ("all", "extended", "tier1", "no_uniqueness", "classic"):
         if names == GROUPS[group]:
             return group
     return "+".join(names)
