@@ -75,6 +75,8 @@ def english(step: Step) -> str:
     unit = shape.unit_name(step.units[0]) if step.units else ""
     ds = _digits(step.digits)
     what = effect(step)
+    if t in _DEADLY_TITLES:
+        return _deadly_text(step, what)
     if t == "full_house":
         return f"Full house in {unit}: {what}"
     if t == "hidden_single":
@@ -213,6 +215,69 @@ def _bug_text(step: Step, what: str) -> str:
     return (
         f"BUG type 3: {_cells(shape, bug_cells)} hold the extra digits beyond a BUG; as one "
         f"cell they form a naked subset {ds} in {unit} with {_cells(shape, naked)}: {what}"
+    )
+
+
+_DEADLY_TITLES = {
+    "unique_rectangle_5": "Unique rectangle type 5",
+    "unique_rectangle_6": "Unique rectangle type 6",
+    "hidden_rectangle": "Hidden rectangle",
+    "avoidable_rectangle_1": "Avoidable rectangle type 1",
+    "avoidable_rectangle_2": "Avoidable rectangle type 2",
+    "bug_plus_n": "BUG+n",
+}
+
+
+def _deadly_text(step: Step, what: str) -> str:
+    """The uniqueness techniques beyond Sudoku Explainer's: the pattern that would leave two
+    solutions, and why avoiding it forces the step."""
+    shape = step.shape
+    t = step.technique
+    title = _DEADLY_TITLES[t]
+    if t == "bug_plus_n":
+        extras = ", ".join(f"{d} in {shape.cell_name(c)}" for c, d in step.detail)
+        return (
+            f"BUG+{len(step.detail)}: without the extra candidates {extras} the grid is a BUG "
+            f"(two solutions or none), so one of them is true; these candidates would make "
+            f"them all false: {what}"
+        )
+    ds = _digits(step.digits)
+    a, b = step.digits
+    rect = f"{title} on {ds} ({_cells(shape, step.cells)})"
+    if t == "unique_rectangle_5":
+        x, roof = step.detail
+        return (
+            f"{rect}: {_and([shape.cell_name(c) for c in roof])} hold {ds} and {x} only; "
+            f"unless one is {x} the rectangle could swap {a} and {b} (two solutions), "
+            f"so one of them is {x}: {what}"
+        )
+    if t == "unique_rectangle_6":
+        digit, floor = step.detail
+        return (
+            f"{rect}: {_and([shape.cell_name(c) for c in floor])} hold {ds} only and {digit} "
+            f"lies only in the rectangle in two of its lines; {digit} in another corner would "
+            f"put {digit} in the opposite one and the rectangle could swap (two solutions): "
+            f"{what}"
+        )
+    if t == "hidden_rectangle":
+        digit, corner = step.detail
+        return (
+            f"{rect}: {shape.cell_name(corner)} holds {ds} only and {digit} lies only in the "
+            f"rectangle in the row and the column of the opposite corner; the other digit "
+            f"there would let the rectangle swap (two solutions): {what}"
+        )
+    if t == "avoidable_rectangle_1":
+        (open_,) = step.detail
+        solved = [shape.cell_name(c) for c in step.cells if c != open_]
+        return (
+            f"{rect}: {_and(solved)} were solved, not given; completing the rectangle in "
+            f"{shape.cell_name(open_)} would let {a} and {b} swap (two solutions): {what}"
+        )
+    x, facing = step.detail
+    names = _and([shape.cell_name(c) for c in facing])
+    return (
+        f"{rect}: two corners were solved, not given, and {names} would complete the "
+        f"rectangle (two solutions) unless one of them is {x}: {what}"
     )
 
 
