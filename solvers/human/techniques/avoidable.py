@@ -82,9 +82,7 @@ def avoidable_rectangle_1(state: CandidateState) -> Step | None:
             if values[open_] or not a or values[side2] != a or not b or b == a:
                 continue
             if cand[open_] >> (b - 1) & 1:
-                return _step(
-                    state, "avoidable_rectangle_1", corners, a, b, [(open_, b)], (open_,)
-                )
+                return _step(state, "avoidable_rectangle_1", corners, a, b, [(open_, b)], (open_,))
     return None
 
 
@@ -97,7 +95,12 @@ def avoidable_rectangle_2(state: CandidateState) -> Step | None:
     for corners in _rectangles(state):
         tl, tr, bl, br = corners
         # (solved corner, its partner in the line, the corner facing each)
-        for s1, s2, f1, f2 in ((tl, tr, bl, br), (bl, br, tl, tr), (tl, bl, tr, br), (tr, br, tl, bl)):
+        for s1, s2, f1, f2 in (
+            (tl, tr, bl, br),
+            (bl, br, tl, tr),
+            (tl, bl, tr, br),
+            (tr, br, tl, bl),
+        ):
             a, b = values[s1], values[s2]
             if not a or not b or values[f1] or values[f2]:
                 continue

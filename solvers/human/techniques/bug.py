@@ -216,10 +216,7 @@ def bug_plus_n(state: CandidateState) -> Step | None:
     elims = []
     for cell in range(len(cand)):
         for k in bits(cand[cell] & ~extras.get(cell, 0)):
-            if all(
-                (c == cell) or (k == x and peers[c] >> cell & 1)
-                for c, x in extra_list
-            ):
+            if all((c == cell) or (k == x and peers[c] >> cell & 1) for c, x in extra_list):
                 elims.append((cell, k + 1))
     if not elims:
         return None
