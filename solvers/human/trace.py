@@ -252,19 +252,24 @@ def _deadly_text(step: Step, what: str) -> str:
             f"so one of them is {x}: {what}"
         )
     if t == "unique_rectangle_6":
-        digit, floor = step.detail
+        digit, floor, kind = step.detail
+        lines = sorted({c // shape.size if kind == "rows" else c % shape.size for c in floor})
+        roof = ", ".join(shape.cell_name(c) for c in step.cells if c not in floor)
         return (
             f"{rect}: {_and([shape.cell_name(c) for c in floor])} hold {ds} only and {digit} "
-            f"lies only in the rectangle in two of its lines; {digit} in another corner would "
-            f"put {digit} in the opposite one and the rectangle could swap (two solutions): "
-            f"{what}"
+            f"lies in {kind} {' and '.join(str(i + 1) for i in lines)} only in the rectangle; "
+            f"{digit} in either of {roof} would put {digit} in both and the other digit in "
+            f"the other two corners, and the rectangle could swap (two solutions): {what}"
         )
     if t == "hidden_rectangle":
         digit, corner = step.detail
+        (opposite, other), *_ = step.eliminations
+        sides = _and([shape.cell_name(c) for c in step.cells if c not in (corner, opposite)])
         return (
             f"{rect}: {shape.cell_name(corner)} holds {ds} only and {digit} lies only in the "
-            f"rectangle in the row and the column of the opposite corner; the other digit "
-            f"there would let the rectangle swap (two solutions): {what}"
+            f"rectangle in the row and the column of {shape.cell_name(opposite)}; "
+            f"{other} there would put {digit} in {sides} and {other} in "
+            f"{shape.cell_name(corner)}, and the rectangle could swap (two solutions): {what}"
         )
     if t == "avoidable_rectangle_1":
         (open_,) = step.detail

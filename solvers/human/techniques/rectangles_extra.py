@@ -138,9 +138,11 @@ def unique_rectangle_6(state: CandidateState) -> Step | None:
             for a in (d + 1 for d in bits(ab)):
                 rows = [(tl, tr), (bl, br)]
                 cols = [(tl, bl), (tr, br)]
-                if _locked_in(state, a, rows) or _locked_in(state, a, cols):
-                    elims = [(c, a) for c in roof]
-                    return _step(state, "unique_rectangle_6", corners, ab, elims, (a, floor))
+                for kind, lines in (("rows", rows), ("columns", cols)):
+                    if _locked_in(state, a, lines):
+                        elims = [(c, a) for c in roof]
+                        detail = (a, floor, kind)
+                        return _step(state, "unique_rectangle_6", corners, ab, elims, detail)
     return None
 
 
