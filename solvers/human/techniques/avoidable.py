@@ -19,8 +19,6 @@ only for puzzles with a unique solution.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.common import bits, boxes, cells_with, peer_masks
@@ -28,27 +26,37 @@ from solvers.human.techniques.common import bits, boxes, cells_with, peer_masks
 RATING = 4.5  # Sudoku Explainer's unique rectangles of types 1 and 2
 
 
-def _rectangles(state: CandidateState) -> Iterator[tuple[int, int, int, int]]:
-    """The corners (r1c1, r1c2, r2c1, r2c2) of every rectangle on two boxes with no given
-    and at least two solved corners, rows r1 < r2 then columns c1 < c2."""
+def _rectangles(state: CandidateState) -> list[tuple[int, int, int, int]]:
+    """The corners (r1c1, r1c2, r2c1, r2c2, with r1 < r2 and c1 < c2) of every rectangle on
+    two boxes with no given and two corners of one line solved as different digits, in
+    that order (memoised; none when the givens are unknown)."""
+    return state.derived("avoidable-rectangles", _find)
+
+
+def _find(state: CandidateState) -> list[tuple[int, int, int, int]]:
     givens = state.givens()
     if givens is None:
-        return
+        return []
     n = state.n
     values = state.values
+    units = state.shape.units  # rows 0..n-1, then columns n..2n-1, each in order
     box = boxes(state.shape)
-    solved = [bool(v) and not g for v, g in zip(values, givens, strict=True)]
-    for r1 in range(n):
-        for r2 in range(r1 + 1, n):
-            for c1 in range(n):
-                for c2 in range(c1 + 1, n):
-                    corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                    if any(givens[c] for c in corners):
+    found: set[tuple[int, int, int, int]] = set()
+    for u in range(2 * n):
+        line = units[u]
+        solved = [i for i, c in enumerate(line) if values[c] and not givens[c]]
+        for j, i1 in enumerate(solved):
+            for i2 in solved[j + 1 :]:
+                if values[line[i1]] == values[line[i2]]:
+                    continue
+                for o in range(u - u % n, u - u % n + n):  # the lines parallel to u
+                    other = units[o]
+                    if o == u or givens[other[i1]] or givens[other[i2]]:
                         continue
-                    if sum(solved[c] for c in corners) < 2:
-                        continue
-                    if len({box[c] for c in corners}) == 2:
-                        yield corners
+                    a, b, c, d = sorted((line[i1], line[i2], other[i1], other[i2]))
+                    if len({box[a], box[b], box[c], box[d]}) == 2:
+                        found.add((a, b, c, d))
+    return sorted(found)
 
 
 def _step(state, name, corners, a, b, elims, detail) -> Step:
