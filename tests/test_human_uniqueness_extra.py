@@ -5,6 +5,8 @@ never contradicts the solution of generated puzzles of other box shapes."""
 
 from __future__ import annotations
 
+import pytest
+
 import solvers
 from solvers.grid import Grid
 from solvers.human import CandidateState, propagate
@@ -166,17 +168,39 @@ def test_avoidable_rectangle_2_needs_the_same_extra_digit():
 
 
 # -- BUG+n ---------------------------------------------------------------------------
-def test_bug_plus_n_fires_on_extras_of_two_digits():
-    # r6c4 (457) holds 4 and r8c4 (467) holds 6 beyond a BUG: one of them is true, and 4 in
-    # r8c4 would make both false (r6c4 sees it).
-    puzzle, pencilmarks = BUG_34
-    step = _find("bug_plus_n", CandidateState.from_candidates(pencilmarks))
+# corpora/data/gen9-unfair.txt line 68, step 37 of the "extended" path: r8c5 (478) holds 4 and r8c6
+# (568) holds 8 beyond a BUG; BUG types 2 to 4 find nothing here.
+BUG_2_DIGITS = (
+    "..389...1.1...7..5.2.35....7..16...2...7...49.....4...854...6.............69..2..",
+    "5 67 3 8 9 26 4 27 1 69 1 8 46 24 7 39 23 5 4 2 79 3 5 1 79 6 8 "
+    "7 4 5 1 6 9 38 38 2 36 36 1 7 28 28 5 4 9 29 8 29 5 3 4 17 17 6 "
+    "8 5 4 2 1 3 6 9 7 23 9 27 46 478 568 18 15 34 1 37 6 9 47 58 2 58 34",
+)
+
+
+@pytest.mark.parametrize(
+    ("grid", "expected", "text"),
+    [
+        (BUG_2_DIGITS, "r8c5<>8", "4 in r8c5, 8 in r8c6"),
+        # r6c4 (457) holds 4 and r8c4 (467) 6 (BUG type 4 finds this one too)
+        (BUG_34, "r8c4<>4", "4 in r6c4, 6 in r8c4"),
+    ],
+)
+def test_bug_plus_n_fires_on_extras_of_two_digits(grid, expected, text):
+    # One extra candidate is true; 8 in r8c5 (4 in r8c4) would make both false.
+    puzzle, pencil = grid
+    step = _find("bug_plus_n", CandidateState.from_candidates(pencil))
     assert step is not None
-    assert compact(step) == "r8c4<>4"
+    assert compact(step) == expected
     assert step.rating == 5.7
-    assert english(step).startswith("BUG+2: without the extra candidates 4 in r6c4, 6 in r8c4")
+    assert english(step).startswith(f"BUG+2: without the extra candidates {text}")
     truth = solvers.get("dlx").solve(Grid.parse(puzzle)).solution.cells
     assert all(truth[cell] != digit for cell, digit in step.eliminations)
+
+
+def test_bug_types_2_to_4_miss_what_bug_plus_n_finds():
+    state = CandidateState.from_candidates(BUG_2_DIGITS[1])
+    assert all(_find(name, state) is None for name in ("bug_type_2", "bug_type_3", "bug_type_4"))
 
 
 def test_bug_plus_n_needs_two_cells_beyond_a_bug():
