@@ -13,7 +13,7 @@ every unit and given would still be satisfied.  Digits already *solved*
   seeing both lose x.
 
 They need to know which cells were given: on a state made from a pencil-mark
-grid (`CandidateState.givens` is None) they find nothing.  Both are sound
+grid (`CandidateState.givens()` is None) they find nothing.  Both are sound
 only for puzzles with a unique solution.
 """
 
