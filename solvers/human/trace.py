@@ -144,6 +144,13 @@ def english(step: Step) -> str:
             "turbot_fish": "Turbot fish",
         }.get(t, "X-chain")
         return f"{title} on {ds}: {_chain_text(step)}, one end is {ds}: {what}"
+    if t in ("grouped_turbot_fish", "grouped_three_strong_links"):
+        title = "Grouped turbot fish" if t == "grouped_turbot_fish" else "Grouped three strong links"
+        units = _and([shape.unit_name(u) for u in step.units])
+        return (
+            f"{title} on {ds}: strong links in {units} ({_cells(shape, step.cells)}), one with "
+            f"a group of cells at an end (in a box: an empty rectangle), one far end is {ds}: {what}"
+        )
     if t == "xy_chain":
         return f"XY-chain: {_chain_text(step)}, one end is {ds}: {what}"
     if t == "simple_colouring":
@@ -209,9 +216,7 @@ def _medusa_text(step: Step, what: str) -> str:
     """3D Medusa: the two colours, and why one is false or what sees both."""
     shape = step.shape
     kind, false, reason, *colours = step.detail
-    names = [
-        " ".join(f"{d}{shape.cell_name(c)}" for c, d in nodes) for nodes in colours
-    ]
+    names = [", ".join(f"{shape.cell_name(c)}={d}" for c, d in nodes) for nodes in colours]
     text = f"3D Medusa: colour A ({names[0]}) against colour B ({names[1]})"
     if kind == "trap":
         return f"{text}; one colour is true, and either rules these out: {what}"
@@ -327,6 +332,10 @@ def record(step: Step, *, candidates: bool = False) -> dict[str, Any]:
     }
     if step.chain:
         out["chain"] = [[shape.cell_name(c), d] for c, d in step.chain]
+    if step.technique.startswith(("finned_", "sashimi_")):
+        out["fins"] = [shape.cell_name(c) for c in step.detail[0]]
+    if step.technique == "medusa_3d":
+        out["colours"] = [[[shape.cell_name(c), d] for c, d in nodes] for nodes in step.detail[3:]]
     if candidates and step.before is not None:
         out["candidates"] = pencilmarks(step.before)
     return out

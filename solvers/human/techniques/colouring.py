@@ -14,7 +14,7 @@ and B', A is false everywhere (wrap).
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
@@ -128,18 +128,22 @@ def multi_colouring(state: CandidateState, rating: float) -> Step | None:
         clusters = _clusters(state, d, smallest=2)
         with_d = cells_with(state, d)
         seen = {m: _seen(peers, m) for a, b, _ in clusters for m in (a, b)}
-        for (a1, b1, u1), (a2, b2, u2) in permutations(clusters, 2):
+        for (a1, b1, u1), (a2, b2, u2) in combinations(clusters, 2):
             cells = tuple(bits(a1 | b1 | a2 | b2))
             units = tuple(sorted(set(u1) | set(u2)))
-            for x, x_partner, pair in ((a1, b1, (a2, b2)), (b1, a1, (a2, b2))):
-                for y, y_partner in (pair, pair[::-1]):
+            for x, y, y_partner in ((a1, a2, b2), (b1, a2, b2), (a2, a1, b1), (b2, a1, b1)):
+                if seen[x] & y and seen[x] & y_partner:  # x rules out both colours of the other
+                    return _multi_step(state, eliminate_from(x, d), cells, units, d, rating, x)
+            targets = 0
+            for x, x_partner in ((a1, b1), (b1, a1)):
+                for y, y_partner in ((a2, b2), (b2, a2)):
                     if not seen[x] & y:
                         continue
-                    if seen[x] & y_partner:  # x rules out both colours of the other cluster
-                        return _multi_step(state, eliminate_from(x, d), cells, units, d, rating, x)
-                    targets = seen[x_partner] & seen[y_partner] & with_d & ~(a1 | b1 | a2 | b2)
-                    if targets:
-                        return _multi_step(state, eliminate_from(targets, d), cells, units, d, rating)
+                    # x and y are not both true, so x's partner or y's is
+                    targets |= seen[x_partner] & seen[y_partner]
+            targets &= with_d & ~(a1 | b1 | a2 | b2)
+            if targets:
+                return _multi_step(state, eliminate_from(targets, d), cells, units, d, rating)
         mark_fruitless(state, "multi_colouring", d)
     return None
 
