@@ -11,7 +11,6 @@ import pytest
 from solvers.human import CandidateState, propagate
 from solvers.human.table import BY_NAME, GROUPS
 from solvers.human.trace import compact, record
-from tests.test_human_soundness import generated
 
 
 def _cell(name: str) -> int:
@@ -37,9 +36,7 @@ def step_of(name: str, grid: str):
 
 
 # the other rows hold 1 everywhere: too many places to be base lines
-FULL_ROWS = {
-    r: " ".join(f"r{r}c{c}" for c in range(1, 10)) for r in range(1, 10)
-}
+FULL_ROWS = {r: " ".join(f"r{r}c{c}" for c in range(1, 10)) for r in range(1, 10)}
 
 
 def rows_grid(base: dict[int, str]) -> str:
@@ -57,12 +54,8 @@ FIN_ELSEWHERE = rows_grid({1: "r1c2 r1c5 r1c8", 5: "r5c2 r5c8"})
 FINNED_SWORD = rows_grid({1: "r1c1 r1c5", 4: "r4c5 r4c9", 7: "r7c1 r7c8 r7c9"})
 SASHIMI_SWORD = rows_grid({1: "r1c1 r1c5", 4: "r4c5 r4c9", 7: "r7c1 r7c7 r7c8"})
 # rows 1, 3, 5, 8 cover columns 1, 4, 7, 8 but for the fin r8c2 (box 7)
-FINNED_JELLY = rows_grid(
-    {1: "r1c1 r1c4", 3: "r3c4 r3c7", 5: "r5c7 r5c8", 8: "r8c1 r8c2 r8c8"}
-)
-SASHIMI_JELLY = rows_grid(
-    {1: "r1c1 r1c4", 3: "r3c4 r3c7", 5: "r5c7 r5c8", 8: "r8c2 r8c3 r8c8"}
-)
+FINNED_JELLY = rows_grid({1: "r1c1 r1c4", 3: "r3c4 r3c7", 5: "r5c7 r5c8", 8: "r8c1 r8c2 r8c8"})
+SASHIMI_JELLY = rows_grid({1: "r1c1 r1c4", 3: "r3c4 r3c7", 5: "r5c7 r5c8", 8: "r8c2 r8c3 r8c8"})
 
 FISH = [
     ("finned_x_wing", FINNED_X, "r2c8<>1 r3c8<>1", "fin r1c9", "rows 1, 5 (columns 2, 8)"),
@@ -81,7 +74,8 @@ def test_finned_fish_fires_with_exact_eliminations(name, grid, expected, fins, l
     assert step.technique == name
     assert compact(step) == expected
     assert step.rating == BY_NAME[name].se
-    assert fins in str(step) and lines in str(step)
+    assert fins in str(step)
+    assert lines in str(step)
 
 
 @pytest.mark.parametrize(("name", "grid", "expected", "fins", "lines"), FISH)
@@ -228,7 +222,8 @@ def test_medusa_quiet_where_it_does_not_apply():
 
 def test_steps_as_json_records():
     fish = record(step_of("finned_x_wing", FINNED_X))
-    assert fish["technique"] == "finned_x_wing" and fish["fins"] == ["r1c9"]
+    assert fish["technique"] == "finned_x_wing"
+    assert fish["fins"] == ["r1c9"]
     assert fish["compact"] == "r2c8<>1 r3c8<>1"
     medusa = json.loads(json.dumps(record(step_of("medusa_3d", MEDUSA_TRAP))))
     assert medusa["colours"][0] == [["r1c1", 1], ["r9c1", 2], ["r9c9", 1]]
@@ -258,8 +253,11 @@ def test_grouped_turbot_fish_is_the_empty_rectangle():
     assert "box 5" in str(step)
 
 
-MINE = [n for n in GROUPS["extended"] if n not in GROUPS["all"]]
-NEW = [n for n in MINE if n.startswith(("finned_", "sashimi_")) or n in ("multi_colouring", "medusa_3d")]
+NEW = [
+    n
+    for n in GROUPS["extended"]
+    if n.startswith(("finned_", "sashimi_")) or n in ("multi_colouring", "medusa_3d")
+]
 
 
 @pytest.mark.parametrize(("name", "limit"), [("gen6", 20), ("gen12", 20), ("gen16", 10)])

@@ -343,7 +343,8 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Hard",
         _finned(2, False),
         enabled=False,
-        note="Sudoku Explainer: none; rated as the X-Wing, 3.2, plus 0.3 (a grouped link adds 0.3 in Sukaku Explainer); Sukaku Explainer finds these as a grouped turbot fish, 4.3",
+        note="Sudoku Explainer: none; the X-Wing's 3.2 plus 0.3 (Sukaku Explainer adds 0.3 "
+        "for a grouped link; it finds these as a grouped turbot fish, 4.3)",
     ),
     _t(
         "sashimi_x_wing",
@@ -355,7 +356,8 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Hard",
         _finned(2, True),
         enabled=False,
-        note="Sudoku Explainer: none; rated as the X-Wing, 3.2, plus 0.4 (sashimi: 0.1 more, as HoDoKu scores it higher); Sukaku Explainer finds these as a grouped turbot fish, 4.3",
+        note="Sudoku Explainer: none; the X-Wing's 3.2 plus 0.4 (HoDoKu scores sashimi above "
+        "finned; Sukaku Explainer finds these as a grouped turbot fish, 4.3)",
     ),
     _t(
         "locked_triple",
@@ -432,7 +434,8 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Unfair",
         _finned(3, False),
         enabled=False,
-        note="Sudoku Explainer: none; rated as the Swordfish, 3.8, plus 0.3 (a grouped link adds 0.3 in Sukaku Explainer)",
+        note="Sudoku Explainer: none; the Swordfish's 3.8 plus 0.3 (Sukaku Explainer adds 0.3 "
+        "for a grouped link)",
     ),
     _t(
         "sashimi_swordfish",
@@ -444,7 +447,8 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Unfair",
         _finned(3, True),
         enabled=False,
-        note="Sudoku Explainer: none; rated as the Swordfish, 3.8, plus 0.4 (sashimi: 0.1 more, as HoDoKu scores it higher)",
+        note="Sudoku Explainer: none; the Swordfish's 3.8 plus 0.4 (HoDoKu scores sashimi "
+        "above finned)",
     ),
     _t(
         "grouped_turbot_fish",
@@ -560,7 +564,8 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Unfair",
         _finned(4, False),
         enabled=False,
-        note="Sudoku Explainer: none; rated as the Jellyfish, 5.2, plus 0.3 (a grouped link adds 0.3 in Sukaku Explainer)",
+        note="Sudoku Explainer: none; the Jellyfish's 5.2 plus 0.3 (Sukaku Explainer adds 0.3 "
+        "for a grouped link)",
     ),
     _t(
         "sashimi_jellyfish",
@@ -572,7 +577,8 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Unfair",
         _finned(4, True),
         enabled=False,
-        note="Sudoku Explainer: none; rated as the Jellyfish, 5.2, plus 0.4 (sashimi: 0.1 more, as HoDoKu scores it higher)",
+        note="Sudoku Explainer: none; the Jellyfish's 5.2 plus 0.4 (HoDoKu scores sashimi "
+        "above finned)",
     ),
     _t(
         "grouped_three_strong_links",

@@ -115,9 +115,7 @@ def english(step: Step) -> str:
         return _finned_text(step, what)
     if t == "multi_colouring":
         kind = "colour wrap" if step.chain else "colour trap"
-        return (
-            f"Multi-colouring on {ds} ({kind}, two clusters {_cells(shape, step.cells)}): {what}"
-        )
+        return f"Multi-colouring on {ds} ({kind}, two clusters {_cells(shape, step.cells)}): {what}"
     if t == "medusa_3d":
         return _medusa_text(step, what)
     if t in ("xy_wing", "xyz_wing"):
@@ -145,11 +143,14 @@ def english(step: Step) -> str:
         }.get(t, "X-chain")
         return f"{title} on {ds}: {_chain_text(step)}, one end is {ds}: {what}"
     if t in ("grouped_turbot_fish", "grouped_three_strong_links"):
-        title = "Grouped turbot fish" if t == "grouped_turbot_fish" else "Grouped three strong links"
+        title = (
+            "Grouped turbot fish" if t == "grouped_turbot_fish" else "Grouped three strong links"
+        )
         units = _and([shape.unit_name(u) for u in step.units])
         return (
             f"{title} on {ds}: strong links in {units} ({_cells(shape, step.cells)}), one with "
-            f"a group of cells at an end (in a box: an empty rectangle), one far end is {ds}: {what}"
+            f"a group of cells at an end (in a box: an empty rectangle), one far end is {ds}: "
+            f"{what}"
         )
     if t == "xy_chain":
         return f"XY-chain: {_chain_text(step)}, one end is {ds}: {what}"

@@ -22,6 +22,7 @@ from solvers.human.techniques.common import bits, cells_with, peer_masks
 from solvers.human.techniques.wings import strong_links
 
 Node = tuple[int, int]  # (cell, digit)
+Reason = tuple[str, int, int]  # why a colour is false: ("cell" | "unit" | "empty", cell, digit)
 
 
 def _clusters(state: CandidateState) -> list[tuple[list[Node], list[Node]]]:
@@ -116,9 +117,6 @@ def _union(masks: list[int]) -> int:
     return out
 
 
-Reason = tuple[str, int, int]  # ("cell" | "unit" | "empty", cell, digit or 0)
-
-
 def _contradiction(
     mine: list[int], seen: list[int], holds: int, others: list[int], with_d: list[int], open_: int
 ) -> Reason | None:
@@ -143,7 +141,7 @@ def _contradiction(
 
 def _step(
     state: CandidateState,
-    colours: tuple[list[Node], list[Node]] | list[list[Node]],
+    colours: tuple[list[Node], list[Node]],
     elims: tuple[Node, ...],
     rating: float,
     why: tuple[str, int, Reason | None],
