@@ -951,6 +951,6 @@ def markdown_table() -> str:
             se = "1.2 / 1.5"
         name = f"`{t.name}`" + (" (assumes uniqueness)" if t.assumes_unique else "")
         if not t.enabled:
-            name += " (off by default: group `extended`)"
+            name += " (off by default)"
         lines.append(f"| {i} | {name} | {t.family} | {t.tier} | {se} | {t.score} | {t.level} |")
     return "\n".join(lines)

@@ -142,16 +142,6 @@ def english(step: Step) -> str:
             "turbot_fish": "Turbot fish",
         }.get(t, "X-chain")
         return f"{title} on {ds}: {_chain_text(step)}, one end is {ds}: {what}"
-    if t in ("grouped_turbot_fish", "grouped_three_strong_links"):
-        title = (
-            "Grouped turbot fish" if t == "grouped_turbot_fish" else "Grouped three strong links"
-        )
-        units = _and([shape.unit_name(u) for u in step.units])
-        return (
-            f"{title} on {ds}: strong links in {units} ({_cells(shape, step.cells)}), one with "
-            f"a group of cells at an end (in a box: an empty rectangle), one far end is {ds}: "
-            f"{what}"
-        )
     if t == "xy_chain":
         return f"XY-chain: {_chain_text(step)}, one end is {ds}: {what}"
     if t == "simple_colouring":
