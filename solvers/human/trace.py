@@ -111,13 +111,15 @@ def english(step: Step) -> str:
         return f"{title} {ds} in {units} ({_cells(shape, step.cells)}): {what}"
     if t in ("x_wing", "swordfish", "jellyfish"):
         title = {"x_wing": "X-Wing", "swordfish": "Swordfish", "jellyfish": "Jellyfish"}[t]
-        k = len(step.units) // 2
-        base, cover = step.units[:k], step.units[k:]
-        kind = "rows" if base[0] < shape.size else "columns"
-        other = "columns" if kind == "rows" else "rows"
-        index = ", ".join(str(u % shape.size + 1) for u in base)
-        cover_index = ", ".join(str(u % shape.size + 1) for u in cover)
-        return f"{title} on {ds} in {kind} {index} ({other} {cover_index}): {what}"
+        base, cover = _fish_lines(step)
+        return f"{title} on {ds} in {base} ({cover}): {what}"
+    if t.startswith(("finned_", "sashimi_")):
+        return _finned_text(step, what)
+    if t == "multi_colouring":
+        kind = "colour wrap" if step.chain else "colour trap"
+        return f"Multi-colouring on {ds} ({kind}, two clusters {_cells(shape, step.cells)}): {what}"
+    if t == "medusa_3d":
+        return _medusa_text(step, what)
     if t in ("xy_wing", "xyz_wing"):
         title = "XY-Wing" if t == "xy_wing" else "XYZ-Wing"
         pivot, a, b = step.cells
@@ -176,6 +178,49 @@ def english(step: Step) -> str:
     if step.detail:
         return _forcing_text(step, what)
     return f"{t}: {what}"
+
+
+def _fish_lines(step: Step) -> tuple[str, str]:
+    """A fish's base and cover lines in words: ('rows 1, 5', 'columns 2, 7')."""
+    shape = step.shape
+    k = len(step.units) // 2
+    base, cover = step.units[:k], step.units[k:]
+    kind = "rows" if base[0] < shape.size else "columns"
+    other = "columns" if kind == "rows" else "rows"
+    index = ", ".join(str(u % shape.size + 1) for u in base)
+    cover_index = ", ".join(str(u % shape.size + 1) for u in cover)
+    return f"{kind} {index}", f"{other} {cover_index}"
+
+
+def _finned_text(step: Step, what: str) -> str:
+    """A finned or sashimi fish: its base and cover lines and its fins."""
+    kind, size = step.technique.split("_", 1)
+    title = {"x_wing": "X-Wing", "swordfish": "Swordfish", "jellyfish": "Jellyfish"}[size]
+    base, cover = _fish_lines(step)
+    (fins,) = step.detail
+    fin = "fin" if len(fins) == 1 else "fins"
+    return (
+        f"{kind.capitalize()} {title} on {_digits(step.digits)} in {base} ({cover}) with {fin} "
+        f"{_cells(step.shape, fins)}: a fin holds it or the fish does, either way: {what}"
+    )
+
+
+def _medusa_text(step: Step, what: str) -> str:
+    """3D Medusa: the two colours, and why one is false or what sees both."""
+    shape = step.shape
+    kind, false, reason, *colours = step.detail
+    names = [", ".join(f"{shape.cell_name(c)}={d}" for c, d in nodes) for nodes in colours]
+    text = f"3D Medusa: colour A ({names[0]}) against colour B ({names[1]})"
+    if kind == "trap":
+        return f"{text}; one colour is true, and either rules these out: {what}"
+    why, cell, digit = reason
+    where = shape.cell_name(cell)
+    because = {
+        "cell": f"it would put two digits in {where}",
+        "unit": f"it would put {digit} twice in a unit ({where})",
+        "empty": f"it would leave {where} without a candidate",
+    }[why]
+    return f"{text}; colour {'AB'[false]} is false, as {because}: {what}"
 
 
 def _cycle_text(step: Step, what: str) -> str:
@@ -348,6 +393,10 @@ def record(step: Step, *, candidates: bool = False) -> dict[str, Any]:
     }
     if step.chain:
         out["chain"] = [[shape.cell_name(c), d] for c, d in step.chain]
+    if step.technique.startswith(("finned_", "sashimi_")):
+        out["fins"] = [shape.cell_name(c) for c in step.detail[0]]
+    if step.technique == "medusa_3d":
+        out["colours"] = [[[shape.cell_name(c), d] for c, d in nodes] for nodes in step.detail[3:]]
     if candidates and step.before is not None:
         out["candidates"] = pencilmarks(step.before)
     return out
