@@ -86,17 +86,18 @@ class _Grid:
         self.parts = _peer_parts(shape)
         self.unit_masks = [sum(1 << c for c in cells) for cells in shape.units]
         self.with_digit = [cells_with(state, k + 1) for k in range(n)]
-        self.kinds: dict[tuple[bool, bool], dict[int, list[int]]] = {}
+        self.kinds: dict[tuple[bool, bool], dict[int, list[tuple[int, int]]]] = {}
 
-    def links(self, y: bool, x: bool) -> dict[int, list[int]]:
+    def links(self, y: bool, x: bool) -> dict[int, list[tuple[int, int]]]:
         """What each candidate that can lie on a loop forces, by node, in a cycle search
-        with cell links (`y`) and unit links (`x`)."""
+        with cell links (`y`) and unit links (`x`); each forced false candidate with its
+        own bit (a true one with 0)."""
         found = self.kinds.get((y, x))
         if found is None:
             found = self.kinds[(y, x)] = self._links(y, x)
         return found
 
-    def _links(self, y: bool, x: bool) -> dict[int, list[int]]:
+    def _links(self, y: bool, x: bool) -> dict[int, list[tuple[int, int]]]:
         n, off, cand, count = self.n, self.off, self.cand, self.count
         live = [0] * n  # by digit index: the cells whose candidate can lie on a loop
         if y:
@@ -122,7 +123,12 @@ class _Grid:
                 node = cell * n + k
                 links[node] = self._on_to_off(cell, k, y, live)
                 links[off + node] = self._off_to_on(cell, k, y, x)
-        return links
+        # a false candidate's bit in the masks of a path's false candidates
+        flag = {node: 1 << i for i, node in enumerate(links) if node >= off}
+        return {
+            node: [(q, flag[q]) for q in after] if node < off else [(q, 0) for q in after]
+            for node, after in links.items()
+        }
 
     def _on_to_off(self, cell: int, k: int, y: bool, live: list[int]) -> list[int]:
         off, n = self.off, self.n
@@ -158,10 +164,10 @@ def _loops(g: _Grid, source: int, y: bool, x: bool, limit: list[int]):
     links = g.links(y, x)
     if source not in links:
         return
-    # instance i: nodes[i], its parent instance, and the bit mask of its ancestors
+    # instance i: nodes[i], its parent instance, and the bits of its false ancestors
     nodes = [source]
     parents = [-1]
-    ancestors = [1 << source]
+    ancestors = [0]
     reached = {source}
     pending_on = [0]
     length = 0
@@ -170,16 +176,16 @@ def _loops(g: _Grid, source: int, y: bool, x: bool, limit: list[int]):
         pending_off = []
         for i in pending_on:
             mask = ancestors[i]
-            for q in links[nodes[i]]:
-                if not mask >> q & 1:
+            for q, bit in links[nodes[i]]:
+                if not mask & bit:
                     nodes.append(q)
                     parents.append(i)
-                    ancestors.append(mask | 1 << q)
+                    ancestors.append(mask | bit)
                     pending_off.append(len(nodes) - 1)
         length += 1
         pending_on = []
         for i in pending_off:
-            for q in links[nodes[i]]:
+            for q, _ in links[nodes[i]]:
                 if q == source and length >= 4:
                     loop = []
                     j = i
@@ -194,7 +200,7 @@ def _loops(g: _Grid, source: int, y: bool, x: bool, limit: list[int]):
                     reached.add(q)
                     nodes.append(q)
                     parents.append(i)
-                    ancestors.append(ancestors[i] | 1 << q)
+                    ancestors.append(ancestors[i])
                     pending_on.append(len(nodes) - 1)
 
 
