@@ -35,12 +35,27 @@ def _open_cells_with(state: CandidateState, least: int, most: int) -> int:
 
 def aligned_pair_exclusion(state: CandidateState) -> Step | None:
     """Two cells whose digit pairs are each ruled out by an excluder or by their
-    shared unit: the digits that take part in no allowed pair leave their cell."""
+    shared unit: the digits that take part in no allowed pair leave their cell.
+
+    A pair's answer reads the candidates of its cells and of the bivalue cells seeing
+    both; one that found nothing is skipped while none of those changed (kept in
+    `state.fruitless`)."""
     cand = state.cand
     values = state.values
     peers = peer_masks(state.shape)
     ncells = state.shape.ncells
     bivalue = _open_cells_with(state, 2, 2)
+    before = state.fruitless.get("aligned_pair_exclusion")
+    empty_before: frozenset[tuple[int, int]] = frozenset()
+    changed = changed_bivalue = -1  # every cell
+    if before is not None:
+        cand_before, bivalue_before, empty_before = before
+        changed = 0
+        for c in range(ncells):
+            if cand[c] != cand_before[c]:
+                changed |= 1 << c
+        changed_bivalue = changed & (bivalue | bivalue_before)
+    empty: list[tuple[int, int]] = []
     bases = []
     for c in range(ncells):
         if values[c] or cand[c].bit_count() < 2:
@@ -48,37 +63,65 @@ def aligned_pair_exclusion(state: CandidateState) -> Step | None:
         excluders = peers[c] & bivalue
         if excluders:
             bases.append((c, excluders))
+    step = None
     for i, (a, ex_a) in enumerate(bases):
         for b, ex_b in bases[i + 1 :]:
             common = ex_a & ex_b
             if common.bit_count() < 2:
                 continue
-            locked = {cand[x] for x in bits(common)}
-            see = peers[a] >> b & 1
-            allowed_a = allowed_b = 0
-            ma, mb = cand[a], cand[b]
-            for da in bits(ma):
-                for db in bits(mb):
-                    if da == db and see:
-                        continue
-                    if (1 << da | 1 << db) in locked:
-                        continue
-                    allowed_a |= 1 << da
-                    allowed_b |= 1 << db
-            elims = [(a, d + 1) for d in bits(ma & ~allowed_a)]
-            elims += [(b, d + 1) for d in bits(mb & ~allowed_b)]
-            if elims:
-                return Step(
-                    "aligned_pair_exclusion",
-                    (),
-                    tuple(elims),
-                    (a, b, *bits(common)),
-                    (),
-                    (),
-                    RATING,
-                    state.shape,
-                )
-    return None
+            if (
+                (a, b) in empty_before
+                and not (1 << a | 1 << b) & changed
+                and not peers[a] & peers[b] & changed_bivalue
+            ):
+                empty.append((a, b))
+                continue
+            step = _pair(state, a, b, common, peers)
+            if step is not None:
+                break
+            empty.append((a, b))
+        if step is not None:
+            break
+    state.fruitless["aligned_pair_exclusion"] = (tuple(cand), bivalue, frozenset(empty))
+    return step
+
+
+def _pair(state: CandidateState, a: int, b: int, common: int, peers) -> Step | None:
+    """The aligned pair exclusion of cells `a` and `b` with the excluders `common`, if it
+    removes something."""
+    cand = state.cand
+    partner = [0] * state.n  # partner[d]: the digits e such that an excluder holds {d, e}
+    for x in bits(common):
+        m = cand[x]
+        low = m & -m
+        high = m ^ low
+        partner[low.bit_length() - 1] |= high
+        partner[high.bit_length() - 1] |= low
+    see = peers[a] >> b & 1
+    ma, mb = cand[a], cand[b]
+    allowed_a = allowed_b = 0
+    for da in _digits(ma):
+        bit = 1 << da
+        with_da = mb & ~partner[da]
+        if see:
+            with_da &= ~bit
+        if with_da:
+            allowed_a |= bit
+            allowed_b |= with_da
+    elims = [(a, d + 1) for d in bits(ma & ~allowed_a)]
+    elims += [(b, d + 1) for d in bits(mb & ~allowed_b)]
+    if not elims:
+        return None
+    return Step(
+        "aligned_pair_exclusion",
+        (),
+        tuple(elims),
+        (a, b, *bits(common)),
+        (),
+        (),
+        RATING,
+        state.shape,
+    )
 
 
 TRIPLE_RATING = 7.5
