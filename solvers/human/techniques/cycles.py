@@ -164,28 +164,26 @@ def _loops(g: _Grid, source: int, y: bool, x: bool, limit: list[int]):
     links = g.links(y, x)
     if source not in links:
         return
-    # instance i: nodes[i], its parent instance, and the bits of its false ancestors
+    # instance i: nodes[i] and its parent instance; the pending instances of a round
+    # as (node, instance, the bits of its false ancestors)
     nodes = [source]
     parents = [-1]
-    ancestors = [0]
     reached = {source}
-    pending_on = [0]
+    pending_on = [(source, 0, 0)]
     length = 0
     while pending_on and length < limit[0]:
         length += 1
         pending_off = []
-        for i in pending_on:
-            mask = ancestors[i]
-            for q, bit in links[nodes[i]]:
+        for node, i, mask in pending_on:
+            for q, bit in links[node]:
                 if not mask & bit:
+                    pending_off.append((q, len(nodes), mask | bit))
                     nodes.append(q)
                     parents.append(i)
-                    ancestors.append(mask | bit)
-                    pending_off.append(len(nodes) - 1)
         length += 1
         pending_on = []
-        for i in pending_off:
-            for q, _ in links[nodes[i]]:
+        for node, i, mask in pending_off:
+            for q, _ in links[node]:
                 if q == source and length >= 4:
                     loop = []
                     j = i
@@ -198,10 +196,9 @@ def _loops(g: _Grid, source: int, y: bool, x: bool, limit: list[int]):
                         return
                 if q not in reached and length < limit[0]:
                     reached.add(q)
+                    pending_on.append((q, len(nodes), mask))
                     nodes.append(q)
                     parents.append(i)
-                    ancestors.append(ancestors[i])
-                    pending_on.append(len(nodes) - 1)
 
 
 def _eliminations(g: _Grid, loop: list[int], peers) -> tuple[tuple[int, int], ...]:
