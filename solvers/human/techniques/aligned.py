@@ -56,19 +56,24 @@ def aligned_pair_exclusion(state: CandidateState) -> Step | None:
                 changed |= 1 << c
         changed_bivalue = changed & (bivalue | bivalue_before)
     empty: list[tuple[int, int]] = []
-    bases = []
+    excluders: dict[int, int] = {}
     for c in range(ncells):
         if values[c] or cand[c].bit_count() < 2:
             continue
-        excluders = peers[c] & bivalue
-        if excluders:
-            bases.append((c, excluders))
+        ex = peers[c] & bivalue
+        if ex:
+            excluders[c] = ex
+    base_mask = 0
+    for c in excluders:
+        base_mask |= 1 << c
     step = None
-    for i, (a, ex_a) in enumerate(bases):
-        for b, ex_b in bases[i + 1 :]:
-            common = ex_a & ex_b
-            if common.bit_count() < 2:
-                continue
+    for a, ex_a in excluders.items():
+        partners = _seeing_two(ex_a, peers) & base_mask & ~((2 << a) - 1)
+        while partners:  # the bases after a with two excluders or more in common
+            low = partners & -partners
+            partners ^= low
+            b = low.bit_length() - 1
+            common = ex_a & excluders[b]
             if (
                 (a, b) in empty_before
                 and not (1 << a | 1 << b) & changed
@@ -175,13 +180,15 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
         base_mask |= 1 << c
     seen: set[Triple] = set()
     step = None
-    for i, a in enumerate(bases):
+    for a in bases:
         ex_a = excluders[a]
-        for b in bases[i + 1 :]:
+        partners = _seeing_two(ex_a, peers) & base_mask & ~((2 << a) - 1)
+        while partners:  # the bases after a with two excluders or more in common
+            low = partners & -partners
+            partners ^= low
+            b = low.bit_length() - 1
             ex_b = excluders[b]
             pair = ex_a & ex_b
-            if pair.bit_count() < 2:
-                continue
             keys = pairs_before.get((a, b))
             if (
                 keys is not None
@@ -193,15 +200,7 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
                 empty_pairs[(a, b)] = keys
                 continue
             found: list[Triple] = []
-            once = twice = 0  # the cells seeing one, two or more of the excluders
-            rest = pair
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                seeing = peers[low.bit_length() - 1]
-                twice |= once & seeing
-                once |= seeing
-            twin = (ex_a | ex_b) & base_mask & twice & ~(1 << a | 1 << b)
+            twin = (ex_a | ex_b) & base_mask & _seeing_two(pair, peers) & ~(1 << a | 1 << b)
             while twin:
                 low = twin & -twin
                 twin ^= low
@@ -230,6 +229,18 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
     memo = (tuple(cand), small, frozenset(empty), empty_pairs)
     state.fruitless["aligned_triple_exclusion"] = memo
     return step
+
+
+def _seeing_two(cells: int, peers: tuple[int, ...]) -> int:
+    """The cells that see two of `cells` or more."""
+    once = twice = 0
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        seeing = peers[low.bit_length() - 1]
+        twice |= once & seeing
+        once |= seeing
+    return twice
 
 
 @cache
