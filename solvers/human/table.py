@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, partial
 
+from solvers.human.profiling import charged
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques import (
@@ -184,7 +185,7 @@ def _memo(name: str, find: Finder) -> Finder:
     chain techniques after it what they would find; the engine then asks them again)."""
 
     def memo(state: CandidateState) -> Step | None:
-        return state.derived(f"finder-{name}", lambda s: (find(s),))[0]
+        return state.derived(f"finder-{name}", lambda s: (charged(name, lambda: find(s)),))[0]
 
     return memo
 
