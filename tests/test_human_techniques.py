@@ -663,7 +663,8 @@ def test_every_technique_has_a_case():
     covered = set(CASES) | {"hidden_quad", "full_house", "hidden_single", "naked_single"}
     # tests/test_human_se_patterns.py
     covered |= {"bug_type_3", "bug_type_4", "aligned_pair_exclusion", "aligned_triple_exclusion"}
-    own_files = ("forcing", "direct")  # tests/test_human_forcing.py, tests/test_human_direct.py
+    # tests/test_human_forcing.py, tests/test_human_direct.py, tests/test_human_als.py
+    own_files = ("forcing", "direct", "als")
     assert covered == {t.name for t in TECHNIQUES if t.family not in own_files}
 
 
