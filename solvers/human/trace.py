@@ -277,10 +277,11 @@ def _als_text(step: Step, what: str) -> str:
             f"common to both sets, so both are locked: {what}"
         )
     links = _and([_digits(r) for r in rccs])
+    ends = "one of the two sets" if len(sets) == 2 else "the first or the last set"
     return (
         f"{title}: {notation}: almost locked sets linked by restricted common {links} "
         f"(at most one set of a link holds it, so the other is locked); "
-        f"{z} is in the first or the last set: {what}"
+        f"{z} is in {ends}: {what}"
     )
 
 
