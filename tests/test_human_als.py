@@ -102,7 +102,8 @@ def test_doubly_linked_als_xz_locks_both_sets():
 def test_json_record_names_the_sets_and_links(name, marks, expected, text):
     step = BY_NAME[name].find(CandidateState.from_candidates(_grid(marks)))
     out = json.loads(json.dumps(record(step)))
-    assert out["sets"] and all(s["cells"] and s["digits"] for s in out["sets"])
+    assert out["sets"]
+    assert all(s["cells"] and s["digits"] for s in out["sets"])
     assert out["notation"] in out["text"]
     assert out["compact"] == expected
 
@@ -142,4 +143,5 @@ def test_sound_and_used_on_a_16x16_puzzle():
     techniques = list(GROUPS["classic"]) + list(ALS_TECHNIQUES)
     result = propagate(CandidateState.from_grid(puzzle), techniques, solution=solution)
     assert result.solved
-    assert result.counts.get("als_xz", 0) and result.counts.get("als_xy_wing", 0)
+    assert result.counts.get("als_xz", 0)
+    assert result.counts.get("als_xy_wing", 0)

@@ -274,7 +274,7 @@ def als_chain(state: CandidateState) -> Step | None:
             targets = first.seen[z] & cw[z]
             if not targets:
                 continue
-            found = _chain_from(sets, links, s, z, targets, cw, best[0][0] if best else None)
+            found = _chain_from(sets, links, s, z, targets, best[0][0] if best else None)
             if found is not None and (best is None or found[0] < best[0]):
                 best = found
     if best is None:
@@ -283,7 +283,7 @@ def als_chain(state: CandidateState) -> Step | None:
     return _step(state, "als_chain", [sets[i] for i in path], rccs, elims, ALS_CHAIN_RATING)
 
 
-def _chain_from(sets, links, start, z, targets, cw, longest) -> tuple | None:
+def _chain_from(sets, links, start, z, targets, longest) -> tuple | None:
     """The shortest chain from set `start` (lacking z) to a set that then holds z with
     cells in `targets` seeing all its z places: ((length, cells), path, rccs, elims)."""
     limit = MAX_CHAIN_SETS if longest is None else longest
