@@ -76,42 +76,68 @@ def almost_locked_sets(state: CandidateState) -> list[Als]:
 
 def _find_sets(state: CandidateState) -> list[Als]:
     cand = state.cand
-    n = state.n
-    cap = max_cells(n)
-    peers = peer_masks(state.shape)
-    found: dict[int, tuple[int, int]] = {}  # cell mask -> (digit mask, unit)
-    for u, unit in enumerate(state.shape.units):
-        open_ = [c for c in unit if cand[c] and cand[c].bit_count() <= cap + 1]
-        masks = [cand[c] for c in open_]
-        stack = [(0, 0, 0, 0)]  # (next index, cells, digits, size)
-        while stack:
-            start, cells, union, size = stack.pop()
-            for i in range(start, len(open_)):
-                u2 = union | masks[i]
-                count = u2.bit_count()
-                if count > cap + 1:
-                    continue
-                c2 = cells | 1 << open_[i]
-                if count == size + 2 and c2 not in found:
-                    found[c2] = (u2, u)
-                if size + 1 < cap:
-                    stack.append((i + 1, c2, u2, size + 1))
-    out = []
-    for cells, (union, u) in sorted(found.items(), key=lambda kv: (kv[0].bit_count(), kv[1][1])):
-        holding = [0] * n
-        seen = [0] * n
-        members = bits(cells)
-        for k in bits(union):
-            h = 0
-            s = -1
-            for c in members:
-                if cand[c] >> k & 1:
-                    h |= 1 << c
-                    s &= peers[c]
-            holding[k] = h
-            seen[k] = s
-        out.append(Als(cells, union, u, len(members), tuple(holding), tuple(seen)))
-    return out
+    shape = state.shape
+    cap = max_cells(state.n)
+    found: dict[int, Als] = {}  # by cell mask: a set in a box and a line is listed once
+    for u, unit in enumerate(shape.units):
+        for als in _unit_sets(shape, u, unit, tuple([cand[c] for c in unit]), cap):
+            if als.cells not in found:
+                found[als.cells] = als
+    return sorted(found.values(), key=lambda a: (a.size, a.unit))
+
+
+_UNIT_SETS: dict[tuple, list[Als]] = {}
+"""(shape, unit, its cells' candidates, cap) -> the unit's ALSs: a memo shared by every
+state (a unit's sets depend on its own candidates only; most steps change a few units),
+emptied when it grows past 20,000 entries."""
+
+
+def _unit_sets(shape, u: int, unit: tuple[int, ...], masks: tuple[int, ...], cap: int) -> list:
+    """The ALSs of one unit, by a depth-first walk over its cells with at most cap + 1
+    candidates that drops a partial set holding more than cap + 1 digits (memoised)."""
+    key = (shape, u, masks, cap)
+    found = _UNIT_SETS.get(key)
+    if found is not None:
+        return found
+    if len(_UNIT_SETS) > 20000:
+        _UNIT_SETS.clear()
+    n = shape.size
+    peers = peer_masks(shape)
+    open_ = [(c, m) for c, m in zip(unit, masks, strict=True) if m and m.bit_count() <= cap + 1]
+    found = []
+    stack = [(0, 0, 0, 0)]  # (next index, cells, digits, size)
+    while stack:
+        start, cells, union, size = stack.pop()
+        for i in range(start, len(open_)):
+            c, m = open_[i]
+            u2 = union | m
+            count = u2.bit_count()
+            if count > cap + 1:
+                continue
+            c2 = cells | 1 << c
+            if count == size + 2:
+                found.append(_als(c2, u2, u, open_, n, peers))
+            if size + 1 < cap:
+                stack.append((i + 1, c2, u2, size + 1))
+    _UNIT_SETS[key] = found
+    return found
+
+
+def _als(cells: int, union: int, u: int, open_, n: int, peers) -> Als:
+    """The ALS on `cells` with digits `union`, with its places and seen cells per digit."""
+    holding = [0] * n
+    seen = [0] * n
+    members = [(c, m) for c, m in open_ if cells >> c & 1]
+    for k in bits(union):
+        h = 0
+        s = -1
+        for c, m in members:
+            if m >> k & 1:
+                h |= 1 << c
+                s &= peers[c]
+        holding[k] = h
+        seen[k] = s
+    return Als(cells, union, u, len(members), tuple(holding), tuple(seen))
 
 
 def rcc_links(state: CandidateState) -> list[list[tuple[int, int]]]:
@@ -181,6 +207,20 @@ def _step(
     )
 
 
+def _shared(a: Als, b: Als, cw: list[int]) -> int:
+    """The digits of both sets that some cell holds while seeing all their places in both
+    (a digit mask)."""
+    out = 0
+    common = a.digits & b.digits
+    while common:
+        low = common & -common
+        common ^= low
+        k = low.bit_length() - 1
+        if a.seen[k] & b.seen[k] & cw[k]:
+            out |= low
+    return out
+
+
 def _common_eliminations(a: Als, b: Als, digits: int, cw: list[int]) -> list[tuple[int, int]]:
     """Cells seeing every place of a digit (of `digits`) in both `a` and `b` lose it."""
     out = []
@@ -201,6 +241,9 @@ def als_xz(state: CandidateState) -> Step | None:
             if j < i:
                 continue
             b = sets[j]
+            size = a.size + b.size
+            if best is not None and size > best[0][0]:
+                continue
             if rcc & (rcc - 1):  # doubly linked: both sets locked
                 x = rcc & -rcc
                 rcc = x | (rcc ^ x) & -(rcc ^ x)  # two of them are enough
@@ -209,10 +252,13 @@ def als_xz(state: CandidateState) -> Step | None:
                     for k in bits(one.digits & ~rcc):
                         elims += [(t, k + 1) for t in bits(one.seen[k] & cw[k])]
             else:
-                elims = _common_eliminations(a, b, ~rcc, cw)
+                zs = _shared(a, b, cw) & ~rcc
+                if not zs:
+                    continue
+                elims = _common_eliminations(a, b, zs, cw)
             if not elims:
                 continue
-            key = (a.size + b.size, -len(set(elims)))
+            key = (size, -len(set(elims)))
             if best is None or key < best[0]:
                 best = (key, a, b, rcc, elims)
     if best is None:
@@ -228,6 +274,7 @@ def als_xy_wing(state: CandidateState) -> Step | None:
     sets = almost_locked_sets(state)
     links = rcc_links(state)
     cw = [cells_with(state, k + 1) for k in range(state.n)]
+    shared: dict[tuple[int, int], int] = {}  # (i, j) -> _shared(sets[i], sets[j])
     best: tuple | None = None
     for c, pivot in enumerate(sets):
         arms = links[c]
@@ -235,14 +282,21 @@ def als_xy_wing(state: CandidateState) -> Step | None:
             a = sets[i]
             for j, rcc_b in arms[p + 1 :]:
                 b = sets[j]
-                if a.cells & b.cells or not a.digits & b.digits:
+                size = a.size + b.size + pivot.size
+                if best is not None and size > best[0][0] or a.cells & b.cells:
+                    continue
+                zs = shared.get((i, j))
+                if zs is None:
+                    zs = shared[(i, j)] = _shared(a, b, cw)
+                if not zs:
                     continue
                 for x in bits(rcc_a):
                     for y in bits(rcc_b & ~(1 << x)):
-                        elims = _common_eliminations(a, b, ~(1 << x | 1 << y), cw)
-                        if not elims:
+                        z = zs & ~(1 << x | 1 << y)
+                        if not z:
                             continue
-                        key = (a.size + b.size + pivot.size, -len(elims))
+                        elims = _common_eliminations(a, b, z, cw)
+                        key = (size, -len(elims))
                         if best is None or key < best[0]:
                             best = (key, a, pivot, b, x, y, elims)
     if best is None:
@@ -268,13 +322,27 @@ def als_chain(state: CandidateState) -> Step | None:
     links = rcc_links(state)
     n = state.n
     cw = [cells_with(state, k + 1) for k in range(n)]
+    # seers[k][t]: the sets (a mask over their indices) whose places of digit k+1 all
+    # see cell t, where t holds it: the possible ends of a chain eliminating it from t
+    seers = [[0] * (n * n) for _ in range(n)]
+    for i, a in enumerate(sets):
+        for k in bits(a.digits):
+            for t in bits(a.seen[k] & cw[k]):
+                seers[k][t] |= 1 << i
+    # each set's links as (set, RCC digit index) pairs
+    edges = [[(j, k) for j, rcc in set_links for k in bits(rcc)] for set_links in links]
     best: tuple | None = None
     for s, first in enumerate(sets):
+        later = -1 << (s + 1)  # a chain is found from its end with the lower index
         for z in bits(first.digits):
             targets = first.seen[z] & cw[z]
-            if not targets:
+            ends = 0
+            for t in bits(targets):
+                ends |= seers[z][t]
+            ends &= later
+            if not ends:
                 continue
-            found = _chain_from(sets, links, s, z, targets, best[0][0] if best else None)
+            found = _chain_from(sets, edges, s, z, targets, ends, best[0][0] if best else None)
             if found is not None and (best is None or found[0] < best[0]):
                 best = found
     if best is None:
@@ -283,9 +351,10 @@ def als_chain(state: CandidateState) -> Step | None:
     return _step(state, "als_chain", [sets[i] for i in path], rccs, elims, ALS_CHAIN_RATING)
 
 
-def _chain_from(sets, links, start, z, targets, longest) -> tuple | None:
-    """The shortest chain from set `start` (lacking z) to a set that then holds z with
-    cells in `targets` seeing all its z places: ((length, cells), path, rccs, elims)."""
+def _chain_from(sets, edges, start, z, targets, ends, longest) -> tuple | None:
+    """The shortest chain from set `start` (lacking z) to a set of `ends` (a mask over
+    set indices) that then holds z with cells in `targets` seeing all its z places:
+    ((length, cells), path, rccs, elims)."""
     limit = MAX_CHAIN_SETS if longest is None else longest
     parent: dict[tuple[int, int], tuple[int, int] | None] = {(start, z): None}
     frontier = deque([((start, z), 1)])
@@ -293,20 +362,18 @@ def _chain_from(sets, links, start, z, targets, longest) -> tuple | None:
         (i, x), length = frontier.popleft()
         if length >= limit:
             break
-        for j, rcc in links[i]:
-            for y in bits(rcc & ~(1 << x)):
-                node = (j, y)
-                if node in parent:
-                    continue
-                parent[node] = (i, x)
-                b = sets[j]
-                if length + 1 >= 3 and y != z and b.digits >> z & 1 and j != start:
-                    hit = targets & b.seen[z]
-                    if hit:
-                        path, rccs = _walk(parent, node)
-                        elims = [(t, z + 1) for t in bits(hit)]
-                        return ((length + 1, sum(sets[p].size for p in path)), path, rccs, elims)
-                frontier.append((node, length + 1))
+        for node in edges[i]:
+            j, y = node
+            if y == x or node in parent:
+                continue
+            parent[node] = (i, x)
+            if ends >> j & 1 and length >= 2 and y != z:
+                hit = targets & sets[j].seen[z]
+                if hit:
+                    path, rccs = _walk(parent, node)
+                    elims = [(t, z + 1) for t in bits(hit)]
+                    return ((length + 1, sum(sets[p].size for p in path)), path, rccs, elims)
+            frontier.append((node, length + 1))
     return None
 
 
