@@ -33,9 +33,10 @@ the digits of each band.  Singles only (`SINGLES`) keeps the full rescans.
 The fixpoints are those of the rules above, so the search tree is the
 generic kernel's.
 
-The state is 31 words (9 digits x 3 bands, the placed cells of each band,
-the dirty digits), the search protocol is that of `kernels.search` (same
-counters, outcomes and resumable stack), and the answers are the same.
+The state is 33 words (9 digits x 3 bands, the placed cells of each band,
+the dirty digits, the intersections whose rule fired), the search protocol
+is that of `kernels.search` (same counters, outcomes and resumable stack),
+and the answers are the same.
 """
 
 from __future__ import annotations
@@ -68,7 +69,9 @@ COL = 0x40201  # column 0 of a band
 PLACED = 27  # state[27 + b]: the placed cells of band b
 DIRTY = 30  # state[30]: the digits whose words changed since `propagate` last closed them
 ALL_DIGITS = 0x1FF
-WORDS = 31
+APPLIED_H = 31  # state[31]: horizontal intersections whose rule fired (may | must << 32)
+APPLIED_V = 32  # state[32]: the same for the vertical intersections
+WORDS = 33
 
 
 def peer_masks() -> np.ndarray:
@@ -302,6 +305,11 @@ def _intersections(st):
     over all 54 intersections at once: per digit, one 27-bit word flags its
     horizontal triads (triad t of band b at bit ``3*t + b``) and one its
     vertical ones (column c of band b at bit ``9*b + c``).
+
+    An intersection whose cells are all placed, or whose rule already fired
+    in this state or an ancestor (``state[APPLIED_H]``, ``state[APPLIED_V]``),
+    is skipped: candidates only shrink down a branch and the three digits
+    that may (must) go there stay the same, so firing again clears nothing.
     """
     h1 = h2 = h4 = 0  # digits that may go into each horizontal intersection: 1s, 2s, 4+
     g1 = g2 = g4 = 0  # ... that must
@@ -333,12 +341,21 @@ def _intersections(st):
         u2 ^= c
     if (~h4 & ~(h1 & h2) | ~v4 & ~(v1 & v2)) & BAND or g4 | u4:
         return -1
-    hx = h1 & h2 & ~h4  # exactly three may
-    gx = g1 & g2  # exactly three must
-    vx = v1 & v2 & ~v4
-    ux = u1 & u2
+    p0 = ~st[PLACED] & BAND
+    p1 = ~st[PLACED + 1] & BAND
+    p2 = ~st[PLACED + 2] & BAND
+    ho = _flags(p0) | (_flags(p1) << 1) | (_flags(p2) << 2)  # intersections with an open cell
+    vo = _fold(p0) | (_fold(p1) << 9) | (_fold(p2) << 18)
+    ah = st[APPLIED_H]
+    av = st[APPLIED_V]
+    hx = h1 & h2 & ~h4 & ho & ~ah  # exactly three may, not yet applied
+    gx = g1 & g2 & ho & ~(ah >> 32)  # exactly three must
+    vx = v1 & v2 & ~v4 & vo & ~av
+    ux = u1 & u2 & vo & ~(av >> 32)
     if hx | gx | vx | ux == 0:
         return 0
+    st[APPLIED_H] = ah | hx | (gx << 32)
+    st[APPLIED_V] = av | vx | (ux << 32)
     changed = 0
     for d in range(9):
         w0 = st[d * 3]
@@ -715,6 +732,8 @@ def start(cells, stack, pending, ctr):
     for b in range(3):
         st[PLACED + b] = 0
     st[DIRTY] = ALL_DIGITS
+    st[APPLIED_H] = 0
+    st[APPLIED_V] = 0
     pending[0] = -1
     for k in range(COUNTERS):
         ctr[k] = 0
@@ -763,6 +782,8 @@ def _load_givens(st, cells, peers):
     st[PLACED + 1] = g1
     st[PLACED + 2] = g2
     st[DIRTY] = ALL_DIGITS
+    st[APPLIED_H] = 0
+    st[APPLIED_V] = 0
     return ok
 
 
