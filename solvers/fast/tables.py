@@ -30,15 +30,20 @@ forum_hardest_sample2000 41.1 against 38.3; fast_ab, November 2026).
 """
 
 
-def rules(size: int, locked: bool = True, intersections: bool | None = None) -> int:
+def rules(size: int, locked: bool = True, intersections: bool | str | None = None) -> int:
     """The kernels' inference level: singles, + locked candidates, + intersections.
 
     The levels are `kernels.SINGLES`, `LOCKED` and `INTERSECTIONS` (0, 1, 2);
     each adds to the one before, so no locked candidates means singles only.
     `intersections` None picks the measured default for the grid's side.
+    ``"bands"`` is tdoku's method at 9x9 (`kernels.BANDS`, 3: the forced half
+    of the intersection rule, branching on a digit's two placements in a band
+    or stack; see `kernels9._band_choice`), the intersection level elsewhere.
     """
     if not locked:
         return 0
+    if intersections == "bands":
+        return 3 if size == 9 else 2
     if intersections is None:
         intersections = size >= INTERSECTIONS_FROM
     return 2 if intersections else 1
