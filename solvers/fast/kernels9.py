@@ -33,6 +33,15 @@ the digits of each band.  Singles only (`SINGLES`) keeps the full rescans.
 The fixpoints are those of the rules above, so the search tree is the
 generic kernel's.
 
+The `BANDS` level (``fast[intersections=bands]``, this kernel only) is
+tdoku's method: of the intersection rule only the half where three digits
+must take an intersection (`_forced_triads`), and instead of a cell it
+branches on a digit with two placements -- two permutation matrices -- in
+the band or stack with the fewest placements over all digits
+(`_band_choice`): one placement, then the other.  It makes 9-13% fewer
+guesses on the forum's hardest puzzles (limit 1: 34.8 against 38.3) and
+more on top1465 (5.97 against 5.71), for 8-30% more time per puzzle.
+
 The state is 33 words (9 digits x 3 bands, the placed cells of each band,
 the dirty digits, the intersections whose rule fired), the search protocol
 is that of `kernels.search` (same counters, outcomes and resumable stack),
