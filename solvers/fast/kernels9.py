@@ -978,10 +978,11 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
     found = ctr[FOUND]
     sp = ctr[DEPTH]
     outcome = EXHAUSTED
+    words = WORDS if rules >= INTERSECTIONS else APPLIED_H  # below, the memo words go unused
     while sp > 0:
         sp -= 1
         root = pending[sp] < 0
-        for i in range(WORDS):
+        for i in range(words):
             cur[i] = stack[sp, i]
         while True:
             if root:
@@ -989,7 +990,7 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
                 root = False
             else:
                 if nodes >= node_limit:  # put the state back for a later call
-                    for i in range(WORDS):
+                    for i in range(words):
                         stack[sp, i] = cur[i]
                     pending[sp] = 0
                     sp += 1
@@ -1027,7 +1028,7 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
                             second = perm
                 if _room(cur, chute, d, second) < _room(cur, chute, d, first):
                     first, second = second, first  # the tighter placement first: fewer guesses
-                for i in range(WORDS):
+                for i in range(words):
                     stack[sp, i] = cur[i]
                 _keep_placement(stack[sp], chute, d, second)
                 pending[sp] = 0
@@ -1040,7 +1041,7 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
             d = 0
             while cur[d * 3 + b] & bit == 0:
                 d += 1
-            for i in range(WORDS):
+            for i in range(words):
                 stack[sp, i] = cur[i]
             stack[sp, d * 3 + b] &= ~bit
             stack[sp, DIRTY] = 1 << d
