@@ -531,11 +531,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
 
     def consider(f: Finding) -> None:
         nonlocal best
-        if best is None or (f.rating, f.complexity, f.target) < (
-            best.rating,
-            best.complexity,
-            best.target,
-        ):
+        if best is None or _rank(f) < _rank(best):
             best = f
 
     def rating(complexity: int, chain=()) -> float:
@@ -697,10 +693,22 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 if not p or not p & (p - 1):
                     continue
                 nodes = [cells[i] * n + k for i in _bits(p)]
+                if mode == STATIC and cand[nodes[0] // n].bit_count() < 3:
+                    # Sudoku Explainer looks at a unit's places from its first place's cell,
+                    # and its static search only from cells with three digits or more
+                    continue
                 agree(nodes, "region")
     if best is None:
         return None
     return _step(state, ctx, best, mode)
+
+
+_SORT_KEY = {"both": 1, "cell": 5, "region": 6, "contradiction": 7}
+"""Between conclusions of one rating and complexity, the kind Sudoku Explainer applies first."""
+
+
+def _rank(f: Finding) -> tuple[float, int, int, int]:
+    return (f.rating, f.complexity, _SORT_KEY[f.kind], f.target)
 
 
 def _new_cache(_state: CandidateState) -> dict:
@@ -1079,8 +1087,11 @@ def nishio(state: CandidateState) -> Step | None:
 
 
 def cell_forcing_chain(state: CandidateState) -> Step | None:
-    """What every digit of a cell forces (static chains) is true."""
-    return _search(state, STATIC, frozenset({"cell"}), MULTIPLE_RATING)
+    """What every digit of a cell forces (static chains) is true.
+
+    Sudoku Explainer searches cells and units as one rule (multiple forcing chains) and
+    applies the cheapest conclusion of either kind, so this finds unit ones too."""
+    return _search(state, STATIC, frozenset({"cell", "region"}), MULTIPLE_RATING)
 
 
 def region_forcing_chain(state: CandidateState) -> Step | None:
