@@ -276,7 +276,7 @@ class Context:
                                     facts.append(x)
                             why = tuple(facts)
                             if not m:
-                                return Branch(parents, why)
+                                return Branch(parents, _emptied(parents, why, off_base))
                             if conflict := on(cell, m.bit_length() - 1, why):
                                 return Branch(parents, conflict)
                     if y_links and not static:
@@ -318,7 +318,7 @@ class Context:
                                 facts.append(x)
                         why = tuple(facts)
                         if not p:
-                            return Branch(parents, why)
+                            return Branch(parents, _emptied(parents, why, off_base))
                         if conflict := on(cells[p.bit_length() - 1], k, why):
                             return Branch(parents, conflict)
                 qi = level_end
@@ -424,6 +424,25 @@ def _crossing_of(shape: Shape) -> list[dict[int, tuple[int, ...]]]:
     """Per unit, a memo: for the positions of a digit in it, the first crossing
     (`crossings`) holding them all, as (the other unit, its positions there), or ()."""
     return [{} for _ in range(3 * shape.size)]
+
+
+def _emptied(parents: dict[int, tuple[int, ...]], offs: tuple[int, ...], off_base: int):
+    """The contradiction of a cell or unit left without room (`offs`: its off facts), as
+    Sudoku Explainer meets it: its rules see a clash of an on and an off fact, not an empty
+    cell or unit.  All but one of the off facts force the last candidate on (recorded in
+    `parents`) while that candidate is off, and the clash counts both sides (see
+    `conflict_size`); of the ways to read it so, the cheapest."""
+    if not offs:
+        return offs
+
+    def size(last: int) -> int:
+        rest = tuple(x for x in offs if x != last)
+        return len(ancestors(parents, rest)) + len(ancestors(parents, (last,)))
+
+    last = min(offs, key=size)
+    on = last - off_base
+    parents[on] = tuple(x for x in offs if x != last)
+    return (on, last)
 
 
 def _bits(mask: int) -> list[int]:
