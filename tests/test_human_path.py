@@ -38,7 +38,7 @@ PATHS = [
         "011bcd6b341dc646",
     ),
     (
-        "gen9-extreme.txt line 55 (dynamic_forcing_chain; also region_forcing_chain before engine 1.3)",
+        "gen9-extreme.txt line 55 (dynamic_forcing_chain; region_forcing_chain before 1.3)",
         ".6....4....8..46.....1...93...2.71..1...6...5.73..9..4.92.........79....6.4....2.",
         "fbb676bad98e9f83",
     ),
