@@ -251,6 +251,11 @@ class CandidateState:
         """The candidate bitmask of a cell (0 once it is placed)."""
         return self.cand[cell]
 
+    def givens(self) -> tuple[int, ...] | None:
+        """The puzzle's given digits by cell (0 elsewhere) for a state made by `from_grid`;
+        None for a pencil-mark grid, which does not say which placed cells were given."""
+        return None if self._grid is None else self._grid.cells
+
     @property
     def solved(self) -> bool:
         """True when every cell is placed without a contradiction."""

@@ -24,16 +24,20 @@ from solvers.human.step import Step
 from solvers.human.techniques import (
     aligned,
     als_wings,
+    avoidable,
     bug,
     chains,
     colouring,
     cycles,
     direct,
+    finned_fish,
     fish,
     forcing,
     grouped_links,
     intersections,
+    medusa,
     rectangles,
+    rectangles_extra,
     singles,
     subsets,
     uniqueness,
@@ -72,6 +76,18 @@ class Sized:
 
     find: Callable[..., Step | None]
     k: int
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A finder whose steps take the table's rating."""
+
+    find: Callable[..., Step | None]
+
+
+def _finned(k: int, sashimi: bool) -> Sized:
+    """The finder of finned (or sashimi) fish of size k."""
+    return Sized(partial(finned_fish.finned_fish, sashimi=sashimi), k)
 
 
 def _se_x_chain(step: Step) -> float:
@@ -222,6 +238,8 @@ _CYCLE_RIVALS = ("forcing_x_chain", "simple_colouring", "x_chain", "w_wing", "xy
 def _t(name, title, family, tier, se, score, level, find, **kw) -> Technique:
     if isinstance(find, Sized):  # the step's rating is the table's, written once
         find = partial(find.find, k=find.k, rating=se)
+    elif isinstance(find, Rated):
+        find = partial(find.find, rating=se)
     return Technique(name, title, family, tier, se, score, level, find, **kw)
 
 
@@ -318,6 +336,32 @@ TECHNIQUES: tuple[Technique, ...] = (
         Sized(subsets.hidden_subset, 2),
     ),
     _t(
+        "finned_x_wing",
+        "Finned X-Wing",
+        "fish",
+        2,
+        3.5,
+        130,
+        "Hard",
+        _finned(2, False),
+        enabled=False,
+        note="Sudoku Explainer: none; the X-Wing's 3.2 plus 0.3 (Sukaku Explainer adds 0.3 "
+        "for a grouped link; it finds these as a grouped turbot fish, 4.3)",
+    ),
+    _t(
+        "sashimi_x_wing",
+        "Sashimi X-Wing",
+        "fish",
+        2,
+        3.6,
+        150,
+        "Hard",
+        _finned(2, True),
+        enabled=False,
+        note="Sudoku Explainer: none; the X-Wing's 3.2 plus 0.4 (HoDoKu scores sashimi above "
+        "finned; Sukaku Explainer finds these as a grouped turbot fish, 4.3)",
+    ),
+    _t(
         "locked_triple",
         "Locked triple",
         "subsets",
@@ -383,6 +427,32 @@ TECHNIQUES: tuple[Technique, ...] = (
         note="Sukaku Explainer: 4.1 (Sudoku Explainer: a 6.6 turbot X-chain)",
     ),
     _t(
+        "finned_swordfish",
+        "Finned Swordfish",
+        "fish",
+        2,
+        4.1,
+        200,
+        "Unfair",
+        _finned(3, False),
+        enabled=False,
+        note="Sudoku Explainer: none; the Swordfish's 3.8 plus 0.3 (Sukaku Explainer adds 0.3 "
+        "for a grouped link)",
+    ),
+    _t(
+        "sashimi_swordfish",
+        "Sashimi Swordfish",
+        "fish",
+        2,
+        4.2,
+        240,
+        "Unfair",
+        _finned(3, True),
+        enabled=False,
+        note="Sudoku Explainer: none; the Swordfish's 3.8 plus 0.4 (HoDoKu scores sashimi "
+        "above finned)",
+    ),
+    _t(
         "grouped_turbot_fish",
         "Grouped turbot fish",
         "chains",
@@ -428,6 +498,71 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Hard",
         rectangles.unique_rectangle_4,
         assumes_unique=True,
+    ),
+    _t(
+        "unique_rectangle_5",
+        "Unique rectangle type 5",
+        "uniqueness",
+        2,
+        4.5,
+        100,
+        "Hard",
+        rectangles_extra.unique_rectangle_5,
+        enabled=False,
+        assumes_unique=True,
+        note="SE: no such technique, rated as a unique rectangle type 2",
+    ),
+    _t(
+        "unique_rectangle_6",
+        "Unique rectangle type 6",
+        "uniqueness",
+        2,
+        4.5,
+        100,
+        "Hard",
+        rectangles_extra.unique_rectangle_6,
+        enabled=False,
+        assumes_unique=True,
+        note="SE: no such technique, rated as a unique rectangle type 4",
+    ),
+    _t(
+        "hidden_rectangle",
+        "Hidden rectangle",
+        "uniqueness",
+        2,
+        4.5,
+        100,
+        "Hard",
+        rectangles_extra.hidden_rectangle,
+        enabled=False,
+        assumes_unique=True,
+        note="SE: no such technique, rated as a unique rectangle type 4",
+    ),
+    _t(
+        "avoidable_rectangle_1",
+        "Avoidable rectangle type 1",
+        "uniqueness",
+        2,
+        4.5,
+        100,
+        "Hard",
+        avoidable.avoidable_rectangle_1,
+        enabled=False,
+        assumes_unique=True,
+        note="SE: no such technique, rated as a unique rectangle type 1",
+    ),
+    _t(
+        "avoidable_rectangle_2",
+        "Avoidable rectangle type 2",
+        "uniqueness",
+        2,
+        4.5,
+        100,
+        "Hard",
+        avoidable.avoidable_rectangle_2,
+        enabled=False,
+        assumes_unique=True,
+        note="SE: no such technique, rated as a unique rectangle type 2",
     ),
     _t(
         "unique_rectangle_3",
@@ -487,6 +622,32 @@ TECHNIQUES: tuple[Technique, ...] = (
         "else 5.5",
     ),
     _t(
+        "finned_jellyfish",
+        "Finned Jellyfish",
+        "fish",
+        2,
+        5.5,
+        250,
+        "Unfair",
+        _finned(4, False),
+        enabled=False,
+        note="Sudoku Explainer: none; the Jellyfish's 5.2 plus 0.3 (Sukaku Explainer adds 0.3 "
+        "for a grouped link)",
+    ),
+    _t(
+        "sashimi_jellyfish",
+        "Sashimi Jellyfish",
+        "fish",
+        2,
+        5.6,
+        260,
+        "Unfair",
+        _finned(4, True),
+        enabled=False,
+        note="Sudoku Explainer: none; the Jellyfish's 5.2 plus 0.4 (HoDoKu scores sashimi "
+        "above finned)",
+    ),
+    _t(
         "grouped_three_strong_links",
         "Grouped three strong links",
         "chains",
@@ -543,6 +704,19 @@ TECHNIQUES: tuple[Technique, ...] = (
         bug.bug_type_4,
         assumes_unique=True,
         note="HoDoKu: rated as a BUG+1",
+    ),
+    _t(
+        "bug_plus_n",
+        "BUG+n",
+        "uniqueness",
+        2,
+        5.7,
+        100,
+        "Hard",
+        bug.bug_plus_n,
+        enabled=False,
+        assumes_unique=True,
+        note="SE: no such technique, rated as a BUG type 2; HoDoKu: rated as a BUG+1",
     ),
     _t(
         "bug_type_3",
@@ -623,6 +797,31 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Hard",
         _memo("simple_colouring", colouring.simple_colouring),
         note="SE: rated as a short X-chain",
+    ),
+    _t(
+        "multi_colouring",
+        "Multi-colouring",
+        "colouring",
+        2,
+        6.6,
+        200,
+        "Hard",
+        Rated(colouring.multi_colouring),
+        enabled=False,
+        note="Sudoku Explainer: none; rated as a forcing X-chain, 6.6",
+    ),
+    _t(
+        "medusa_3d",
+        "3D Medusa",
+        "colouring",
+        2,
+        7.0,
+        280,
+        "Unfair",
+        Rated(medusa.medusa_3d),
+        enabled=False,
+        note="Sudoku Explainer: none; rated as a forcing chain of cell and unit links, 7.0; "
+        "HoDoKu: none, rated as a nice loop",
     ),
     _t(
         "x_chain",
@@ -820,7 +1019,8 @@ _VARIABLE = ("forcing_x_chain", "x_chain", "xy_chain", "bidirectional_cycle", "b
 
 
 def markdown_table() -> str:
-    """The technique table in Markdown, in engine order (the README shows this)."""
+    """The technique table in Markdown, in engine order (the README shows this); the
+    techniques off by default say so."""
     lines = [
         "| order | technique | family | tier | SE rating | HoDoKu score | level |",
         "| --- | --- | --- | --- | --- | --- | --- |",
@@ -830,5 +1030,7 @@ def markdown_table() -> str:
         if t.name == "hidden_single":
             se = "1.2 / 1.5"
         name = f"`{t.name}`" + (" (assumes uniqueness)" if t.assumes_unique else "")
+        if not t.enabled:
+            name += " (off by default)"
         lines.append(f"| {i} | {name} | {t.family} | {t.tier} | {se} | {t.score} | {t.level} |")
     return "\n".join(lines)

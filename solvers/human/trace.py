@@ -75,6 +75,8 @@ def english(step: Step) -> str:
     unit = shape.unit_name(step.units[0]) if step.units else ""
     ds = _digits(step.digits)
     what = effect(step)
+    if t in _DEADLY_TITLES:
+        return _deadly_text(step, what)
     if t == "full_house":
         return f"Full house in {unit}: {what}"
     if t == "hidden_single":
@@ -109,13 +111,15 @@ def english(step: Step) -> str:
         return f"{title} {ds} in {units} ({_cells(shape, step.cells)}): {what}"
     if t in ("x_wing", "swordfish", "jellyfish"):
         title = {"x_wing": "X-Wing", "swordfish": "Swordfish", "jellyfish": "Jellyfish"}[t]
-        k = len(step.units) // 2
-        base, cover = step.units[:k], step.units[k:]
-        kind = "rows" if base[0] < shape.size else "columns"
-        other = "columns" if kind == "rows" else "rows"
-        index = ", ".join(str(u % shape.size + 1) for u in base)
-        cover_index = ", ".join(str(u % shape.size + 1) for u in cover)
-        return f"{title} on {ds} in {kind} {index} ({other} {cover_index}): {what}"
+        base, cover = _fish_lines(step)
+        return f"{title} on {ds} in {base} ({cover}): {what}"
+    if t.startswith(("finned_", "sashimi_")):
+        return _finned_text(step, what)
+    if t == "multi_colouring":
+        kind = "colour wrap" if step.chain else "colour trap"
+        return f"Multi-colouring on {ds} ({kind}, two clusters {_cells(shape, step.cells)}): {what}"
+    if t == "medusa_3d":
+        return _medusa_text(step, what)
     if t in ("xy_wing", "xyz_wing"):
         title = "XY-Wing" if t == "xy_wing" else "XYZ-Wing"
         pivot, a, b = step.cells
@@ -176,6 +180,49 @@ def english(step: Step) -> str:
     return f"{t}: {what}"
 
 
+def _fish_lines(step: Step) -> tuple[str, str]:
+    """A fish's base and cover lines in words: ('rows 1, 5', 'columns 2, 7')."""
+    shape = step.shape
+    k = len(step.units) // 2
+    base, cover = step.units[:k], step.units[k:]
+    kind = "rows" if base[0] < shape.size else "columns"
+    other = "columns" if kind == "rows" else "rows"
+    index = ", ".join(str(u % shape.size + 1) for u in base)
+    cover_index = ", ".join(str(u % shape.size + 1) for u in cover)
+    return f"{kind} {index}", f"{other} {cover_index}"
+
+
+def _finned_text(step: Step, what: str) -> str:
+    """A finned or sashimi fish: its base and cover lines and its fins."""
+    kind, size = step.technique.split("_", 1)
+    title = {"x_wing": "X-Wing", "swordfish": "Swordfish", "jellyfish": "Jellyfish"}[size]
+    base, cover = _fish_lines(step)
+    (fins,) = step.detail
+    fin = "fin" if len(fins) == 1 else "fins"
+    return (
+        f"{kind.capitalize()} {title} on {_digits(step.digits)} in {base} ({cover}) with {fin} "
+        f"{_cells(step.shape, fins)}: a fin holds it or the fish does, either way: {what}"
+    )
+
+
+def _medusa_text(step: Step, what: str) -> str:
+    """3D Medusa: the two colours, and why one is false or what sees both."""
+    shape = step.shape
+    kind, false, reason, *colours = step.detail
+    names = [", ".join(f"{shape.cell_name(c)}={d}" for c, d in nodes) for nodes in colours]
+    text = f"3D Medusa: colour A ({names[0]}) against colour B ({names[1]})"
+    if kind == "trap":
+        return f"{text}; one colour is true, and either rules these out: {what}"
+    why, cell, digit = reason
+    where = shape.cell_name(cell)
+    because = {
+        "cell": f"it would put two digits in {where}",
+        "unit": f"it would put {digit} twice in a unit ({where})",
+        "empty": f"it would leave {where} without a candidate",
+    }[why]
+    return f"{text}; colour {'AB'[false]} is false, as {because}: {what}"
+
+
 def _cycle_text(step: Step, what: str) -> str:
     """A bidirectional cycle: its kind and the loop, true candidates '=', false '<>'."""
     shape = step.shape
@@ -213,6 +260,74 @@ def _bug_text(step: Step, what: str) -> str:
     return (
         f"BUG type 3: {_cells(shape, bug_cells)} hold the extra digits beyond a BUG; as one "
         f"cell they form a naked subset {ds} in {unit} with {_cells(shape, naked)}: {what}"
+    )
+
+
+_DEADLY_TITLES = {
+    "unique_rectangle_5": "Unique rectangle type 5",
+    "unique_rectangle_6": "Unique rectangle type 6",
+    "hidden_rectangle": "Hidden rectangle",
+    "avoidable_rectangle_1": "Avoidable rectangle type 1",
+    "avoidable_rectangle_2": "Avoidable rectangle type 2",
+    "bug_plus_n": "BUG+n",
+}
+
+
+def _deadly_text(step: Step, what: str) -> str:
+    """The uniqueness techniques beyond Sudoku Explainer's: the pattern that would leave two
+    solutions, and why avoiding it forces the step."""
+    shape = step.shape
+    t = step.technique
+    title = _DEADLY_TITLES[t]
+    if t == "bug_plus_n":
+        extras = ", ".join(f"{d} in {shape.cell_name(c)}" for c, d in step.detail)
+        return (
+            f"BUG+{len(step.detail)}: without the extra candidates {extras} the grid is a BUG "
+            f"(two solutions or none), so one of them is true; these candidates would make "
+            f"them all false: {what}"
+        )
+    ds = _digits(step.digits)
+    a, b = step.digits
+    rect = f"{title} on {ds} ({_cells(shape, step.cells)})"
+    if t == "unique_rectangle_5":
+        x, roof = step.detail
+        return (
+            f"{rect}: {_and([shape.cell_name(c) for c in roof])} hold {ds} and {x} only; "
+            f"unless one is {x} the rectangle could swap {a} and {b} (two solutions), "
+            f"so one of them is {x}: {what}"
+        )
+    if t == "unique_rectangle_6":
+        digit, floor, kind = step.detail
+        lines = sorted({c // shape.size if kind == "rows" else c % shape.size for c in floor})
+        roof = ", ".join(shape.cell_name(c) for c in step.cells if c not in floor)
+        return (
+            f"{rect}: {_and([shape.cell_name(c) for c in floor])} hold {ds} only and {digit} "
+            f"lies in {kind} {' and '.join(str(i + 1) for i in lines)} only in the rectangle; "
+            f"{digit} in either of {roof} would put {digit} in both and the other digit in "
+            f"the other two corners, and the rectangle could swap (two solutions): {what}"
+        )
+    if t == "hidden_rectangle":
+        digit, corner = step.detail
+        (opposite, other), *_ = step.eliminations
+        sides = _and([shape.cell_name(c) for c in step.cells if c not in (corner, opposite)])
+        return (
+            f"{rect}: {shape.cell_name(corner)} holds {ds} only and {digit} lies only in the "
+            f"rectangle in the row and the column of {shape.cell_name(opposite)}; "
+            f"{other} there would put {digit} in {sides} and {other} in "
+            f"{shape.cell_name(corner)}, and the rectangle could swap (two solutions): {what}"
+        )
+    if t == "avoidable_rectangle_1":
+        (open_,) = step.detail
+        solved = [shape.cell_name(c) for c in step.cells if c != open_]
+        return (
+            f"{rect}: {_and(solved)} were solved, not given; completing the rectangle in "
+            f"{shape.cell_name(open_)} would let {a} and {b} swap (two solutions): {what}"
+        )
+    x, facing = step.detail
+    names = _and([shape.cell_name(c) for c in facing])
+    return (
+        f"{rect}: two corners were solved, not given, and {names} would complete the "
+        f"rectangle (two solutions) unless one of them is {x}: {what}"
     )
 
 
@@ -278,6 +393,10 @@ def record(step: Step, *, candidates: bool = False) -> dict[str, Any]:
     }
     if step.chain:
         out["chain"] = [[shape.cell_name(c), d] for c, d in step.chain]
+    if step.technique.startswith(("finned_", "sashimi_")):
+        out["fins"] = [shape.cell_name(c) for c in step.detail[0]]
+    if step.technique == "medusa_3d":
+        out["colours"] = [[[shape.cell_name(c), d] for c, d in nodes] for nodes in step.detail[3:]]
     if candidates and step.before is not None:
         out["candidates"] = pencilmarks(step.before)
     return out

@@ -17,7 +17,15 @@ solution must place at least one extra digit in a BUG cell.
   extras, and v has no other place in that unit: one of them is v and the
   other takes its extra digit, so neither can hold its third digit (5.7).
 
-All three assume the puzzle has a unique solution.
+- BUG+n: whatever the extra digits, one extra candidate is true (else the
+  candidates left form a BUG); a candidate that would make every extra
+  candidate false (in the cell of each, or seeing it and of its digit) is
+  false.  This is the sound rule behind type 2, which it extends to extras of
+  several digits.  (The rule sometimes given for BUG+n, that cells seeing
+  every BUG cell lose an extra digit, holds only when every extra is that
+  digit: type 2.)  Sudoku Explainer and HoDoKu have no BUG+n beyond these.
+
+All four assume the puzzle has a unique solution.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from solvers.human.techniques.common import bits, peer_masks
 TYPE_2_RATING = 5.7
 TYPE_3_RATING = 5.7  # plus 0.1 per digit of the naked subset beyond the first
 TYPE_4_RATING = 5.7
+PLUS_N_RATING = 5.7  # rated like type 2, the case of one extra digit
 MAX_SUBSET = 6  # the largest naked subset type 3 builds (with the BUG cells' extras)
 
 
@@ -192,3 +201,33 @@ def bug_type_3(state: CandidateState) -> Step | None:
                         state.shape,
                     )
     return None
+
+
+def bug_plus_n(state: CandidateState) -> Step | None:
+    """Extra candidates in two or more BUG cells: one is true, so a candidate that sees
+    them all (or shares a cell with one and sees the others) is false."""
+    found = bug_pattern(state)
+    if found is None:
+        return None
+    extras, _ = found
+    cand = state.cand
+    peers = peer_masks(state.shape)
+    extra_list = [(c, k) for c, m in sorted(extras.items()) for k in bits(m)]
+    elims = []
+    for cell in range(len(cand)):
+        for k in bits(cand[cell] & ~extras.get(cell, 0)):
+            if all((c == cell) or (k == x and peers[c] >> cell & 1) for c, x in extra_list):
+                elims.append((cell, k + 1))
+    if not elims:
+        return None
+    return Step(
+        "bug_plus_n",
+        (),
+        tuple(elims),
+        tuple(sorted(extras)),
+        (),
+        tuple(sorted({k + 1 for _, k in extra_list})),
+        PLUS_N_RATING,
+        state.shape,
+        detail=tuple((c, k + 1) for c, k in extra_list),
+    )
