@@ -135,3 +135,20 @@ def test_propagating_a_contradictory_state_returns_at_once():
     result = propagate(state)
     assert result.status == "contradiction"
     assert result.steps == []
+
+
+def test_profile_charges_nested_searches_to_their_technique(monkeypatch):
+    from solvers.human import profiling
+
+    clock = iter(range(100))
+    monkeypatch.setattr(profiling.time, "perf_counter", lambda: next(clock))
+    profile: dict[str, float] = {}
+    token = profiling.profiling(profile)
+    try:
+        # outer starts at 0, inner runs 1..2, outer ends at 3
+        profiling.charged("outer", lambda: profiling.charged("inner", lambda: None))
+    finally:
+        profiling.stop(token)
+    assert profile == {"outer": 2, "inner": 1}
+    assert profiling.charged("outer", lambda: 7) == 7  # no profile: just the search
+    assert profile == {"outer": 2, "inner": 1}

@@ -155,7 +155,7 @@ def test_a_puzzle_the_chains_finish_soundly():
     assert rate(puzzle, "no_uniqueness").status == "solved"
     solution = Grid(3, 3, _truth(puzzle))
     # (the techniques off by default are left out: with a finned X-Wing and a finned
-    # Jellyfish it needs no forcing chain)
+    # Jellyfish, or the ALS techniques, it needs no forcing chain)
     before = [t.name for t in TECHNIQUES if t.family != "forcing" and t.enabled]
     assert rate(puzzle, before).status == "stuck"
     result = propagate(CandidateState.from_grid(Grid.parse(puzzle)), solution=solution)

@@ -120,3 +120,33 @@ def test_aligned_pair_exclusion_on_a_hand_made_grid():
     marks[4] = "234"  # r1c5 is no longer bivalue: 2 in r1c1 and 3 in r1c2 is possible
     step = BY_NAME["aligned_pair_exclusion"].find(CandidateState.from_candidates(" ".join(marks)))
     assert step is None or compact(step) != "r1c1<>1,2"
+
+
+def _found_after(name: str, marks: str, cell: int, digit: int):
+    """`name`'s step on the grid `marks` once `digit` leaves `cell`, searched on a state
+    that was searched before the change (its memo of fruitless cells kept)."""
+    state = CandidateState.from_candidates(marks)
+    BY_NAME[name].find(state)
+    state.eliminate(cell, digit)
+    return BY_NAME[name].find(state)
+
+
+def test_aligned_pair_exclusion_searches_again_when_an_excluder_changes():
+    marks = ["124", "123", "12", "13", "234"] + ["56789"] * 4 + ["123456789"] * 72
+    before = BY_NAME["aligned_pair_exclusion"].find(CandidateState.from_candidates(" ".join(marks)))
+    assert before is None or compact(before) != "r1c1<>1,2"
+    step = _found_after("aligned_pair_exclusion", " ".join(marks), 4, 4)  # r1c5 becomes 23
+    assert step is not None
+    assert compact(step) == "r1c1<>1,2"
+
+
+def test_aligned_triple_exclusion_searches_again_when_an_excluder_changes():
+    marks = ATE[1].split()
+    marks[66] = "14"  # r8c4 open, so that r8c2 may hold 1 ...
+    marks[64] = "1346"  # ... and it holds four digits: no longer an excluder
+    state = CandidateState.from_candidates(" ".join(marks))
+    before = BY_NAME["aligned_triple_exclusion"].find(state)
+    assert before is None or compact(before) != "r9c2<>4,5,6"
+    step = _found_after("aligned_triple_exclusion", " ".join(marks), 64, 1)
+    assert step is not None
+    assert compact(step) == "r9c2<>4,5,6"

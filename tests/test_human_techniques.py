@@ -672,7 +672,8 @@ def test_every_technique_has_a_case():
     # tests/test_human_extended_fish.py
     covered |= {f"{kind}_{size}" for kind in ("finned", "sashimi") for size in FISH_SIZES}
     covered |= {"multi_colouring", "medusa_3d"}
-    own_files = ("forcing", "direct")  # tests/test_human_forcing.py, tests/test_human_direct.py
+    # tests/test_human_forcing.py, tests/test_human_direct.py, tests/test_human_als.py
+    own_files = ("forcing", "direct", "als")
     assert covered == {t.name for t in TECHNIQUES if t.family not in own_files}
 
 

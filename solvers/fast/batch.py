@@ -136,7 +136,7 @@ def solve_many(
     budget: int | None = None,
     threads: int | None = None,
     locked: bool = True,
-    intersections: bool | None = None,
+    intersections: bool | str | None = None,
     box: tuple[int, int] | None = None,
 ) -> Batch:
     """Solve a batch of puzzles of one shape in one compiled call.
@@ -170,7 +170,7 @@ def prepare_many(
     budget: int | None,
     threads: int | None,
     locked: bool,
-    intersections: bool | None,
+    intersections: bool | str | None,
     box: tuple[int, int] | None,
 ) -> ManyJob:
     """`solve_many`'s arrays, made ready: `ManyJob.run` is the compiled call alone."""

@@ -43,6 +43,7 @@ NO_LIMIT = 2**63 - 1  # a node limit that never stops a search
 SINGLES = 0  # naked and hidden singles
 LOCKED = 1  # locked candidates (pointing and claiming)
 INTERSECTIONS = 2  # each box/line intersection holds as many digits as cells; reach branching
+BANDS = 3  # 9x9 kernel only: tdoku's branching on a digit's placement in a band (`kernels9`)
 
 
 @intrinsic

@@ -33,12 +33,26 @@ the digits of each band.  Singles only (`SINGLES`) keeps the full rescans.
 The fixpoints are those of the rules above, so the search tree is the
 generic kernel's.
 
-The state is 31 words (9 digits x 3 bands, the placed cells of each band,
-the dirty digits), the search protocol is that of `kernels.search` (same
-counters, outcomes and resumable stack), and the answers are the same.
+The `BANDS` level (``fast[intersections=bands]``, this kernel only) is
+tdoku's method: of the intersection rule only the half where three digits
+must take an intersection (`_forced_triads`), and instead of a cell it
+branches on a digit with two placements -- two permutation matrices -- in
+the band or stack with the fewest placements over all digits
+(`_band_choice`): first the placement that leaves the digit fewer cells
+(at limit 1 this saved 1-2% of the guesses against the other order), then
+the other.  It makes 11-12% fewer guesses on the forum's hardest puzzles
+(limit 1: 34.06 against 38.34) and a few more on top1465 (5.90 against
+5.71), for 8-30% more time per puzzle.
+
+The state is 33 words (9 digits x 3 bands, the placed cells of each band,
+the dirty digits, the intersections whose rule fired), the search protocol
+is that of `kernels.search` (same counters, outcomes and resumable stack),
+and the answers are the same.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 from numba import njit, prange
@@ -46,6 +60,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from solvers.fast.kernels import (
     BACKTRACKS,
+    BANDS,
     COUNTERS,
     DEPTH,
     EXHAUSTED,
@@ -68,7 +83,10 @@ COL = 0x40201  # column 0 of a band
 PLACED = 27  # state[27 + b]: the placed cells of band b
 DIRTY = 30  # state[30]: the digits whose words changed since `propagate` last closed them
 ALL_DIGITS = 0x1FF
-WORDS = 31
+APPLIED_H = 31  # state[31]: horizontal intersections whose rule fired (may | must << 32)
+APPLIED_V = 32  # state[32]: the same for the vertical intersections
+WORDS = 33
+BRANCH = 1000  # `_choose` codes from here on: a band/stack and digit (see `_band_choice`)
 
 
 def peer_masks() -> np.ndarray:
@@ -302,6 +320,11 @@ def _intersections(st):
     over all 54 intersections at once: per digit, one 27-bit word flags its
     horizontal triads (triad t of band b at bit ``3*t + b``) and one its
     vertical ones (column c of band b at bit ``9*b + c``).
+
+    An intersection whose cells are all placed, or whose rule already fired
+    in this state or an ancestor (``state[APPLIED_H]``, ``state[APPLIED_V]``),
+    is skipped: candidates only shrink down a branch and the three digits
+    that may (must) go there stay the same, so firing again clears nothing.
     """
     h1 = h2 = h4 = 0  # digits that may go into each horizontal intersection: 1s, 2s, 4+
     g1 = g2 = g4 = 0  # ... that must
@@ -333,12 +356,21 @@ def _intersections(st):
         u2 ^= c
     if (~h4 & ~(h1 & h2) | ~v4 & ~(v1 & v2)) & BAND or g4 | u4:
         return -1
-    hx = h1 & h2 & ~h4  # exactly three may
-    gx = g1 & g2  # exactly three must
-    vx = v1 & v2 & ~v4
-    ux = u1 & u2
+    p0 = ~st[PLACED] & BAND
+    p1 = ~st[PLACED + 1] & BAND
+    p2 = ~st[PLACED + 2] & BAND
+    ho = _flags(p0) | (_flags(p1) << 1) | (_flags(p2) << 2)  # intersections with an open cell
+    vo = _fold(p0) | (_fold(p1) << 9) | (_fold(p2) << 18)
+    ah = st[APPLIED_H]
+    av = st[APPLIED_V]
+    hx = h1 & h2 & ~h4 & ho & ~ah  # exactly three may, not yet applied
+    gx = g1 & g2 & ho & ~(ah >> 32)  # exactly three must
+    vx = v1 & v2 & ~v4 & vo & ~av
+    ux = u1 & u2 & vo & ~(av >> 32)
     if hx | gx | vx | ux == 0:
         return 0
+    st[APPLIED_H] = ah | hx | (gx << 32)
+    st[APPLIED_V] = av | vx | (ux << 32)
     changed = 0
     for d in range(9):
         w0 = st[d * 3]
@@ -379,6 +411,75 @@ def _intersections(st):
                 out1 |= o
             else:
                 out2 |= o
+        if w0 & out0:
+            st[d * 3] = w0 & ~out0
+            changed |= 1 << d
+        if w1 & out1:
+            st[d * 3 + 1] = w1 & ~out1
+            changed |= 1 << d
+        if w2 & out2:
+            st[d * 3 + 2] = w2 & ~out2
+            changed |= 1 << d
+    return changed
+
+
+@njit(cache=True)
+def _forced_triads(st):
+    """Where three digits must take a box/line intersection, the others leave it.
+
+    The `BANDS` level's half of `_intersections` (tdoku's triad rule as a
+    hidden triple): a digit must go into an intersection where the rest of
+    its line or of its box lacks it.  Returns the digits that lost
+    candidates, or -1 where four digits must.  Fired intersections are
+    remembered in the high halves of ``state[APPLIED_H]``/``[APPLIED_V]``.
+    """
+    g1 = g2 = g4 = 0
+    u1 = u2 = u4 = 0
+    for d in range(9):
+        w0 = st[d * 3]
+        w1 = st[d * 3 + 1]
+        w2 = st[d * 3 + 2]
+        x = _flags(w0) | (_flags(w1) << 1) | (_flags(w2) << 2)
+        x = _lone_in_stride(x, 3, BOX) | _lone_in_stride(x, 9, ROW)
+        c = g1 & x
+        g1 ^= x
+        g4 |= g2 & c
+        g2 ^= c
+        x = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)
+        x = _lone_in_group(x) | _only_band(x)
+        c = u1 & x
+        u1 ^= x
+        u4 |= u2 & c
+        u2 ^= c
+    if g4 | u4:
+        return -1
+    gx = g1 & g2
+    ux = u1 & u2
+    if gx | ux == 0:
+        return 0
+    p0 = ~st[PLACED] & BAND
+    p1 = ~st[PLACED + 1] & BAND
+    p2 = ~st[PLACED + 2] & BAND
+    gx &= (_flags(p0) | (_flags(p1) << 1) | (_flags(p2) << 2)) & ~(st[APPLIED_H] >> 32)
+    ux &= (_fold(p0) | (_fold(p1) << 9) | (_fold(p2) << 18)) & ~(st[APPLIED_V] >> 32)
+    if gx | ux == 0:
+        return 0
+    st[APPLIED_H] |= gx << 32
+    st[APPLIED_V] |= ux << 32
+    changed = 0
+    for d in range(9):
+        w0 = st[d * 3]
+        w1 = st[d * 3 + 1]
+        w2 = st[d * 3 + 2]
+        m = _flags(w0) | (_flags(w1) << 1) | (_flags(w2) << 2)
+        v = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)
+        cut = m & gx & ~(_lone_in_stride(m, 3, BOX) | _lone_in_stride(m, 9, ROW))
+        cols = v & ux & ~(_lone_in_group(v) | _only_band(v))
+        if cut | cols == 0:
+            continue
+        out0 = ((cut & GROUPS) * 7) | (COL * (cols & ROW))
+        out1 = (((cut >> 1) & GROUPS) * 7) | (COL * ((cols >> 9) & ROW))
+        out2 = (((cut >> 2) & GROUPS) * 7) | (COL * ((cols >> 18) & ROW))
         if w0 & out0:
             st[d * 3] = w0 & ~out0
             changed |= 1 << d
@@ -434,12 +535,106 @@ STACK_CLOSE = np.array(  # a stack's matrix -> its closure, band b's three colum
 )
 
 
+PERMUTATIONS = np.array(  # the six permutation matrices of 3x3 (bit 3*r + c)
+    [sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))],
+    dtype=np.int64,
+)
+PERMUTATION_COUNT = np.array(
+    [sum(m & idx == m for m in PERMUTATIONS.tolist()) for idx in range(512)], dtype=np.int64
+)
+"""For a 3x3 triad matrix: how many placements of a digit (permutations) it holds."""
+EXPAND64 = EXPAND.astype(np.int64)
+
+
 @njit(cache=True, inline="always")
 def _matrix(w):
     """A band word's triads as a 3x3 matrix (row r, box j at bit 3*r + j)."""
     t = (w | (w >> 1) | (w >> 2)) & GROUPS  # a bit at each nonempty triad's first cell
     t |= (t >> 2) | (t >> 4)  # row r's three flags gathered at bits 9r..9r+2
     return (t & 7) | ((t >> 6) & 0x38) | ((t >> 12) & 0x1C0)
+
+
+@njit(cache=True, inline="always")
+def _stack_matrix(st, d, s):
+    """Digit `d`'s column segments in stack `s` as a 3x3 matrix (band r, column c at 3*r + c)."""
+    m = 0
+    for r in range(3):
+        m |= ((_fold(st[d * 3 + r]) >> (3 * s)) & 7) << (3 * r)
+    return m
+
+
+@njit(cache=True, inline="always")
+def _chute_matrix(st, d, chute):
+    """Digit `d`'s matrix in band `chute` (0-2) or stack `chute - 3`."""
+    return _matrix(st[d * 3 + chute]) if chute < 3 else _stack_matrix(st, d, chute - 3)
+
+
+@njit(cache=True)
+def _band_choice(st):
+    """tdoku's branch: a band or stack, and a digit with two placements there.
+
+    The band or stack (chute) with the fewest placements over all digits,
+    among those not yet fixed; in it the digit with the fewest placements
+    above one.  Returns ``BRANCH + 9 * chute + digit``; -1 when every chute
+    is fixed (a solution), -2 when the digit has more than two placements
+    (the caller branches on a cell instead).
+    """
+    t0 = t1 = t2 = t3 = t4 = t5 = 0
+    for d in range(9):
+        w0 = st[d * 3]
+        w1 = st[d * 3 + 1]
+        w2 = st[d * 3 + 2]
+        t0 += PERMUTATION_COUNT[_matrix(w0)]
+        t1 += PERMUTATION_COUNT[_matrix(w1)]
+        t2 += PERMUTATION_COUNT[_matrix(w2)]
+        f = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)
+        t3 += PERMUTATION_COUNT[(f & 7) | ((f >> 6) & 0x38) | ((f >> 12) & 0x1C0)]
+        t4 += PERMUTATION_COUNT[((f >> 3) & 7) | ((f >> 9) & 0x38) | ((f >> 15) & 0x1C0)]
+        t5 += PERMUTATION_COUNT[((f >> 6) & 7) | ((f >> 12) & 0x38) | ((f >> 18) & 0x1C0)]
+    totals = (t0, t1, t2, t3, t4, t5)
+    chute = -1
+    fewest = 1000
+    for c in range(6):
+        t = totals[c]
+        if 10 <= t < fewest:  # 9 digits with one placement each: fixed
+            chute, fewest = c, t
+    if chute < 0:
+        return -1
+    digit = -1
+    fewest = 100
+    for d in range(9):
+        k = PERMUTATION_COUNT[_chute_matrix(st, d, chute)]
+        if 2 <= k < fewest:
+            digit, fewest = d, k
+    if fewest != 2:
+        return -2
+    return BRANCH + 9 * chute + digit
+
+
+@njit(cache=True, inline="always")
+def _room(st, chute, d, perm):
+    """How many candidate cells digit `d` keeps in `chute` under placement `perm`."""
+    if chute < 3:
+        return popcount(st[d * 3 + chute] & EXPAND64[perm])
+    sh = 3 * (chute - 3)
+    n = 0
+    for r in range(3):
+        c = trailing_zeros((perm >> (3 * r)) & 7)
+        n += popcount(st[d * 3 + r] & (COL << (sh + c)))
+    return n
+
+
+@njit(cache=True, inline="always")
+def _keep_placement(st, chute, d, perm):
+    """Confine digit `d` in `chute` to the triads of permutation matrix `perm`."""
+    if chute < 3:
+        st[d * 3 + chute] &= EXPAND64[perm]
+    else:
+        sh = 3 * (chute - 3)
+        for r in range(3):
+            c = trailing_zeros((perm >> (3 * r)) & 7)
+            st[d * 3 + r] &= (COL * (ROW & ~(7 << sh))) | (COL << (sh + c))
+    st[DIRTY] = 1 << d
 
 
 @njit(cache=True, inline="always")
@@ -557,7 +752,7 @@ def _propagate_bands(st, peers, rules):
             continue
         if rules < INTERSECTIONS:
             return True
-        changed = _intersections(st)
+        changed = _forced_triads(st) if rules == BANDS else _intersections(st)
         if changed < 0:
             return False
         if changed == 0:
@@ -652,6 +847,10 @@ def _choose(st, peers, rules):
     instead: the candidates its two digits hold among its peers.  Both as
     `kernels._choose`.
     """
+    if rules == BANDS:
+        code = _band_choice(st)
+        if code != -2:
+            return code
     best = -1
     fewest = 10
     score = -1
@@ -715,6 +914,8 @@ def start(cells, stack, pending, ctr):
     for b in range(3):
         st[PLACED + b] = 0
     st[DIRTY] = ALL_DIGITS
+    st[APPLIED_H] = 0
+    st[APPLIED_V] = 0
     pending[0] = -1
     for k in range(COUNTERS):
         ctr[k] = 0
@@ -763,6 +964,8 @@ def _load_givens(st, cells, peers):
     st[PLACED + 1] = g1
     st[PLACED + 2] = g2
     st[DIRTY] = ALL_DIGITS
+    st[APPLIED_H] = 0
+    st[APPLIED_V] = 0
     return ok
 
 
@@ -775,10 +978,11 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
     found = ctr[FOUND]
     sp = ctr[DEPTH]
     outcome = EXHAUSTED
+    words = WORDS if rules >= INTERSECTIONS else APPLIED_H  # below, the memo words go unused
     while sp > 0:
         sp -= 1
         root = pending[sp] < 0
-        for i in range(WORDS):
+        for i in range(words):
             cur[i] = stack[sp, i]
         while True:
             if root:
@@ -786,7 +990,7 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
                 root = False
             else:
                 if nodes >= node_limit:  # put the state back for a later call
-                    for i in range(WORDS):
+                    for i in range(words):
                         stack[sp, i] = cur[i]
                     pending[sp] = 0
                     sp += 1
@@ -811,12 +1015,33 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
                 if found >= limit:
                     outcome = LIMIT
                 break
+            if cell >= BRANCH:  # a digit with two placements in a chute: one, then the other
+                chute = (cell - BRANCH) // 9
+                d = (cell - BRANCH) % 9
+                m = _chute_matrix(cur, d, chute)
+                first = second = 0
+                for perm in PERMUTATIONS:
+                    if perm & m == perm:
+                        if first == 0:
+                            first = perm
+                        else:
+                            second = perm
+                if _room(cur, chute, d, second) < _room(cur, chute, d, first):
+                    first, second = second, first  # the tighter placement first: fewer guesses
+                for i in range(words):
+                    stack[sp, i] = cur[i]
+                _keep_placement(stack[sp], chute, d, second)
+                pending[sp] = 0
+                sp += 1
+                _keep_placement(cur, chute, d, first)
+                guesses += 1
+                continue
             b = cell // 27
             bit = 1 << (cell % 27)
             d = 0
             while cur[d * 3 + b] & bit == 0:
                 d += 1
-            for i in range(WORDS):
+            for i in range(words):
                 stack[sp, i] = cur[i]
             stack[sp, d * 3 + b] &= ~bit
             stack[sp, DIRTY] = 1 << d

@@ -52,7 +52,7 @@ def solve_one(
     limit: int,
     limits: Limits,
     locked: bool = True,
-    intersections: bool | None = None,
+    intersections: bool | str | None = None,
 ) -> SolveResult:
     """Search `puzzle` for up to `limit` solutions within `limits` (rules: `tables.rules`)."""
     job = Job(puzzle, limit, rules(puzzle.size, locked, intersections))
@@ -65,7 +65,7 @@ def staged(
     time_limit: float | None,
     budget: int | None,
     locked: bool,
-    intersections: bool | None = None,
+    intersections: bool | str | None = None,
 ) -> Staged:
     """The solve with the workspace allocated before, and the grids built after, the timed run."""
     job = Job(puzzle, limit, rules(puzzle.size, locked, intersections))

@@ -49,8 +49,9 @@ class FastSolver(Solver):
         "intersections": Param(
             "auto",
             "each box/line intersection holds as many digits as cells, and bivalue cells are "
-            "chosen by reach (auto: on from 16x16)",
-            ("auto", "on", "off"),
+            "chosen by reach (auto: on from 16x16); bands: at 9x9 only its forced half, and "
+            "branching on a digit's two placements in a band or stack (tdoku's method)",
+            ("auto", "on", "off", "bands"),
         ),
         "threads": Param(0, "threads for batch solving (0 = every core numba may use)"),
     }
@@ -60,9 +61,10 @@ class FastSolver(Solver):
 
         return solve_one(puzzle, limit, limits, self.options["locked"], self._intersections())
 
-    def _intersections(self) -> bool | None:
+    def _intersections(self) -> bool | str | None:
         """The `intersections` option as `tables.rules` takes it."""
-        return {"auto": None, "on": True, "off": False}[self.options["intersections"]]
+        choice = self.options["intersections"]
+        return {"auto": None, "on": True, "off": False}.get(choice, choice)
 
     def _stage(
         self, puzzle: Grid, limit: int, time_limit: float | None, budget: int | None, trace: bool

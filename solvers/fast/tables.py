@@ -23,22 +23,27 @@ The level adds the intersection rule and scores bivalue cells by reach (see
 `kernels._choose`).  Measured with ``python -m harness.bench.fast_ab``: at 25x25
 it cuts the guesses by four to eight and the time by about 2.5; at 16x16 it
 halves the guesses and saves about a tenth of the time; at 12x12 it saves
-guesses but not time.  At 9x9 it costs 50-100% more time (the 9x9 kernel's
+guesses but not time.  At 9x9 it costs 30-75% more time (the 9x9 kernel's
 closure got cheaper, the rule did not) and saves no guesses against the
 pair-peer branching of the level below (limit 1: top1465 5.63 against 5.71,
 forum_hardest_sample2000 41.1 against 38.3; fast_ab, November 2026).
 """
 
 
-def rules(size: int, locked: bool = True, intersections: bool | None = None) -> int:
+def rules(size: int, locked: bool = True, intersections: bool | str | None = None) -> int:
     """The kernels' inference level: singles, + locked candidates, + intersections.
 
     The levels are `kernels.SINGLES`, `LOCKED` and `INTERSECTIONS` (0, 1, 2);
     each adds to the one before, so no locked candidates means singles only.
     `intersections` None picks the measured default for the grid's side.
+    ``"bands"`` is tdoku's method at 9x9 (`kernels.BANDS`, 3: the forced half
+    of the intersection rule, branching on a digit's two placements in a band
+    or stack; see `kernels9._band_choice`), the intersection level elsewhere.
     """
     if not locked:
         return 0
+    if intersections == "bands":
+        return 3 if size == 9 else 2
     if intersections is None:
         intersections = size >= INTERSECTIONS_FROM
     return 2 if intersections else 1

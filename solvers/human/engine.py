@@ -14,12 +14,12 @@ true one raises `UnsoundStep`.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from solvers.base import Limits, Status
 from solvers.grid import Grid
+from solvers.human.profiling import charged, profiling, stop
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.table import Technique, config_name, resolve
@@ -93,15 +93,11 @@ def _check(step: Step, solution: Grid) -> None:
             )
 
 
-def _timed(name: str, find, profile: dict[str, float]):
-    """`find`, adding the seconds each call takes to ``profile[name]``."""
+def _timed(name: str, find):
+    """`find`, its seconds charged to `name` in the profile being filled."""
 
     def timed(state: CandidateState) -> Step | None:
-        start = time.perf_counter()
-        try:
-            return find(state)
-        finally:
-            profile[name] = profile.get(name, 0.0) + time.perf_counter() - start
+        return charged(name, lambda: find(state))
 
     return timed
 
@@ -123,20 +119,26 @@ def propagate(
     "naked_pair"]``); they are always tried in table order.  `trace` keeps the
     candidate grid before each step; `solution` turns on soundness checks;
     `limits` (a `solvers.base.Limits`) stops on time or on a budget of steps;
-    `profile`, a dict, accumulates the seconds each technique spent searching.
+    `profile`, a dict, accumulates the seconds each technique spent searching (see
+    `solvers.human.profiling`).
     """
     techs: tuple[Technique, ...] = resolve(techniques)
     finders = [(t.name, t.find, t.assumes_unique) for t in techs]
     if profile is not None:
-        finders = [(name, _timed(name, find, profile), u) for name, find, u in finders]
+        finders = [(name, _timed(name, find), u) for name, find, u in finders]
     result = PropagationResult(STUCK, state, config=config_name(techs))
-    if limits is not None and limits.deadline != float("inf"):
-        token = DEADLINE.set(limits.deadline)  # forcing-chain searches look at the clock
-        try:
-            return _loop(state, finders, result, trace, max_steps, solution, limits)
-        finally:
-            DEADLINE.reset(token)
-    return _loop(state, finders, result, trace, max_steps, solution, limits)
+    profile_token = None if profile is None else profiling(profile)
+    try:
+        if limits is not None and limits.deadline != float("inf"):
+            token = DEADLINE.set(limits.deadline)  # forcing-chain searches look at the clock
+            try:
+                return _loop(state, finders, result, trace, max_steps, solution, limits)
+            finally:
+                DEADLINE.reset(token)
+        return _loop(state, finders, result, trace, max_steps, solution, limits)
+    finally:
+        if profile_token is not None:
+            stop(profile_token)
 
 
 def _loop(state, finders, result, trace, max_steps, solution, limits) -> PropagationResult:

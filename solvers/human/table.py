@@ -19,10 +19,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, partial
 
+from solvers.human.profiling import charged
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques import (
     aligned,
+    als,
     als_wings,
     avoidable,
     bug,
@@ -40,6 +42,7 @@ from solvers.human.techniques import (
     rectangles_extra,
     singles,
     subsets,
+    sue_de_coq,
     uniqueness,
     wings,
     x_forcing,
@@ -184,7 +187,7 @@ def _memo(name: str, find: Finder) -> Finder:
     chain techniques after it what they would find; the engine then asks them again)."""
 
     def memo(state: CandidateState) -> Step | None:
-        return state.derived(f"finder-{name}", lambda s: (find(s),))[0]
+        return state.derived(f"finder-{name}", lambda s: (charged(name, lambda: find(s)),))[0]
 
     return memo
 
@@ -598,6 +601,19 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Hard",
         Sized(subsets.naked_subset, 4),
     ),
+    _t(
+        "sue_de_coq",
+        "Sue de Coq",
+        "als",
+        2,
+        5.0,
+        250,
+        "Unfair",
+        sue_de_coq.sue_de_coq,
+        enabled=False,
+        note="SE: none (Sudoku Explainer lacks it), rated as a naked quad: two locked sets "
+        "meeting at a box-line crossing",
+    ),
     _t("jellyfish", "Jellyfish", "fish", 2, 5.2, 160, "Unfair", Sized(fish.fish, 4)),
     _t(
         "hidden_quad",
@@ -669,6 +685,19 @@ TECHNIQUES: tuple[Technique, ...] = (
         als_wings.wxyz_wing,
         note="Sukaku Explainer: 5.5, 5.6 when the largest ALS cell has three digits; "
         "HoDoKu: an ALS-XZ",
+    ),
+    _t(
+        "als_xz",
+        "ALS-XZ",
+        "als",
+        2,
+        5.5,
+        300,
+        "Unfair",
+        als.als_xz,
+        enabled=False,
+        note="SE: none (Sudoku Explainer lacks it), rated as Sukaku Explainer's WXYZ-Wing (its "
+        "case with a bivalue cell)",
     ),
     _t(
         "bug_plus_one",
@@ -743,6 +772,19 @@ TECHNIQUES: tuple[Technique, ...] = (
         note="Sukaku Explainer: 6.2-6.4 by the largest ALS cell; HoDoKu: an ALS-XZ",
     ),
     _t(
+        "als_xy_wing",
+        "ALS-XY-Wing",
+        "als",
+        2,
+        6.2,
+        320,
+        "Unfair",
+        als.als_xy_wing,
+        enabled=False,
+        note="SE: none (Sudoku Explainer lacks it), rated as Sukaku Explainer's VWXYZ-Wing "
+        "(the next larger ALS wing)",
+    ),
+    _t(
         "aligned_pair_exclusion",
         "Aligned pair exclusion",
         "exclusion",
@@ -763,6 +805,32 @@ TECHNIQUES: tuple[Technique, ...] = (
         "Unfair",
         als_wings.uvwxyz_wing,
         note="Sukaku Explainer: 6.6; HoDoKu: an ALS-XZ",
+    ),
+    _t(
+        "als_chain",
+        "ALS chain",
+        "als",
+        2,
+        6.6,
+        340,
+        "Unfair",
+        als.als_chain,
+        enabled=False,
+        note="SE: none (Sudoku Explainer lacks it), rated as the shortest forcing X-chain, 6.6; "
+        "HoDoKu: an ALS-XY-Chain",
+    ),
+    _t(
+        "death_blossom",
+        "Death Blossom",
+        "als",
+        2,
+        6.6,
+        360,
+        "Unfair",
+        als.death_blossom,
+        enabled=False,
+        note="SE: none (Sudoku Explainer lacks it; it would take a cell forcing chain, 8.0), "
+        "rated as an ALS chain",
     ),
     _t(
         "bidirectional_cycle",

@@ -175,6 +175,8 @@ def english(step: Step) -> str:
         return _cycle_text(step, what)
     if t in ("bug_type_2", "bug_type_3", "bug_type_4"):
         return _bug_text(step, what)
+    if t in _ALS_TITLES:
+        return _als_text(step, what)
     if step.detail:
         return _forcing_text(step, what)
     return f"{t}: {what}"
@@ -331,6 +333,73 @@ def _deadly_text(step: Step, what: str) -> str:
     )
 
 
+_ALS_TITLES = {
+    "als_xz": "ALS-XZ",
+    "als_xy_wing": "ALS-XY-Wing",
+    "als_chain": "ALS chain",
+    "death_blossom": "Death Blossom",
+    "sue_de_coq": "Sue de Coq",
+}
+
+
+def _als_set(shape: Shape, cells, ds) -> str:
+    """An almost locked set: its cells and digits, 'r1c1,r1c2{1234}'."""
+    return ",".join(shape.cell_name(c) for c in cells) + "{" + "".join(map(str, ds)) + "}"
+
+
+def als_notation(step: Step) -> str:
+    """A step on almost locked sets in Eureka-like notation: each set with the digit that
+    leaves it and the one then locked in it, '(x=z)set', linked by '-' (the RCCs);
+    a doubly linked ALS-XZ shows its two RCCs, a Death Blossom its stem and petals."""
+    shape = step.shape
+    sets, rccs, zs = step.detail
+    z = _digits(zs)
+    named = [_als_set(shape, cells, ds) for cells, ds in sets]
+    if step.technique == "death_blossom":
+        petals = "; ".join(f"{_digits(d)}: {p}" for d, p in zip(rccs, named[1:], strict=True))
+        return f"stem {named[0]}, petals {petals}"
+    if step.technique == "sue_de_coq":
+        return f"{named[0]} + line {named[1]} + box {named[2]}"
+    if len(rccs[0]) > 1:
+        return f"{named[0]} ={_digits(rccs[0])}= {named[1]}"
+    ins = [z] + [_digits(r) for r in rccs]
+    outs = [_digits(r) for r in rccs] + [z]
+    return " - ".join(f"({i}={o}){n}" for i, o, n in zip(ins, outs, named, strict=True))
+
+
+def _als_text(step: Step, what: str) -> str:
+    """A step on almost locked sets: the sets, how they are linked and why the digit goes."""
+    shape = step.shape
+    title = _ALS_TITLES[step.technique]
+    sets, rccs, zs = step.detail
+    z = _digits(zs)
+    notation = als_notation(step)
+    if step.technique == "sue_de_coq":
+        line, box = (shape.unit_name(u) for u in step.units)
+        return (
+            f"Sue de Coq: {notation}: the cells where {box} meets {line}, with a set of "
+            f"{line} and one of {box} sharing no digit, hold as many digits as cells, each "
+            f"once: {what}"
+        )
+    if step.technique == "death_blossom":
+        return (
+            f"Death Blossom: {notation}; whichever digit the stem takes, its petal is "
+            f"locked on the rest, so one of them holds {z}: {what}"
+        )
+    if step.technique == "als_xz" and len(rccs[0]) > 1:
+        return (
+            f"ALS-XZ (doubly linked): {notation}: {_and(list(map(str, rccs[0])))} are restricted "
+            f"common to both sets, so both are locked: {what}"
+        )
+    links = _and([_digits(r) for r in rccs])
+    ends = "one of the two sets" if len(sets) == 2 else "the first or the last set"
+    return (
+        f"{title}: {notation}: almost locked sets linked by restricted common {links} "
+        f"(at most one set of a link holds it, so the other is locked); "
+        f"{z} is in {ends}: {what}"
+    )
+
+
 _FORCING_TITLES = {
     "forcing_chain": "Forcing chain",
     "nishio": "Nishio forcing chain",
@@ -397,6 +466,13 @@ def record(step: Step, *, candidates: bool = False) -> dict[str, Any]:
         out["fins"] = [shape.cell_name(c) for c in step.detail[0]]
     if step.technique == "medusa_3d":
         out["colours"] = [[[shape.cell_name(c), d] for c, d in nodes] for nodes in step.detail[3:]]
+    if step.technique in _ALS_TITLES:
+        sets, rccs, _ = step.detail
+        out["sets"] = [
+            {"cells": [shape.cell_name(c) for c in cells], "digits": list(ds)} for cells, ds in sets
+        ]
+        out["links"] = [list(r) for r in rccs]
+        out["notation"] = als_notation(step)
     if candidates and step.before is not None:
         out["candidates"] = pencilmarks(step.before)
     return out

@@ -35,53 +35,104 @@ def _open_cells_with(state: CandidateState, least: int, most: int) -> int:
 
 def aligned_pair_exclusion(state: CandidateState) -> Step | None:
     """Two cells whose digit pairs are each ruled out by an excluder or by their
-    shared unit: the digits that take part in no allowed pair leave their cell."""
+    shared unit: the digits that take part in no allowed pair leave their cell.
+
+    A pair's answer reads the candidates of its cells and of the bivalue cells seeing
+    both; one that found nothing is skipped while none of those changed (kept in
+    `state.fruitless`)."""
     cand = state.cand
     values = state.values
     peers = peer_masks(state.shape)
     ncells = state.shape.ncells
     bivalue = _open_cells_with(state, 2, 2)
-    bases = []
+    before = state.fruitless.get("aligned_pair_exclusion")
+    empty_before: frozenset[tuple[int, int]] = frozenset()
+    changed = changed_bivalue = -1  # every cell
+    if before is not None:
+        cand_before, bivalue_before, empty_before = before
+        changed = 0
+        for c in range(ncells):
+            if cand[c] != cand_before[c]:
+                changed |= 1 << c
+        changed_bivalue = changed & (bivalue | bivalue_before)
+    empty: list[tuple[int, int]] = []
+    excluders: dict[int, int] = {}
     for c in range(ncells):
         if values[c] or cand[c].bit_count() < 2:
             continue
-        excluders = peers[c] & bivalue
-        if excluders:
-            bases.append((c, excluders))
-    for i, (a, ex_a) in enumerate(bases):
-        for b, ex_b in bases[i + 1 :]:
-            common = ex_a & ex_b
-            if common.bit_count() < 2:
+        ex = peers[c] & bivalue
+        if ex:
+            excluders[c] = ex
+    base_mask = 0
+    for c in excluders:
+        base_mask |= 1 << c
+    step = None
+    for a, ex_a in excluders.items():
+        partners = _seeing_two(ex_a, peers) & base_mask & ~((2 << a) - 1)
+        while partners:  # the bases after a with two excluders or more in common
+            low = partners & -partners
+            partners ^= low
+            b = low.bit_length() - 1
+            common = ex_a & excluders[b]
+            if (
+                (a, b) in empty_before
+                and not (1 << a | 1 << b) & changed
+                and not peers[a] & peers[b] & changed_bivalue
+            ):
+                empty.append((a, b))
                 continue
-            locked = {cand[x] for x in bits(common)}
-            see = peers[a] >> b & 1
-            allowed_a = allowed_b = 0
-            ma, mb = cand[a], cand[b]
-            for da in bits(ma):
-                for db in bits(mb):
-                    if da == db and see:
-                        continue
-                    if (1 << da | 1 << db) in locked:
-                        continue
-                    allowed_a |= 1 << da
-                    allowed_b |= 1 << db
-            elims = [(a, d + 1) for d in bits(ma & ~allowed_a)]
-            elims += [(b, d + 1) for d in bits(mb & ~allowed_b)]
-            if elims:
-                return Step(
-                    "aligned_pair_exclusion",
-                    (),
-                    tuple(elims),
-                    (a, b, *bits(common)),
-                    (),
-                    (),
-                    RATING,
-                    state.shape,
-                )
-    return None
+            step = _pair(state, a, b, common, peers)
+            if step is not None:
+                break
+            empty.append((a, b))
+        if step is not None:
+            break
+    state.fruitless["aligned_pair_exclusion"] = (tuple(cand), bivalue, frozenset(empty))
+    return step
+
+
+def _pair(state: CandidateState, a: int, b: int, common: int, peers) -> Step | None:
+    """The aligned pair exclusion of cells `a` and `b` with the excluders `common`, if it
+    removes something."""
+    cand = state.cand
+    partner = [0] * state.n  # partner[d]: the digits e such that an excluder holds {d, e}
+    for x in bits(common):
+        m = cand[x]
+        low = m & -m
+        high = m ^ low
+        partner[low.bit_length() - 1] |= high
+        partner[high.bit_length() - 1] |= low
+    see = peers[a] >> b & 1
+    ma, mb = cand[a], cand[b]
+    allowed_a = allowed_b = 0
+    for da in _digits(ma):
+        bit = 1 << da
+        with_da = mb & ~partner[da]
+        if see:
+            with_da &= ~bit
+        if with_da:
+            allowed_a |= bit
+            allowed_b |= with_da
+    elims = [(a, d + 1) for d in bits(ma & ~allowed_a)]
+    elims += [(b, d + 1) for d in bits(mb & ~allowed_b)]
+    if not elims:
+        return None
+    return Step(
+        "aligned_pair_exclusion",
+        (),
+        tuple(elims),
+        (a, b, *bits(common)),
+        (),
+        (),
+        RATING,
+        state.shape,
+    )
 
 
 TRIPLE_RATING = 7.5
+
+
+Triple = tuple[int, int, int]
 
 
 def aligned_triple_exclusion(state: CandidateState) -> Step | None:
@@ -89,12 +140,32 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
     first two as the third: their digit triples are ruled out by cells of two or three
     candidates seeing all three (which would be left empty) or by two of them sharing a
     unit; digits that take part in no allowed triple leave their cell (Sudoku Explainer:
-    7.5, searched after the static forcing chains)."""
+    7.5, searched after the static forcing chains).
+
+    The search runs at nearly every hard step and most triples come up empty again.  A
+    triple's answer reads the candidates of its cells and of the cells of two or three
+    candidates seeing all three; one that found nothing is skipped while none of those
+    changed, and a first pair of cells whose triples all found nothing while no candidate
+    changed in the pair or in a cell of two or three candidates seeing either (kept in
+    `state.fruitless`)."""
     cand = state.cand
     values = state.values
     peers = peer_masks(state.shape)
     ncells = state.shape.ncells
     small = _open_cells_with(state, 2, 3)
+    before = state.fruitless.get("aligned_triple_exclusion")
+    empty_before: frozenset[Triple] = frozenset()
+    pairs_before: dict[tuple[int, int], tuple[Triple, ...]] = {}
+    changed = changed_small = -1  # every cell
+    if before is not None:
+        cand_before, small_before, empty_before, pairs_before = before
+        changed = 0
+        for c in range(ncells):
+            if cand[c] != cand_before[c]:
+                changed |= 1 << c
+        changed_small = changed & (small | small_before)
+    empty: set[Triple] = set()
+    empty_pairs: dict[tuple[int, int], tuple[Triple, ...]] = {}
     bases = []
     excluders: dict[int, int] = {}
     for c in range(ncells):
@@ -107,30 +178,80 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
     base_mask = 0
     for c in bases:
         base_mask |= 1 << c
-    seen: set[tuple[int, int, int]] = set()
-    for i, a in enumerate(bases):
-        for b in bases[i + 1 :]:
-            pair = excluders[a] & excluders[b]
-            if pair.bit_count() < 2:
+    seen: set[Triple] = set()
+    step = None
+    for a in bases:
+        ex_a = excluders[a]
+        partners = _seeing_two(ex_a, peers) & base_mask & ~((2 << a) - 1)
+        while partners:  # the bases after a with two excluders or more in common
+            low = partners & -partners
+            partners ^= low
+            b = low.bit_length() - 1
+            ex_b = excluders[b]
+            pair = ex_a & ex_b
+            keys = pairs_before.get((a, b))
+            if (
+                keys is not None
+                and not (1 << a | 1 << b) & changed
+                and not (peers[a] | peers[b]) & changed_small
+            ):
+                seen.update(keys)
+                empty.update(keys)
+                empty_pairs[(a, b)] = keys
                 continue
-            twin = (excluders[a] | excluders[b]) & base_mask & ~(1 << a | 1 << b)
-            for c in bits(twin):
+            found: list[Triple] = []
+            twin = (ex_a | ex_b) & base_mask & _seeing_two(pair, peers) & ~(1 << a | 1 << b)
+            while twin:
+                low = twin & -twin
+                twin ^= low
+                c = low.bit_length() - 1
                 common = pair & excluders[c]
-                if common.bit_count() < 2:
-                    continue
-                key = tuple(sorted((a, b, c)))
+                key = (a, b, c) if c > b else (a, c, b) if c > a else (c, a, b)
                 if key in seen:
                     continue
-                seen.add(key)  # type: ignore[arg-type]
-                step = _triple(state, key, common, peers)  # type: ignore[arg-type]
+                seen.add(key)
+                found.append(key)
+                if (
+                    key in empty_before
+                    and not (1 << a | 1 << b | low) & changed
+                    and not peers[a] & peers[b] & peers[c] & changed_small
+                ):
+                    continue
+                step = _triple(state, key, common, peers)
                 if step is not None:
-                    return step
-    return None
+                    break
+            if step is not None:
+                break
+            empty.update(found)
+            empty_pairs[(a, b)] = tuple(found)
+        if step is not None:
+            break
+    memo = (tuple(cand), small, frozenset(empty), empty_pairs)
+    state.fruitless["aligned_triple_exclusion"] = memo
+    return step
+
+
+def _seeing_two(cells: int, peers: tuple[int, ...]) -> int:
+    """The cells that see two of `cells` or more."""
+    once = twice = 0
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        seeing = peers[low.bit_length() - 1]
+        twice |= once & seeing
+        once |= seeing
+    return twice
 
 
 @cache
 def _digits(mask: int) -> tuple[int, ...]:
     return tuple(bits(mask))
+
+
+def _keeps(free_one: int, free_other: int) -> bool:
+    """Whether a cell keeps all its digits when the other two cells have `free_one` and
+    `free_other` digits in no excluder."""
+    return min(free_one, free_other) >= 2 and max(free_one, free_other) >= 3
 
 
 def _triple(state: CandidateState, cells: tuple[int, int, int], common: int, peers):
@@ -139,31 +260,59 @@ def _triple(state: CandidateState, cells: tuple[int, int, int], common: int, pee
     cand = state.cand
     a, b, c = cells
     ma, mb, mc = cand[a], cand[b], cand[c]
-    pairs = tuple(cand[x] for x in bits(common) if cand[x].bit_count() == 2)
-    triples = {cand[x] for x in bits(common) if cand[x].bit_count() == 3}
+    excluded = [cand[x] for x in bits(common)]
+    # a combination of three different digits, two of them in no excluder, is allowed: a
+    # cell keeps its digits when the other two have two and three such digits
+    held = 0
+    for m in excluded:
+        held |= m
+    free_a = (ma & ~held).bit_count()
+    free_b = (mb & ~held).bit_count()
+    free_c = (mc & ~held).bit_count()
+    if _keeps(free_b, free_c) and _keeps(free_a, free_c) and _keeps(free_a, free_b):
+        return None
+    # partner[d]: the digits e such that an excluder holds exactly {d, e}; a digit pair
+    # {d, e} of the three cells rules out every combination containing it
+    partner = [0] * state.n
+    # third[d | e]: the digits f such that an excluder holds exactly {d, e, f}
+    third: dict[int, int] = {}
+    for m in excluded:
+        if m.bit_count() == 2:
+            low = m & -m
+            high = m ^ low
+            partner[low.bit_length() - 1] |= high
+            partner[high.bit_length() - 1] |= low
+        else:
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                two = m ^ low
+                third[two] = third.get(two, 0) | low
     ab = peers[a] >> b & 1
     ac = peers[a] >> c & 1
     bc = peers[b] >> c & 1
     ok_a = ok_b = ok_c = 0
-    digits_b, digits_c = _digits(mb), _digits(mc)
+    digits_b = _digits(mb)
     for da in _digits(ma):
+        bit_a = 1 << da
+        free_a = mc & ~partner[da]
+        if ac:
+            free_a &= ~bit_a
+        allowed_b = mb & ~partner[da]
+        if ab:
+            allowed_b &= ~bit_a
         for db in digits_b:
-            if da == db and ab:
+            bit_b = 1 << db
+            if not allowed_b & bit_b:
                 continue
-            two = 1 << da | 1 << db
-            for dc in digits_c:
-                if (dc == da and ac) or (dc == db and bc):
-                    continue
-                combo = two | 1 << dc
-                if combo in triples:
-                    continue
-                for m in pairs:
-                    if m & combo == m:
-                        break
-                else:
-                    ok_a |= 1 << da
-                    ok_b |= 1 << db
-                    ok_c |= 1 << dc
+            free = free_a & ~partner[db] & ~third.get(bit_a | bit_b, 0)
+            if bc:
+                free &= ~bit_b
+            if free:
+                ok_a |= bit_a
+                ok_b |= bit_b
+                ok_c |= free
         if ok_a == ma and ok_b == mb and ok_c == mc:
             return None
     elims = [

@@ -27,10 +27,13 @@ assumes a unique solution.
 
 from __future__ import annotations
 
+from functools import cache
+
+from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
-from solvers.human.techniques.common import bits, peer_masks
+from solvers.human.techniques.common import bits, cells_with, peer_masks
 
 CYCLE_RATING = 6.5  # X- and Y-cycles
 XY_CYCLE_RATING = 7.0
@@ -48,8 +51,27 @@ def _limit(base: float, ceiling: float) -> int:
     return nodes
 
 
+@cache
+def _peer_parts(shape: Shape) -> tuple[tuple[int, int, int], ...]:
+    """For each cell, its box, then its row outside the box, then its column outside the
+    box, as cell masks: a cell's peers in the order the search takes them."""
+    out = []
+    for r, c, b in shape.cell_units:
+        box = sum(1 << x for x in shape.units[b])
+        row = sum(1 << x for x in shape.units[r]) & ~box
+        col = sum(1 << x for x in shape.units[c]) & ~box
+        out.append((box, row, col))
+    return tuple(out)
+
+
 class _Grid:
-    """The links of one candidate grid, each list built once per search."""
+    """The links of one candidate grid for each kind of cycle, built once per state.
+
+    Only candidates that can lie on a loop take part: one made true needs a link into
+    it and one made false a link out of it, both the strong kind (the cell is bivalue,
+    for Y and XY-cycles; the digit has two places in one of its units, for X and
+    XY-cycles).  The others cannot lead back to a loop's first candidate, so leaving
+    them out changes neither the loops found nor their order."""
 
     def __init__(self, state: CandidateState) -> None:
         shape = state.shape
@@ -61,35 +83,66 @@ class _Grid:
         self.units = shape.units
         # units of a cell: box, row, column (Sudoku Explainer's order)
         self.cell_units = [(b, r, c) for r, c, b in shape.cell_units]
-        self.links: dict[tuple[int, bool, bool], list[int]] = {}
+        self.parts = _peer_parts(shape)
+        self.unit_masks = [sum(1 << c for c in cells) for cells in shape.units]
+        self.with_digit = [cells_with(state, k + 1) for k in range(n)]
+        self.kinds: dict[tuple[bool, bool], dict[int, list[tuple[int, int]]]] = {}
 
-    def after(self, node: int, y: bool, x: bool) -> list[int]:
-        """What `node` forces in a cycle search with cell links (`y`) and unit links (`x`)."""
-        key = (node, y, x)
-        out = self.links.get(key)
-        if out is None:
-            out = self.links[key] = (
-                self._on_to_off(node, y) if node < self.off else self._off_to_on(node, y, x)
-            )
-        return out
+    def links(self, y: bool, x: bool) -> dict[int, list[tuple[int, int]]]:
+        """What each candidate that can lie on a loop forces, by node, in a cycle search
+        with cell links (`y`) and unit links (`x`); each forced false candidate with its
+        own bit (a true one with 0)."""
+        found = self.kinds.get((y, x))
+        if found is None:
+            found = self.kinds[(y, x)] = self._links(y, x)
+        return found
 
-    def _on_to_off(self, node: int, y: bool) -> list[int]:
-        cell, k = divmod(node, self.n)
-        off, n, cand = self.off, self.n, self.cand
+    def _links(self, y: bool, x: bool) -> dict[int, list[tuple[int, int]]]:
+        n, off, cand, count = self.n, self.off, self.cand, self.count
+        live = [0] * n  # by digit index: the cells whose candidate can lie on a loop
+        if y:
+            bivalue = 0
+            for cell, m in enumerate(cand):
+                if m.bit_count() == 2:
+                    bivalue |= 1 << cell
+            for k in range(n):
+                live[k] = bivalue & self.with_digit[k]
+        if x:
+            for u, mask in enumerate(self.unit_masks):
+                base = u * n
+                for k in range(n):
+                    if count[base + k] == 2:
+                        live[k] |= mask & self.with_digit[k]
+        links: dict[int, list[int]] = {}
+        for k in range(n):
+            rest = live[k]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                cell = low.bit_length() - 1
+                node = cell * n + k
+                links[node] = self._on_to_off(cell, k, y, live)
+                links[off + node] = self._off_to_on(cell, k, y, x)
+        # a false candidate's bit in the masks of a path's false candidates
+        flag = {node: 1 << i for i, node in enumerate(links) if node >= off}
+        return {
+            node: [(q, flag[q]) for q in after] if node < off else [(q, 0) for q in after]
+            for node, after in links.items()
+        }
+
+    def _on_to_off(self, cell: int, k: int, y: bool, live: list[int]) -> list[int]:
+        off, n = self.off, self.n
         out = []
         if y:
-            out += [off + cell * n + j for j in bits(cand[cell]) if j != k]
-        seen = set()
-        bit = 1 << k
-        for u in self.cell_units[cell]:
-            for c in self.units[u]:
-                if c != cell and cand[c] & bit and c not in seen:
-                    seen.add(c)
-                    out.append(off + c * n + k)
+            out += [
+                off + cell * n + j for j in bits(self.cand[cell]) if j != k and live[j] >> cell & 1
+            ]
+        here = live[k] & ~(1 << cell)
+        for part in self.parts[cell]:
+            out += [off + c * n + k for c in bits(part & here)]
         return out
 
-    def _off_to_on(self, node: int, y: bool, x: bool) -> list[int]:
-        cell, k = divmod(node - self.off, self.n)
+    def _off_to_on(self, cell: int, k: int, y: bool, x: bool) -> list[int]:
         n, cand = self.n, self.cand
         out = []
         if y and cand[cell].bit_count() == 2:
@@ -108,29 +161,29 @@ class _Grid:
 def _loops(g: _Grid, source: int, y: bool, x: bool, limit: list[int]):
     """The loops back to `source` (a true candidate), breadth first, as node lists
     (source first), with at most ``limit[0]`` candidates (it may shrink meanwhile)."""
-    # instance i: nodes[i], its parent instance, and the bit mask of its ancestors
+    links = g.links(y, x)
+    if source not in links:
+        return
+    # instance i: nodes[i] and its parent instance; the pending instances of a round
+    # as (node, instance, the bits of its false ancestors)
     nodes = [source]
     parents = [-1]
-    ancestors = [1 << source]
     reached = {source}
-    pending_on = [0]
+    pending_on = [(source, 0, 0)]
     length = 0
-    after = g.after
     while pending_on and length < limit[0]:
         length += 1
         pending_off = []
-        for i in pending_on:
-            mask = ancestors[i]
-            for q in after(nodes[i], y, x):
-                if not mask >> q & 1:
+        for node, i, mask in pending_on:
+            for q, bit in links[node]:
+                if not mask & bit:
+                    pending_off.append((q, len(nodes), mask | bit))
                     nodes.append(q)
                     parents.append(i)
-                    ancestors.append(mask | 1 << q)
-                    pending_off.append(len(nodes) - 1)
         length += 1
         pending_on = []
-        for i in pending_off:
-            for q in after(nodes[i], y, x):
+        for node, i, mask in pending_off:
+            for q, _ in links[node]:
                 if q == source and length >= 4:
                     loop = []
                     j = i
@@ -143,10 +196,9 @@ def _loops(g: _Grid, source: int, y: bool, x: bool, limit: list[int]):
                         return
                 if q not in reached and length < limit[0]:
                     reached.add(q)
+                    pending_on.append((q, len(nodes), mask))
                     nodes.append(q)
                     parents.append(i)
-                    ancestors.append(ancestors[i] | 1 << q)
-                    pending_on.append(len(nodes) - 1)
 
 
 def _eliminations(g: _Grid, loop: list[int], peers) -> tuple[tuple[int, int], ...]:
@@ -200,7 +252,7 @@ def bidirectional_cycle(
 ) -> Step | None:
     """The cheapest cycle of `kinds` (X, Y and XY-cycles) with eliminations, rated at
     most `ceiling`."""
-    g = _Grid(state)
+    g = state.derived("cycle-links", _Grid)
     best = None
     for kind in kinds:
         cap = ceiling if best is None else best[0]

@@ -25,8 +25,6 @@ from solvers.human.techniques.common import (
     bits,
     boxes,
     cells_with,
-    fruitless,
-    mark_fruitless,
     peer_masks,
 )
 
@@ -99,49 +97,21 @@ def _cell_units(shape: Shape) -> tuple[int, ...]:
 
 def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | None:
     """The chain of `k` strong links on one digit, one of them grouped, that removes the
-    most candidates."""
+    most candidates (the lowest digit on a tie).  Each digit's best chain is kept with
+    the digit's cells in `state.fruitless` and searched again only when they change."""
     shape = state.shape
-    peers = peer_masks(shape)
-    cell_units = _cell_units(shape)
+    marks = state.fruitless
     best: tuple | None = None
     for d in range(1, state.n + 1):
-        if fruitless(state, name, d):
-            continue
-        links = _links(state, d)
-        if len(links) < k or not any(g for *_, g in links):
-            continue
         with_d = cells_with(state, d)
-        # oriented links (unit, start node, end node, grouped)
-        ends = [(u, a, b, g) for u, a, b, g in links] + [(u, b, a, g) for u, a, b, g in links]
-        units_of: dict[int, int] = {}
-        seen: dict[int, int] = {}
-        for _, a, b, _ in links:
-            for m in (a, b):
-                if m not in units_of:
-                    um = -1
-                    for c in bits(m):
-                        um &= cell_units[c]
-                    units_of[m] = um
-                    seen[m] = _seen_by_all(peers, m)
-        # next[i]: the oriented links that can follow link i through a weak link
-        starting_in: dict[int, list[int]] = {}  # unit -> oriented links starting inside it
-        for j, (_, x, _, _) in enumerate(ends):
-            for w in bits(units_of[x]):
-                starting_in.setdefault(w, []).append(j)
-        nxt: list[list[int]] = []
-        for u, _, b, _ in ends:
-            found: set[int] = set()
-            for w in bits(units_of[b]):
-                found.update(starting_in.get(w, ()))
-            nxt.append(sorted(j for j in found if ends[j][0] != u and not ends[j][1] & b))
-
-        fruitful = False
-        for count, chain, targets in _chains(ends, nxt, k, seen, with_d):
-            fruitful = True
-            if best is None or count > best[0]:
-                best = (count, d, chain, targets)
-        if not fruitful:
-            mark_fruitless(state, name, d)
+        mark = marks.get((name, "best", d))
+        if mark is not None and mark[0] == with_d:
+            found = mark[1]
+        else:
+            found = _best_chain(state, d, k, with_d)
+            marks[(name, "best", d)] = (with_d, found)
+        if found is not None and (best is None or found[0] > best[0]):
+            best = found
     if best is None:
         return None
     _, d, chain, targets = best
@@ -157,6 +127,45 @@ def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | Non
         RATINGS[k],
         shape,
     )
+
+
+def _best_chain(state: CandidateState, d: int, k: int, with_d: int) -> tuple | None:
+    """The chain of `k` strong links on digit `d` that removes the most candidates, as
+    (count, d, links, targets), or None."""
+    shape = state.shape
+    peers = peer_masks(shape)
+    cell_units = _cell_units(shape)
+    links = _links(state, d)
+    if len(links) < k or not any(g for *_, g in links):
+        return None
+    # oriented links (unit, start node, end node, grouped)
+    ends = [(u, a, b, g) for u, a, b, g in links] + [(u, b, a, g) for u, a, b, g in links]
+    units_of: dict[int, int] = {}
+    seen: dict[int, int] = {}
+    for _, a, b, _ in links:
+        for m in (a, b):
+            if m not in units_of:
+                um = -1
+                for c in bits(m):
+                    um &= cell_units[c]
+                units_of[m] = um
+                seen[m] = _seen_by_all(peers, m)
+    # nxt[i]: the oriented links that can follow link i through a weak link
+    starting_in: dict[int, list[int]] = {}  # unit -> oriented links starting inside it
+    for j, (_, x, _, _) in enumerate(ends):
+        for w in bits(units_of[x]):
+            starting_in.setdefault(w, []).append(j)
+    nxt: list[list[int]] = []
+    for u, _, b, _ in ends:
+        found: set[int] = set()
+        for w in bits(units_of[b]):
+            found.update(starting_in.get(w, ()))
+        nxt.append(sorted(j for j in found if ends[j][0] != u and not ends[j][1] & b))
+    best: tuple | None = None
+    for count, chain, targets in _chains(ends, nxt, k, seen, with_d):
+        if best is None or count > best[0]:
+            best = (count, d, chain, targets)
+    return best
 
 
 def _chains(ends: list[Link], nxt: list[list[int]], k: int, seen: dict[int, int], with_d: int):

@@ -1,0 +1,114 @@
+"""Sue de Coq: two or three cells where a box meets a line, split between a line set and
+a box set.
+
+The crossing cells C hold a set V of at least |C| + 2 digits.  A set A of other cells
+of the line and a set B of other cells of the box, whose digit sets VA and VB share
+no digit, complete it when the cells of C, A and B together are as many as their
+digits: a digit of VA fits at most once in C and A (one line) and never in B, one of
+VB at most once in C and B, one only in V at most once in C; as many digits as cells
+means each is there exactly once.  So the rest of the line loses V and VA but not VB,
+and the rest of the box loses V and VB but not VA.
+
+A and B are searched up to `MAX_SIDE_CELLS` cells each, among the cells holding a
+digit of V and at most `MAX_SIDE_CELLS` - 1 others (a cell with more could not be
+part of a set that completes C).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from solvers.human.state import CandidateState
+from solvers.human.step import Step
+from solvers.human.techniques.common import bits, crossings
+
+SUE_DE_COQ_RATING = 5.0
+MAX_SIDE_CELLS = 3
+
+
+def _sides(cells: list[int], cand: list[int], v: int, need: int) -> list[tuple]:
+    """The sets of `cells` that could join the crossing: (cells, digits, gain), gain =
+    cells - digits outside V, between 1 and need - 1."""
+    useful = [c for c in cells if cand[c] & v and (cand[c] & ~v).bit_count() < MAX_SIDE_CELLS]
+    out = []
+    for size in range(1, min(MAX_SIDE_CELLS, len(useful)) + 1):
+        for group in combinations(useful, size):
+            digits = 0
+            for c in group:
+                digits |= cand[c]
+            gain = size - (digits & ~v).bit_count()
+            if 1 <= gain < need:
+                out.append((group, digits, gain))
+    return out
+
+
+def sue_de_coq(state: CandidateState) -> Step | None:
+    """The first Sue de Coq in scan order (boxes, then the lines crossing them, then the
+    crossing cells) that eliminates something."""
+    n = state.n
+    cand = state.cand
+    units = state.shape.units
+    box_lines, _ = crossings(state.shape)
+    for b in range(n):
+        box = 2 * n + b
+        box_cells = units[box]
+        for line, in_box, _ in box_lines[b]:
+            inter = [box_cells[i] for i in bits(in_box) if cand[box_cells[i]]]
+            if len(inter) < 2:
+                continue
+            line_rest = [c for c in units[line] if cand[c] and c not in box_cells]
+            box_rest = [c for c in box_cells if cand[c] and c not in units[line]]
+            for size in (2, 3):
+                for crossing in combinations(inter, size):
+                    step = _complete(state, crossing, line, box, line_rest, box_rest)
+                    if step is not None:
+                        return step
+    return None
+
+
+def _complete(state, crossing, line, box, line_rest, box_rest) -> Step | None:
+    """The first line set and box set completing `crossing` that eliminate something."""
+    cand = state.cand
+    v = 0
+    for c in crossing:
+        v |= cand[c]
+    need = v.bit_count() - len(crossing)
+    if need < 2:
+        return None
+    box_sides = _sides(box_rest, cand, v, need)
+    if not box_sides:
+        return None
+    units = state.shape.units
+    for a_cells, va, gain_a in _sides(line_rest, cand, v, need):
+        for b_cells, vb, gain_b in box_sides:
+            if va & vb or gain_a + gain_b != need:
+                continue
+            used = set(crossing) | set(a_cells) | set(b_cells)
+            line_loses = (va | v) & ~vb
+            box_loses = (vb | v) & ~va
+            elims = []
+            for c in units[line]:
+                if c not in used:
+                    elims += [(c, k + 1) for k in bits(cand[c] & line_loses)]
+            for c in units[box]:
+                if c not in used:
+                    elims += [(c, k + 1) for k in bits(cand[c] & box_loses)]
+            if not elims:
+                continue
+            elims = sorted(set(elims))
+            sets = tuple(
+                (tuple(cells), tuple(k + 1 for k in bits(ds)))
+                for cells, ds in ((crossing, v), (a_cells, va), (b_cells, vb))
+            )
+            return Step(
+                "sue_de_coq",
+                (),
+                tuple(elims),
+                (*crossing, *a_cells, *b_cells),
+                (line, box),
+                tuple(sorted({d for _, d in elims})),
+                SUE_DE_COQ_RATING,
+                state.shape,
+                detail=(sets, (), ()),
+            )
+    return None
