@@ -57,7 +57,7 @@ CASES = {
         "239 6 157 3589 23578 358 4 157 128 2359 135 8 359 2357 4 6 157 12 245 45 57 1 2578 6 "
         "578 9 3 458 458 6 2 358 7 1 38 9 1 2 9 4 6 38 37 378 5 58 7 3 58 1 9 2 6 4 7 9 2 6 4 "
         "358 358 135 18 358 1358 15 7 9 2 358 4 6 6 358 4 358 358 1 9 2 7",
-        "r3c5<>5",
+        "r1c5<>5",
     ),
 }
 # The stronger kinds never came first on the generated corpora: their finders run alone on
@@ -171,3 +171,36 @@ def test_forcing_on_other_shapes_is_sound():
     assert step is None or all(
         all(g.cells[c] != d for c, d in step.eliminations) for g in grids.solutions
     )
+
+
+def test_cell_and_unit_chains_are_one_rule_the_cheapest_first():
+    # Sudoku Explainer searches cells and units together: on the forcing-chain case's grid a
+    # unit's chain (8 facts, 8.1) beats the best cell's (12 facts, 8.3)
+    pencilmarks = CASES["forcing_chain"][1]
+    cells_only = forcing._search(
+        CandidateState.from_candidates(pencilmarks), forcing.STATIC, frozenset({"cell"}), 8.0
+    )
+    assert (cells_only.rating, cells_only.detail[2]) == (8.3, 12)
+    step = BY_NAME["cell_forcing_chain"].find(CandidateState.from_candidates(pencilmarks))
+    assert (step.technique, step.rating, step.detail[2]) == ("region_forcing_chain", 8.1, 8)
+    # on a tie of rating and facts the cell's chain comes first, as in Sudoku Explainer
+    pencilmarks = CASES["nishio"][1]
+    step = BY_NAME["cell_forcing_chain"].find(CandidateState.from_candidates(pencilmarks))
+    region = BY_NAME["region_forcing_chain"].find(CandidateState.from_candidates(pencilmarks))
+    assert (step.rating, step.detail[2]) == (region.rating, region.detail[2]) == (8.3, 14)
+    assert step.technique == "cell_forcing_chain"
+
+
+def test_a_cell_left_without_digits_counts_as_an_on_off_clash():
+    off = 81 * 9  # node of r1c1<>1 (on nodes: cell * 9 + digit - 1)
+    seed = 0  # r1c1=1
+    x = off + 9 * 2 + 3  # r1c3<>4
+    a, b, c = off + 9 + 1, off + 9 + 2, off + 9 + 3  # r1c2<>2, r1c2<>3, r1c2<>4
+    parents = {seed: (), x: (seed,), a: (x,), b: (x,), c: (seed,)}
+    conflict = forcing._emptied(parents, (a, b, c), off)
+    # c is the cheapest to leave out: a and b force r1c2=4 while r1c2<>4
+    assert conflict == (c - off, c)
+    assert parents[c - off] == (a, b)
+    # both sides count, the facts they share twice: {r1c2=4, a, b, x, seed} and {c, seed}
+    assert forcing.conflict_size(parents, conflict, forcing.DYNAMIC) == 7
+    assert len(forcing.ancestors(parents, (a, b, c))) == 5  # the old count, one side

@@ -28,19 +28,19 @@ PATHS = [
         "a03e66a972469707",
     ),
     (
-        "gen9-extreme.txt line 41 (nishio)",
+        "gen9-extreme.txt line 41 (cell_forcing_chain; nishio before engine 1.3)",
         "6.271...57.84..3...5......................9362...637....5.8...9.7...524....6.1...",
-        "309564b40adc7159",
+        "823d6fbb7d095ceb",
     ),
     (
         "gen9-extreme.txt line 144 (cell_forcing_chain)",
         "....9.431...........41....7...5....6..6.13....9..2.5..6279...8....6.....8..4..2..",
-        "2b1f598bbcd2931c",
+        "011bcd6b341dc646",
     ),
     (
-        "gen9-extreme.txt line 55 (region_forcing_chain, dynamic_forcing_chain)",
+        "gen9-extreme.txt line 55 (dynamic_forcing_chain; region_forcing_chain before 1.3)",
         ".6....4....8..46.....1...93...2.71..1...6...5.73..9..4.92.........79....6.4....2.",
-        "656769db5a1a65fa",
+        "fbb676bad98e9f83",
     ),
     (
         "gen9-unfair.txt line 159 (three_strong_links)",
@@ -92,12 +92,12 @@ NISHIO_GRID = (
 )
 ALONE = {
     "forcing_chain": "786926ff710ea2f1",
-    "nishio": "7b59606f4500ccb3",
-    "cell_forcing_chain": "c4d064b5ddc746da",
+    "nishio": "ca51423d1ef5469d",
+    "cell_forcing_chain": "a080cbcb070854e9",
     "region_forcing_chain": "a080cbcb070854e9",
-    "dynamic_forcing_chain": "14f1e1df1a8758f6",
-    "dynamic_forcing_chain_plus": "4bb1efe59269de72",
-    "nested_forcing_chain": "910f6e95bdd4acf8",
+    "dynamic_forcing_chain": "ea811800f060904c",
+    "dynamic_forcing_chain_plus": "6a099fdb519724da",
+    "nested_forcing_chain": "e8c6b925f0bd2623",
 }
 
 

@@ -276,7 +276,7 @@ class Context:
                                     facts.append(x)
                             why = tuple(facts)
                             if not m:
-                                return Branch(parents, why)
+                                return Branch(parents, _emptied(parents, why, off_base))
                             if conflict := on(cell, m.bit_length() - 1, why):
                                 return Branch(parents, conflict)
                     if y_links and not static:
@@ -318,7 +318,7 @@ class Context:
                                 facts.append(x)
                         why = tuple(facts)
                         if not p:
-                            return Branch(parents, why)
+                            return Branch(parents, _emptied(parents, why, off_base))
                         if conflict := on(cells[p.bit_length() - 1], k, why):
                             return Branch(parents, conflict)
                 qi = level_end
@@ -426,6 +426,25 @@ def _crossing_of(shape: Shape) -> list[dict[int, tuple[int, ...]]]:
     return [{} for _ in range(3 * shape.size)]
 
 
+def _emptied(parents: dict[int, tuple[int, ...]], offs: tuple[int, ...], off_base: int):
+    """The contradiction of a cell or unit left without room (`offs`: its off facts), as
+    Sudoku Explainer meets it: its rules see a clash of an on and an off fact, not an empty
+    cell or unit.  All but one of the off facts force the last candidate on (recorded in
+    `parents`) while that candidate is off, and the clash counts both sides (see
+    `conflict_size`); of the ways to read it so, the cheapest."""
+    if not offs:
+        return offs
+
+    def size(last: int) -> int:
+        rest = tuple(x for x in offs if x != last)
+        return len(ancestors(parents, rest)) + len(ancestors(parents, (last,)))
+
+    last = min(offs, key=size)
+    on = last - off_base
+    parents[on] = tuple(x for x in offs if x != last)
+    return (on, last)
+
+
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -531,11 +550,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
 
     def consider(f: Finding) -> None:
         nonlocal best
-        if best is None or (f.rating, f.complexity, f.target) < (
-            best.rating,
-            best.complexity,
-            best.target,
-        ):
+        if best is None or _rank(f) < _rank(best):
             best = f
 
     def rating(complexity: int, chain=()) -> float:
@@ -697,10 +712,22 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 if not p or not p & (p - 1):
                     continue
                 nodes = [cells[i] * n + k for i in _bits(p)]
+                if mode == STATIC and cand[nodes[0] // n].bit_count() < 3:
+                    # Sudoku Explainer looks at a unit's places from its first place's cell,
+                    # and its static search only from cells with three digits or more
+                    continue
                 agree(nodes, "region")
     if best is None:
         return None
     return _step(state, ctx, best, mode)
+
+
+_SORT_KEY = {"both": 1, "cell": 5, "region": 6, "contradiction": 7}
+"""Between conclusions of one rating and complexity, the kind Sudoku Explainer applies first."""
+
+
+def _rank(f: Finding) -> tuple[float, int, int, int]:
+    return (f.rating, f.complexity, _SORT_KEY[f.kind], f.target)
 
 
 def _new_cache(_state: CandidateState) -> dict:
@@ -1079,8 +1106,11 @@ def nishio(state: CandidateState) -> Step | None:
 
 
 def cell_forcing_chain(state: CandidateState) -> Step | None:
-    """What every digit of a cell forces (static chains) is true."""
-    return _search(state, STATIC, frozenset({"cell"}), MULTIPLE_RATING)
+    """What every digit of a cell forces (static chains) is true.
+
+    Sudoku Explainer searches cells and units as one rule (multiple forcing chains) and
+    applies the cheapest conclusion of either kind, so this finds unit ones too."""
+    return _search(state, STATIC, frozenset({"cell", "region"}), MULTIPLE_RATING)
 
 
 def region_forcing_chain(state: CandidateState) -> Step | None:
