@@ -25,6 +25,7 @@ from solvers.human.techniques.common import (
     fruitless,
     mark_fruitless,
     peer_masks,
+    seen_by,
 )
 from solvers.human.techniques.wings import strong_links
 
@@ -110,14 +111,6 @@ def simple_colouring(state: CandidateState) -> Step | None:
     return None
 
 
-def _seen(peers: tuple[int, ...], cells: int) -> int:
-    """The cells that see some cell of a cell set."""
-    out = 0
-    for c in bits(cells):
-        out |= peers[c]
-    return out
-
-
 def multi_colouring(state: CandidateState, rating: float) -> Step | None:
     """Two clusters of one digit: a wrap (a colour seeing both colours of the other cluster
     is false) or a trap (a cell seeing the partners of two colours that see each other)."""
@@ -127,7 +120,7 @@ def multi_colouring(state: CandidateState, rating: float) -> Step | None:
             continue
         clusters = _clusters(state, d, smallest=2)
         with_d = cells_with(state, d)
-        seen = {m: _seen(peers, m) for a, b, _ in clusters for m in (a, b)}
+        seen = {m: seen_by(peers, m) for a, b, _ in clusters for m in (a, b)}
         for (a1, b1, u1), (a2, b2, u2) in combinations(clusters, 2):
             cells = tuple(bits(a1 | b1 | a2 | b2))
             units = tuple(sorted(set(u1) | set(u2)))

@@ -147,6 +147,14 @@ def crossings(shape: Shape) -> tuple[tuple, tuple]:
     return tuple(box_lines), tuple(line_boxes)
 
 
+def seen_by(peers: tuple[int, ...], cells: int) -> int:
+    """The cells that see some cell of a cell set (`peers` from `peer_masks`)."""
+    out = 0
+    for c in bits(cells):
+        out |= peers[c]
+    return out
+
+
 def eliminate_from(mask: int, digit: int) -> tuple[tuple[int, int], ...]:
     """Eliminations of `digit` from the cells of a mask."""
     return tuple((cell, digit) for cell in bits(mask))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, peer_masks
+from solvers.human.techniques.common import bits, cells_with, peer_masks, seen_by
 from solvers.human.techniques.wings import strong_links
 
 Node = tuple[int, int]  # (cell, digit)
@@ -86,7 +86,7 @@ def medusa_3d(state: CandidateState, rating: float) -> Step | None:
             open_cells |= 1 << c
     for colours in _clusters(state):
         masks = [_by_digit(nodes, n) for nodes in colours]
-        seen = [[_seen(peers, m) for m in ms] for ms in masks]
+        seen = [[seen_by(peers, m) for m in ms] for ms in masks]
         holds = [_union(ms) for ms in masks]  # the cells holding a candidate of the colour
         for k in (0, 1):
             reason = _contradiction(masks[k], seen[k], holds[k], masks[1 - k], with_d, open_cells)
@@ -101,13 +101,6 @@ def medusa_3d(state: CandidateState, rating: float) -> Step | None:
         if elims_list:
             return _step(state, colours, tuple(sorted(elims_list)), rating, ("trap", -1, None))
     return None
-
-
-def _seen(peers: tuple[int, ...], cells: int) -> int:
-    out = 0
-    for c in bits(cells):
-        out |= peers[c]
-    return out
 
 
 def _union(masks: list[int]) -> int:
