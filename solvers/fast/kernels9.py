@@ -307,6 +307,18 @@ def _only_band(v):
     return v & ~(((v << 9) | (v >> 18)) & BAND) & ~(((v << 18) | (v >> 9)) & BAND)
 
 
+@njit(cache=True, inline="always")
+def _clear_bands(st, d, out0, out1, out2):
+    """Removes the `out` places from digit `d`'s three band words; its bit if any went."""
+    w0 = st[d * 3]
+    w1 = st[d * 3 + 1]
+    w2 = st[d * 3 + 2]
+    st[d * 3] = w0 & ~out0
+    st[d * 3 + 1] = w1 & ~out1
+    st[d * 3 + 2] = w2 & ~out2
+    return (1 << d) if (w0 & out0) | (w1 & out1) | (w2 & out2) else 0
+
+
 @njit(cache=True)
 def _intersections(st):
     """Each box/line intersection holds exactly three digits; -1 on a contradiction.
@@ -411,15 +423,7 @@ def _intersections(st):
                 out1 |= o
             else:
                 out2 |= o
-        if w0 & out0:
-            st[d * 3] = w0 & ~out0
-            changed |= 1 << d
-        if w1 & out1:
-            st[d * 3 + 1] = w1 & ~out1
-            changed |= 1 << d
-        if w2 & out2:
-            st[d * 3 + 2] = w2 & ~out2
-            changed |= 1 << d
+        changed |= _clear_bands(st, d, out0, out1, out2)
     return changed
 
 
@@ -480,15 +484,7 @@ def _forced_triads(st):
         out0 = ((cut & GROUPS) * 7) | (COL * (cols & ROW))
         out1 = (((cut >> 1) & GROUPS) * 7) | (COL * ((cols >> 9) & ROW))
         out2 = (((cut >> 2) & GROUPS) * 7) | (COL * ((cols >> 18) & ROW))
-        if w0 & out0:
-            st[d * 3] = w0 & ~out0
-            changed |= 1 << d
-        if w1 & out1:
-            st[d * 3 + 1] = w1 & ~out1
-            changed |= 1 << d
-        if w2 & out2:
-            st[d * 3 + 2] = w2 & ~out2
-            changed |= 1 << d
+        changed |= _clear_bands(st, d, out0, out1, out2)
     return changed
 
 
