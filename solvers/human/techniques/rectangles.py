@@ -76,7 +76,9 @@ def _find_rectangles(state: CandidateState) -> list[tuple[tuple[int, ...], int, 
     return [rect for _, rect in found]
 
 
-def _step(state, name, rating, cells, ab, elims) -> Step:
+def rectangle_step(state, name, rating, cells, ab, elims, detail: tuple = ()) -> Step:
+    """The step of a deadly-pattern technique: its cells, its two digits (`ab`, a mask)
+    and the eliminations that avoid the pattern."""
     return Step(
         name,
         (),
@@ -86,6 +88,7 @@ def _step(state, name, rating, cells, ab, elims) -> Step:
         tuple(b + 1 for b in bits(ab)),
         rating,
         state.shape,
+        detail=detail,
     )
 
 
@@ -105,7 +108,7 @@ def unique_rectangle_2(state: CandidateState) -> Step | None:
         targets = peers[p] & peers[q] & cells_with(state, x)
         if targets:
             elims = [(t, x) for t in bits(targets)]
-            return _step(state, "unique_rectangle_2", RATING, cells, ab, elims)
+            return rectangle_step(state, "unique_rectangle_2", RATING, cells, ab, elims)
     return None
 
 
@@ -120,7 +123,7 @@ def unique_rectangle_4(state: CandidateState) -> Step | None:
                     continue
                 b = (ab & ~(1 << a)).bit_length()
                 elims = [(c, b) for c in (p, q) if cand[c] >> (b - 1) & 1]
-                return _step(state, "unique_rectangle_4", RATING, cells, ab, elims)
+                return rectangle_step(state, "unique_rectangle_4", RATING, cells, ab, elims)
     return None
 
 
@@ -153,7 +156,7 @@ def unique_rectangle_3(state: CandidateState) -> Step | None:
     if best is None:
         return None
     rating, cells, ab, elims = best
-    return _step(state, "unique_rectangle_3", rating, cells, ab, elims)
+    return rectangle_step(state, "unique_rectangle_3", rating, cells, ab, elims)
 
 
 def _loop_units_ok(state: CandidateState, loop: list[int]) -> bool:
@@ -246,6 +249,6 @@ def unique_loop(state: CandidateState) -> Step | None:
                     targets = peers[p] & peers[q] & cells_with(state, x.bit_length())
                     elims = [(t, x.bit_length()) for t in bits(targets)]
             if elims:
-                return _step(state, "unique_loop", rating, loop, ab, elims)
+                return rectangle_step(state, "unique_loop", rating, loop, ab, elims)
         fruitless[("unique_loop", ab)] = mark
     return None

@@ -29,6 +29,7 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.common import bits, boxes, cells_with, peer_masks
+from solvers.human.techniques.rectangles import rectangle_step
 
 RATING = 4.5  # Sudoku Explainer's unique rectangles of types 1, 2 and 4
 
@@ -67,17 +68,7 @@ def _find(state: CandidateState) -> list[Rectangle]:
 
 
 def _step(state, name, corners, ab, elims, detail) -> Step:
-    return Step(
-        name,
-        (),
-        tuple(sorted(elims)),
-        tuple(sorted(corners)),
-        (),
-        tuple(b + 1 for b in bits(ab)),
-        RATING,
-        state.shape,
-        detail=detail,
-    )
+    return rectangle_step(state, name, RATING, corners, ab, elims, detail)
 
 
 def unique_rectangle_5(state: CandidateState) -> Step | None:
