@@ -24,6 +24,8 @@ from solvers.human.techniques.common import bits, cells_with, fruitless, mark_fr
 from solvers.human.techniques.wings import strong_links
 
 RATING = 6.6
+KEY = "forcing_x_chain"
+_NO_BOUND = 1 << 30
 
 
 def _shortest(start: int, on: bool, with_d: int, peers, partners) -> list[tuple[int, bool]] | None:
@@ -50,18 +52,80 @@ def _shortest(start: int, on: bool, with_d: int, peers, partners) -> list[tuple[
     return None
 
 
+def _links(state: CandidateState, d: int) -> dict[int, int]:
+    """Each cell's strong-link partners on digit `d`, as a cell mask."""
+    partners: dict[int, int] = {}
+    for _, a, b in strong_links(state, d):
+        partners[a] = partners.get(a, 0) | 1 << b
+        partners[b] = partners.get(b, 0) | 1 << a
+    return partners
+
+
+def _length(start: int, on: bool, with_d: int, peers, partners, bound: int) -> int | None:
+    """The number of candidates of the shortest chain from (start, on) to (start, not
+    on), or None when there is none shorter than `bound`; breadth first, a layer at a
+    time, the layer's cells as one mask."""
+    seen = [0, 0]  # cells reached off, on
+    seen[on] = 1 << start
+    frontier = 1 << start
+    state = on
+    nodes = 1
+    goal = 1 << start
+    while frontier and nodes + 1 < bound:
+        nxt = 0
+        if state:
+            for c in bits(frontier):
+                nxt |= peers[c]
+            nxt &= with_d
+        else:
+            for c in bits(frontier):
+                nxt |= partners.get(c, 0)
+        state = not state
+        nodes += 1
+        if state != on and nxt & goal:
+            return nodes
+        frontier = nxt & ~seen[state]
+        seen[state] |= frontier
+    return None
+
+
+def chainless(state: CandidateState, d: int) -> bool:
+    """Whether digit `d` has no forcing X-chain (no candidate assumed true forces itself
+    false, nor false forces itself true), as known from the last search on the digit's
+    present cells or found now."""
+    if fruitless(state, KEY, d):
+        return True
+    with_d = cells_with(state, d)
+    if state.fruitless.get((KEY, "chains", d)) == with_d:
+        return False
+    partners = _links(state, d)
+    peers = peer_masks(state.shape)
+    found = any(
+        _length(start, on, with_d, peers, partners, _NO_BOUND) is not None
+        for start in bits(with_d)
+        for on in (True, False)
+        if on or start in partners
+    )
+    _mark(state, d, found)
+    return not found
+
+
+def _mark(state: CandidateState, d: int, found: bool) -> None:
+    if found:
+        state.fruitless[(KEY, "chains", d)] = cells_with(state, d)
+    else:
+        mark_fruitless(state, KEY, d)
+
+
 def forcing_x_chain(state: CandidateState) -> Step | None:
     """The forcing X-chain with the lowest Sudoku Explainer rating (then the shortest,
     then the lowest digit and cell)."""
     peers = peer_masks(state.shape)
     best: tuple | None = None
     for d in range(1, state.n + 1):
-        if fruitless(state, "forcing_x_chain", d):
+        if fruitless(state, KEY, d):
             continue
-        partners: dict[int, list[int]] = {}
-        for _, a, b in strong_links(state, d):
-            partners.setdefault(a, []).append(b)
-            partners.setdefault(b, []).append(a)
+        partners = _links(state, d)
         if not partners:
             continue
         with_d = cells_with(state, d)
@@ -70,19 +134,26 @@ def forcing_x_chain(state: CandidateState) -> Step | None:
             for on in (True, False):
                 if not on and start not in partners:
                     continue  # off leads nowhere without a strong link
-                bound = best[0] if best is not None else None
-                path = _shortest(start, on, with_d, peers, partners)
-                if path is None:
+                # until the digit has a chain, look for one at any length (it clears the mark)
+                bound = best[0] if best is not None and found else _NO_BOUND
+                nodes = _length(start, on, with_d, peers, partners, bound)
+                if nodes is None:
                     continue
                 found = True
-                if bound is not None and len(path) >= bound:
+                if best is not None and nodes >= best[0]:
                     continue
-                best = (len(path), d, start, on, path)
-        if not found:
-            mark_fruitless(state, "forcing_x_chain", d)
+                best = (nodes, d, start, on)
+        _mark(state, d, found)
     if best is None:
         return None
-    nodes, d, start, on, path = best
+    nodes, d, start, on = best
+    # the reported chain is the first the old per-candidate search met: its partner order
+    partner_lists: dict[int, list[int]] = {}
+    for _, a, b in strong_links(state, d):
+        partner_lists.setdefault(a, []).append(b)
+        partner_lists.setdefault(b, []).append(a)
+    path = _shortest(start, on, cells_with(state, d), peers, partner_lists)
+    assert path is not None
     return Step(
         "forcing_x_chain",
         () if on else ((start, d),),
