@@ -228,7 +228,7 @@ def test_intersections_cut_guesses_without_changing_answers():
 
 
 @needs_numba
-@pytest.mark.parametrize(("box", "same_as"), [((3, 3), "off"), ((4, 4), "on")])
+@pytest.mark.parametrize(("box", "same_as"), [((3, 3), "bands"), ((4, 4), "on"), ((3, 4), "off")])
 def test_intersections_by_default_from_16x16(box, same_as):
     puzzle = blanked(box, 4)
     auto = solvers.get("fast").solve(puzzle, limit=2)
@@ -237,23 +237,54 @@ def test_intersections_by_default_from_16x16(box, same_as):
 
 @needs_numba
 def test_bands_branches_on_placements_without_changing_answers():
-    """tdoku's method at 9x9 finds the same answers; at other sizes it is the intersection level."""
+    """tdoku's method, the 9x9 default, finds the answers the cell branching finds.
+
+    At other sizes it is the intersection level.
+    """
     bands = solvers.get("fast[intersections=bands]")
-    default = solvers.get("fast")
     puzzles = [Grid.parse(p) for p in [*HARD, TWO_SOLUTIONS]] + [
         blanked((3, 3), s) for s in range(6)
     ]
-    for puzzle in puzzles:
-        a, b = bands.solve(puzzle, limit=2), default.solve(puzzle, limit=2)
-        assert a.status is b.status
-        assert len(set(a.solutions)) == len(b.solutions)  # several: maybe others, found first
-        assert a.solutions == b.solutions or not a.unique
-        assert not any(solvers.check(puzzle, s) for s in a.solutions)
+    for other in ("off", "on"):
+        cells = solvers.get(f"fast[intersections={other}]")
+        for puzzle in puzzles:
+            a, b = bands.solve(puzzle, limit=2), cells.solve(puzzle, limit=2)
+            assert a.status is b.status
+            assert len(set(a.solutions)) == len(b.solutions)  # several: maybe others, found first
+            assert a.solutions == b.solutions or not a.unique
+            assert not any(solvers.check(puzzle, s) for s in a.solutions)
     for puzzle, batched in zip(puzzles, bands.solve_batch(puzzles, limit=2), strict=True):
         assert dict(batched.stats) == dict(bands.solve(puzzle, limit=2).stats)
     puzzle = blanked((4, 4), 4)
     on = solvers.get("fast[intersections=on]").solve(puzzle, limit=2)
     assert bands.solve(puzzle, limit=2).stats == on.stats
+
+
+@needs_numba
+def test_bands_keeps_placement_counts_of_every_digit_and_chute():
+    """The counts the branching reads, kept by each digit's closure, match a recount."""
+    import numpy as np
+
+    from solvers.fast import kernels, kernels9
+
+    peers = kernels9.peer_masks()
+    for text in [*HARD, TWO_SOLUTIONS]:
+        stack = np.zeros((82, kernels9.WORDS), dtype=np.int64)
+        pending = np.zeros(82, dtype=np.int32)
+        ctr = np.zeros(kernels.COUNTERS, dtype=np.int64)
+        cells = np.array(Grid.parse(text).cells, dtype=np.int8)
+        kernels9.start(cells, stack, pending, ctr)
+        st = stack[0].copy()
+        assert kernels9._load_givens(st, cells, peers)
+        assert kernels9.propagate(st, peers, kernels.BANDS, kernels9.TABLE, kernels9.SPREAD)
+        total = 0
+        for d in range(9):
+            counts = [
+                int(kernels9.PERMUTATION_COUNT[kernels9._chute_matrix(st, d, c)]) for c in range(6)
+            ]
+            assert counts == [int(st[kernels9.COUNTS + d]) >> (8 * c) & 0xFF for c in range(6)]
+            total += sum(k << (8 * c) for c, k in enumerate(counts))
+        assert total == st[kernels9.TOTAL]
 
 
 # A row-0/box-0 intersection (cells 0, 1, 2) and where its digits may go elsewhere.

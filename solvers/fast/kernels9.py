@@ -33,21 +33,22 @@ the digits of each band.  Singles only (`SINGLES`) keeps the full rescans.
 The fixpoints are those of the rules above, so the search tree is the
 generic kernel's.
 
-The `BANDS` level (``fast[intersections=bands]``, this kernel only) is
-tdoku's method: of the intersection rule only the half where three digits
-must take an intersection (`_forced_triads`), and instead of a cell it
-branches on a digit with two placements -- two permutation matrices -- in
-the band or stack with the fewest placements over all digits
-(`_band_choice`): first the placement that leaves the digit fewer cells
-(at limit 1 this saved 1-2% of the guesses against the other order), then
-the other.  It makes 11-12% fewer guesses on the forum's hardest puzzles
-(limit 1: 34.06 against 38.34) and a few more on top1465 (5.90 against
-5.71), for 8-30% more time per puzzle.
+The `BANDS` level (``fast[intersections=bands]``, this kernel only, the 9x9
+default) is tdoku's method: the intersection rule (`_intersections`, both
+halves), and instead of a cell it branches on a digit with two placements
+-- two permutation matrices -- in the band or stack with the fewest
+placements over all digits (`_band_choice`): first the placement that
+leaves the digit fewer cells, then the other.  Each digit's closure leaves
+its placement counts per band and stack in the state (the closure tables
+carry them), so the choice reads ten words.  Guesses at limit 1 against
+the cell branching of the `LOCKED` level: top1465 5.74 against 5.71,
+forum_hardest_sample2000 33.76 against 38.34, 17-clue 0.49 against 0.47.
 
-The state is 33 words (9 digits x 3 bands, the placed cells of each band,
-the dirty digits, the intersections whose rule fired), the search protocol
-is that of `kernels.search` (same counters, outcomes and resumable stack),
-and the answers are the same.
+The state is 43 words (9 digits x 3 bands, the placed cells of each band,
+the dirty digits, the intersections whose rule fired, each digit's
+placement counts per chute and their sum), the search protocol is that of
+`kernels.search` (same counters, outcomes and resumable stack), and the
+answers are the same.
 """
 
 from __future__ import annotations
@@ -85,7 +86,9 @@ DIRTY = 30  # state[30]: the digits whose words changed since `propagate` last c
 ALL_DIGITS = 0x1FF
 APPLIED_H = 31  # state[31]: horizontal intersections whose rule fired (may | must << 32)
 APPLIED_V = 32  # state[32]: the same for the vertical intersections
-WORDS = 33
+COUNTS = 33  # state[33 + d]: digit d's placements (permutations) per chute, 8 bits each
+TOTAL = 42  # state[42]: the placements of all digits per chute (the sum of the COUNTS words)
+WORDS = 43
 BRANCH = 1000  # `_choose` codes from here on: a band/stack and digit (see `_band_choice`)
 
 
@@ -427,67 +430,6 @@ def _intersections(st):
     return changed
 
 
-@njit(cache=True)
-def _forced_triads(st):
-    """Where three digits must take a box/line intersection, the others leave it.
-
-    The `BANDS` level's half of `_intersections` (tdoku's triad rule as a
-    hidden triple): a digit must go into an intersection where the rest of
-    its line or of its box lacks it.  Returns the digits that lost
-    candidates, or -1 where four digits must.  Fired intersections are
-    remembered in the high halves of ``state[APPLIED_H]``/``[APPLIED_V]``.
-    """
-    g1 = g2 = g4 = 0
-    u1 = u2 = u4 = 0
-    for d in range(9):
-        w0 = st[d * 3]
-        w1 = st[d * 3 + 1]
-        w2 = st[d * 3 + 2]
-        x = _flags(w0) | (_flags(w1) << 1) | (_flags(w2) << 2)
-        x = _lone_in_stride(x, 3, BOX) | _lone_in_stride(x, 9, ROW)
-        c = g1 & x
-        g1 ^= x
-        g4 |= g2 & c
-        g2 ^= c
-        x = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)
-        x = _lone_in_group(x) | _only_band(x)
-        c = u1 & x
-        u1 ^= x
-        u4 |= u2 & c
-        u2 ^= c
-    if g4 | u4:
-        return -1
-    gx = g1 & g2
-    ux = u1 & u2
-    if gx | ux == 0:
-        return 0
-    p0 = ~st[PLACED] & BAND
-    p1 = ~st[PLACED + 1] & BAND
-    p2 = ~st[PLACED + 2] & BAND
-    gx &= (_flags(p0) | (_flags(p1) << 1) | (_flags(p2) << 2)) & ~(st[APPLIED_H] >> 32)
-    ux &= (_fold(p0) | (_fold(p1) << 9) | (_fold(p2) << 18)) & ~(st[APPLIED_V] >> 32)
-    if gx | ux == 0:
-        return 0
-    st[APPLIED_H] |= gx << 32
-    st[APPLIED_V] |= ux << 32
-    changed = 0
-    for d in range(9):
-        w0 = st[d * 3]
-        w1 = st[d * 3 + 1]
-        w2 = st[d * 3 + 2]
-        m = _flags(w0) | (_flags(w1) << 1) | (_flags(w2) << 2)
-        v = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)
-        cut = m & gx & ~(_lone_in_stride(m, 3, BOX) | _lone_in_stride(m, 9, ROW))
-        cols = v & ux & ~(_lone_in_group(v) | _only_band(v))
-        if cut | cols == 0:
-            continue
-        out0 = ((cut & GROUPS) * 7) | (COL * (cols & ROW))
-        out1 = (((cut >> 1) & GROUPS) * 7) | (COL * ((cols >> 9) & ROW))
-        out2 = (((cut >> 2) & GROUPS) * 7) | (COL * ((cols >> 18) & ROW))
-        changed |= _clear_bands(st, d, out0, out1, out2)
-    return changed
-
-
 def closure_table() -> np.ndarray:
     """For a 3x3 matrix of box/line intersections (bit 3*r + c): the union of its permutations.
 
@@ -523,14 +465,6 @@ SOLO = solo_table().astype(np.int32)
 EXPAND = np.array(  # entry t of a matrix -> the three cells of triad t (bits 3t..3t+2)
     [sum(7 << (3 * t) for t in range(9) if idx >> t & 1) for idx in range(512)], dtype=np.int32
 )
-BAND_CLOSE = EXPAND[CLOSE].astype(np.int64) | EXPAND[SOLO[CLOSE]].astype(np.int64) << 32
-"""A band's triad matrix -> the cells of its closure, and at bit 32 those of its lone triads."""
-STACK_CLOSE = np.array(  # a stack's matrix -> its closure, band b's three columns at bit 9b
-    [(c & 7) | ((c >> 3) & 7) << 9 | (c >> 6) << 18 for c in closure_table().tolist()],
-    dtype=np.int64,
-)
-
-
 PERMUTATIONS = np.array(  # the six permutation matrices of 3x3 (bit 3*r + c)
     [sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))],
     dtype=np.int64,
@@ -539,6 +473,18 @@ PERMUTATION_COUNT = np.array(
     [sum(m & idx == m for m in PERMUTATIONS.tolist()) for idx in range(512)], dtype=np.int64
 )
 """For a 3x3 triad matrix: how many placements of a digit (permutations) it holds."""
+BAND_CLOSE = (
+    EXPAND[CLOSE].astype(np.int64)
+    | EXPAND[SOLO[CLOSE]].astype(np.int64) << 32
+    | PERMUTATION_COUNT << 60
+)
+"""A band's triad matrix -> the cells of its closure, at bit 32 those of its lone triads and
+at bit 60 how many placements it holds."""
+STACK_CLOSE = np.array(  # a stack's matrix -> its closure, band b's three columns at bit 9b
+    [(c & 7) | ((c >> 3) & 7) << 9 | (c >> 6) << 18 for c in closure_table().tolist()],
+    dtype=np.int64,
+) | (PERMUTATION_COUNT << 32)
+"""(At bit 32: how many placements the stack's matrix holds.)"""
 EXPAND64 = EXPAND.astype(np.int64)
 
 
@@ -565,7 +511,7 @@ def _chute_matrix(st, d, chute):
     return _matrix(st[d * 3 + chute]) if chute < 3 else _stack_matrix(st, d, chute - 3)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _band_choice(st):
     """tdoku's branch: a band or stack, and a digit with two placements there.
 
@@ -575,23 +521,11 @@ def _band_choice(st):
     is fixed (a solution), -2 when the digit has more than two placements
     (the caller branches on a cell instead).
     """
-    t0 = t1 = t2 = t3 = t4 = t5 = 0
-    for d in range(9):
-        w0 = st[d * 3]
-        w1 = st[d * 3 + 1]
-        w2 = st[d * 3 + 2]
-        t0 += PERMUTATION_COUNT[_matrix(w0)]
-        t1 += PERMUTATION_COUNT[_matrix(w1)]
-        t2 += PERMUTATION_COUNT[_matrix(w2)]
-        f = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)
-        t3 += PERMUTATION_COUNT[(f & 7) | ((f >> 6) & 0x38) | ((f >> 12) & 0x1C0)]
-        t4 += PERMUTATION_COUNT[((f >> 3) & 7) | ((f >> 9) & 0x38) | ((f >> 15) & 0x1C0)]
-        t5 += PERMUTATION_COUNT[((f >> 6) & 7) | ((f >> 12) & 0x38) | ((f >> 18) & 0x1C0)]
-    totals = (t0, t1, t2, t3, t4, t5)
+    total = st[TOTAL]
     chute = -1
     fewest = 1000
     for c in range(6):
-        t = totals[c]
+        t = (total >> (8 * c)) & 0xFF
         if 10 <= t < fewest:  # 9 digits with one placement each: fixed
             chute, fewest = c, t
     if chute < 0:
@@ -599,7 +533,7 @@ def _band_choice(st):
     digit = -1
     fewest = 100
     for d in range(9):
-        k = PERMUTATION_COUNT[_chute_matrix(st, d, chute)]
+        k = (st[COUNTS + d] >> (8 * chute)) & 0xFF
         if 2 <= k < fewest:
             digit, fewest = d, k
     if fewest != 2:
@@ -658,7 +592,7 @@ def _close_digit(st, d):
         s2 = STACK_CLOSE[((f >> 6) & 7) | ((f >> 12) & 0x38) | ((f >> 18) & 0x1C0)]
         if s0 == 0 or s1 == 0 or s2 == 0:
             return False
-        k = s0 | (s1 << 3) | (s2 << 6)
+        k = (s0 | (s1 << 3) | (s2 << 6)) & BAND
         if k == f:
             break
         lost = f ^ k  # only a word that lost columns needs its band closed again
@@ -674,6 +608,10 @@ def _close_digit(st, d):
     st[d * 3] = w0
     st[d * 3 + 1] = w1
     st[d * 3 + 2] = w2
+    c = (x0 >> 60) | (x1 >> 60) << 8 | (x2 >> 60) << 16  # the placements in each chute
+    c |= (s0 >> 32) << 24 | (s1 >> 32) << 32 | (s2 >> 32) << 40
+    st[TOTAL] += c - st[COUNTS + d]
+    st[COUNTS + d] = c
     dirty = st[DIRTY] & ~(1 << d)
     new0 = w0 & (x0 >> 32) & _lone_in_group(w0) & ~st[PLACED]
     new1 = w1 & (x1 >> 32) & _lone_in_group(w1) & ~st[PLACED + 1]
@@ -748,7 +686,7 @@ def _propagate_bands(st, peers, rules):
             continue
         if rules < INTERSECTIONS:
             return True
-        changed = _forced_triads(st) if rules == BANDS else _intersections(st)
+        changed = _intersections(st)
         if changed < 0:
             return False
         if changed == 0:
@@ -910,8 +848,8 @@ def start(cells, stack, pending, ctr):
     for b in range(3):
         st[PLACED + b] = 0
     st[DIRTY] = ALL_DIGITS
-    st[APPLIED_H] = 0
-    st[APPLIED_V] = 0
+    for i in range(APPLIED_H, WORDS):
+        st[i] = 0
     pending[0] = -1
     for k in range(COUNTERS):
         ctr[k] = 0
@@ -960,8 +898,8 @@ def _load_givens(st, cells, peers):
     st[PLACED + 1] = g1
     st[PLACED + 2] = g2
     st[DIRTY] = ALL_DIGITS
-    st[APPLIED_H] = 0
-    st[APPLIED_V] = 0
+    for i in range(APPLIED_H, WORDS):  # the memo words; every digit's counts come with its closure
+        st[i] = 0
     return ok
 
 
@@ -974,7 +912,7 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
     found = ctr[FOUND]
     sp = ctr[DEPTH]
     outcome = EXHAUSTED
-    words = WORDS if rules >= INTERSECTIONS else APPLIED_H  # below, the memo words go unused
+    words = WORDS if rules == BANDS else (COUNTS if rules == INTERSECTIONS else APPLIED_H)
     while sp > 0:
         sp -= 1
         root = pending[sp] < 0

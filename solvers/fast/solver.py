@@ -49,7 +49,7 @@ class FastSolver(Solver):
         "intersections": Param(
             "auto",
             "each box/line intersection holds as many digits as cells, and bivalue cells are "
-            "chosen by reach (auto: on from 16x16); bands: at 9x9 only its forced half, and "
+            "chosen by reach (auto: on from 16x16, bands at 9x9); bands: at 9x9 the rule and "
             "branching on a digit's two placements in a band or stack (tdoku's method)",
             ("auto", "on", "off", "bands"),
         ),

@@ -26,7 +26,8 @@ halves the guesses and saves about a tenth of the time; at 12x12 it saves
 guesses but not time.  At 9x9 it costs 30-75% more time (the 9x9 kernel's
 closure got cheaper, the rule did not) and saves no guesses against the
 pair-peer branching of the level below (limit 1: top1465 5.63 against 5.71,
-forum_hardest_sample2000 41.1 against 38.3; fast_ab, November 2026).
+forum_hardest_sample2000 41.1 against 38.3; fast_ab, November 2026).  9x9 uses
+the `BANDS` level instead (see `rules`): the rule with tdoku's branching.
 """
 
 
@@ -35,17 +36,18 @@ def rules(size: int, locked: bool = True, intersections: bool | str | None = Non
 
     The levels are `kernels.SINGLES`, `LOCKED` and `INTERSECTIONS` (0, 1, 2);
     each adds to the one before, so no locked candidates means singles only.
-    `intersections` None picks the measured default for the grid's side.
-    ``"bands"`` is tdoku's method at 9x9 (`kernels.BANDS`, 3: the forced half
-    of the intersection rule, branching on a digit's two placements in a band
-    or stack; see `kernels9._band_choice`), the intersection level elsewhere.
+    ``"bands"`` is tdoku's method at 9x9 (`kernels.BANDS`, 3: the intersection
+    rule, and branching on a digit's two placements in a band or stack; see
+    `kernels9._band_choice`), the intersection level elsewhere.
+    `intersections` None picks the measured default for the grid's side:
+    ``"bands"`` at 9x9, the intersection level from `INTERSECTIONS_FROM`.
     """
     if not locked:
         return 0
+    if intersections is None:
+        intersections = "bands" if size == 9 else size >= INTERSECTIONS_FROM
     if intersections == "bands":
         return 3 if size == 9 else 2
-    if intersections is None:
-        intersections = size >= INTERSECTIONS_FROM
     return 2 if intersections else 1
 
 
