@@ -95,7 +95,9 @@ def test_limit_stops_at_nr_solutions_without_claiming_exhaustion():
 
 
 def test_a_tiny_time_limit_gives_timeout():
-    result = solvers.get("minizinc").solve(Grid.empty(4), limit=10, time_limit=0.01)
+    # A million solutions of the empty 16x16 grid: no machine enumerates them in 10 ms (with
+    # limit=10 a fast machine finished before the limit and answered MULTIPLE).
+    result = solvers.get("minizinc").solve(Grid.empty(4), limit=10**6, time_limit=0.01)
     assert result.stats.get("stopped", result.status.value) == "TIMEOUT"
 
 
