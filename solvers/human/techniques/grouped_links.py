@@ -38,42 +38,51 @@ def _unit_masks(shape: Shape) -> tuple[int, ...]:
     return tuple(sum(1 << c for c in cells) for cells in shape.units)
 
 
-def _seen_by_all(peers: tuple[int, ...], node: int) -> int:
-    seen = -1
-    for c in bits(node):
-        seen &= peers[c]
-    return seen
+@cache
+def _line_parts(shape: Shape) -> tuple[tuple[int, ...], ...]:
+    """For each row and column, its cells in each box it crosses, as cell masks in cell
+    order; and for each row, then each column, its cells."""
+    box = boxes(shape)
+    out = []
+    for cells in shape.units[: 2 * shape.size]:
+        by_box: dict[int, int] = {}
+        for c in cells:
+            by_box[box[c]] = by_box.get(box[c], 0) | 1 << c
+        out.append(tuple(by_box.values()))
+    return tuple(out)
 
 
 def _links(state: CandidateState, digit: int) -> list[Link]:
     """Every strong link on `digit`, plain or grouped, once per split of its unit."""
     shape = state.shape
     n = shape.size
-    box = boxes(shape)
     with_d = cells_with(state, digit)
+    pos = state.unit_positions()
+    k = digit - 1
+    unit_masks = _unit_masks(shape)
+    parts = _line_parts(shape)
     out: list[Link] = []
-    for u, unit in enumerate(_unit_masks(shape)):
-        places = unit & with_d
-        cells = bits(places)
-        if len(cells) < 2:
+    for u, unit in enumerate(unit_masks):
+        count = pos[u * n + k].bit_count()
+        if count < 2:
             continue
-        if len(cells) == 2:
-            out.append((u, 1 << cells[0], 1 << cells[1], False))
+        places = unit & with_d
+        if count == 2:
+            low = places & -places
+            out.append((u, low, places ^ low, False))
             continue
         if u < 2 * n:  # a line: two boxes
-            by_box: dict[int, int] = {}
-            for c in cells:
-                by_box[box[c]] = by_box.get(box[c], 0) | 1 << c
-            if len(by_box) == 2:
-                a, b = by_box.values()
-                out.append((u, a, b, True))
+            split = [p for p in (places & part for part in parts[u]) if p]
+            if len(split) == 2:
+                out.append((u, split[0], split[1], True))
             continue
-        rows = {c // n for c in cells}
+        cells = bits(places)
+        rows = {c // n for c in cells}  # (the order sets take them in is the search's)
         cols = {c % n for c in cells}
         for r in rows:
+            in_row = places & unit_masks[r]
             for col in cols:
-                in_row = sum(1 << c for c in cells if c // n == r)
-                in_col = sum(1 << c for c in cells if c % n == col)
+                in_col = places & unit_masks[n + col]
                 if in_row | in_col != places:
                     continue
                 heart = 1 << (r * n + col)
@@ -83,6 +92,13 @@ def _links(state: CandidateState, digit: int) -> list[Link]:
                 if in_row & heart:
                     out.append((u, in_row & ~heart, in_col, True))
     return out
+
+
+@cache
+def _cell_nodes(shape: Shape) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """For each cell as a node: its units, its cells, the cells that see it."""
+    peers = peer_masks(shape)
+    return tuple((units, (c,), peers[c]) for c, units in enumerate(shape.cell_units))
 
 
 @cache
@@ -129,76 +145,158 @@ def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | Non
     )
 
 
+class _Links:
+    """One digit's strong links, plain and grouped, oriented both ways, with what can
+    follow each through a weak link; built once per set of the digit's cells, for the
+    searches of two and of three links alike."""
+
+    __slots__ = ("ends", "nxt", "seen", "far", "grouped", "unit_of", "_ahead")
+
+    def __init__(self, state: CandidateState, d: int) -> None:
+        shape = state.shape
+        peers = peer_masks(shape)
+        cell_units = _cell_units(shape)
+        links = _links(state, d)
+        # oriented links (unit, start node, end node, grouped)
+        ends = [(u, a, b, g) for u, a, b, g in links] + [(u, b, a, g) for u, a, b, g in links]
+        self.ends = ends
+        # each node's units, cells, and the cells that see all of it
+        single = _cell_nodes(shape)
+        info: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        for _, a, b, _ in links:
+            for m in (a, b):
+                if m in info:
+                    continue
+                if m & (m - 1) == 0:
+                    info[m] = single[m.bit_length() - 1]
+                else:
+                    group = bits(m)
+                    um = see = -1
+                    for c in group:
+                        um &= cell_units[c]
+                        see &= peers[c]
+                    info[m] = (tuple(bits(um)), tuple(group), see)
+        self.seen = seen = {m: v[2] for m, v in info.items()}
+        # as bitmasks over the oriented links: those starting inside a unit, those lying
+        # in a unit, those whose start node holds a cell
+        starting_in = [0] * len(shape.units)
+        in_unit = [0] * len(shape.units)
+        holding = [0] * shape.ncells
+        grouped = 0
+        for j, (u, x, _, g) in enumerate(ends):
+            bit = 1 << j
+            units, cells, _ = info[x]
+            for w in units:
+                starting_in[w] |= bit
+            in_unit[u] |= bit
+            for c in cells:
+                holding[c] |= bit
+            if g:
+                grouped |= bit
+        self.grouped = grouped
+        self.unit_of = in_unit
+        # the links that can follow a node through a weak link (starting in a unit with
+        # it, on other cells); nxt[i]: those that can follow link i (in another unit)
+        follow = {}
+        for m, (units, cells, _) in info.items():
+            found = 0
+            for w in units:
+                found |= starting_in[w]
+            for c in cells:
+                found &= ~holding[c]
+            follow[m] = found
+        nxt = [follow[b] & ~in_unit[u] for u, _, b, _ in ends]
+        self.nxt = nxt
+        self.far = [seen[b] for _, _, b, _ in ends]  # what each link's end node sees
+        self._ahead: list[int] | None = None
+
+    def ahead(self) -> list[int]:
+        """For each oriented link, what the end nodes of the links that can follow it see."""
+        if self._ahead is None:
+            far = self.far
+            out = []
+            for follow in self.nxt:
+                seen = 0
+                while follow:
+                    low = follow & -follow
+                    seen |= far[low.bit_length() - 1]
+                    follow ^= low
+                out.append(seen)
+            self._ahead = out
+        return self._ahead
+
+
+def _digit_links(state: CandidateState, d: int, with_d: int) -> _Links:
+    """`_Links` of digit `d`, kept with the digit's cells in `state.fruitless`."""
+    mark = state.fruitless.get(("grouped-links", d))
+    if mark is not None and mark[0] == with_d:
+        return mark[1]
+    found = _Links(state, d)
+    state.fruitless[("grouped-links", d)] = (with_d, found)
+    return found
+
+
 def _best_chain(state: CandidateState, d: int, k: int, with_d: int) -> tuple | None:
-    """The chain of `k` strong links on digit `d` that removes the most candidates, as
-    (count, d, links, targets), or None."""
-    shape = state.shape
-    peers = peer_masks(shape)
-    cell_units = _cell_units(shape)
-    links = _links(state, d)
-    if len(links) < k or not any(g for *_, g in links):
+    """The chain of `k` strong links on digit `d` that removes the most candidates (the
+    first found on a tie), as (count, d, links, targets), or None.  A chain whose
+    first far end sees no more candidates than the best so far removes no more."""
+    g = _digit_links(state, d, with_d)
+    ends, nxt, seen, far, grouped = g.ends, g.nxt, g.seen, g.far, g.grouped
+    if len(ends) < 2 * k or not grouped:
         return None
-    # oriented links (unit, start node, end node, grouped)
-    ends = [(u, a, b, g) for u, a, b, g in links] + [(u, b, a, g) for u, a, b, g in links]
-    units_of: dict[int, int] = {}
-    seen: dict[int, int] = {}
-    for _, a, b, _ in links:
-        for m in (a, b):
-            if m not in units_of:
-                um = -1
-                for c in bits(m):
-                    um &= cell_units[c]
-                units_of[m] = um
-                seen[m] = _seen_by_all(peers, m)
-    # nxt[i]: the oriented links that can follow link i through a weak link
-    starting_in: dict[int, list[int]] = {}  # unit -> oriented links starting inside it
-    for j, (_, x, _, _) in enumerate(ends):
-        for w in bits(units_of[x]):
-            starting_in.setdefault(w, []).append(j)
-    nxt: list[list[int]] = []
-    for u, _, b, _ in ends:
-        found: set[int] = set()
-        for w in bits(units_of[b]):
-            found.update(starting_in.get(w, ()))
-        nxt.append(sorted(j for j in found if ends[j][0] != u and not ends[j][1] & b))
+    ahead = g.ahead() if k == 3 else far
     best: tuple | None = None
-    for count, chain, targets in _chains(ends, nxt, k, seen, with_d):
-        if best is None or count > best[0]:
-            best = (count, d, chain, targets)
+    top = 0  # the most candidates removed so far
+    for i, (u, a, _, gi) in enumerate(ends):
+        reach = seen[a] & with_d  # what the first far end sees
+        if reach.bit_count() <= top:
+            continue
+        follow = nxt[i]
+        if k == 2 and not gi:
+            follow &= grouped
+        other_units = ~g.unit_of[u]
+        while follow:
+            low = follow & -follow
+            follow ^= low
+            j = low.bit_length() - 1
+            if (reach & ahead[j]).bit_count() <= top:
+                continue
+            if k == 2:
+                found = _chain(ends, (i, j), seen, with_d)
+                if found is not None and found[0] > top:
+                    top = found[0]
+                    best = (top, d, found[1], found[2])
+                continue
+            last = nxt[j] & other_units
+            if not gi and not ends[j][3]:
+                last &= grouped
+            while last:
+                low = last & -last
+                last ^= low
+                h = low.bit_length() - 1
+                if (reach & far[h]).bit_count() > top:
+                    found = _chain(ends, (i, j, h), seen, with_d)
+                    if found is not None and found[0] > top:
+                        top = found[0]
+                        best = (top, d, found[1], found[2])
     return best
 
 
-def _chains(ends: list[Link], nxt: list[list[int]], k: int, seen: dict[int, int], with_d: int):
-    """(eliminations, links, targets) of every chain of `k` oriented links, one grouped,
-    with disjoint nodes and something to remove."""
-    for i in range(len(ends)):
-        reach = seen[ends[i][1]] & with_d  # what the first far end sees
-        if not reach:
-            continue
-        for j in nxt[i]:
-            if k == 2:
-                if reach & seen[ends[j][2]]:
-                    yield from _chain(ends, [i, j], seen, with_d)
-                continue
-            for h in nxt[j]:
-                if ends[h][0] != ends[i][0] and reach & seen[ends[h][2]]:
-                    yield from _chain(ends, [i, j, h], seen, with_d)
-
-
-def _chain(ends: list[Link], chain: list[int], seen: dict[int, int], with_d: int):
+def _chain(ends: list[Link], chain: tuple[int, ...], seen: dict[int, int], with_d: int):
+    """(eliminations, links, targets) of a chain of oriented links with disjoint nodes
+    and something to remove, or None."""
     links = [ends[i] for i in chain]
-    if not any(g for *_, g in links):
-        return
     total = 0
     for _, a, b, _ in links:
         for m in (a, b):
             if total & m:
-                return  # the nodes must not overlap
+                return None  # the nodes must not overlap
             total |= m
     far1, far2 = links[0][1], links[-1][2]
     targets = seen[far1] & seen[far2] & with_d & ~(far1 | far2)
     if targets:
-        yield targets.bit_count(), links, targets
+        return targets.bit_count(), links, targets
+    return None
 
 
 def grouped_turbot_fish(state: CandidateState) -> Step | None:
