@@ -52,8 +52,10 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState, _tables
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
-from solvers.human.techniques.closure import Closure, tables
+from solvers.human.techniques.closure import Closure
 from solvers.human.techniques.common import crossings
+from solvers.human.techniques.one_digit import conflicting_cells
+from solvers.human.techniques.static_graph import StaticGraph, static_graph
 
 FORCING_RATING = 7.0
 X_FORCING_RATING = 6.6
@@ -538,6 +540,8 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
     ctx = Context(state)
     if mode in (STATIC, NISHIO) and kinds == _CONTRADICTION:
         return _contradictions(state, ctx, mode, base)
+    if mode == STATIC and kinds <= _AGREEMENTS:
+        return _agreements(state, ctx, kinds, base)
     n = ctx.n
     off_base = ctx.off
     cand = state.cand
@@ -570,7 +574,6 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             b = off_branches[node] = ctx.branch([node], mode)
         return b
 
-    reach = _static_reach(state, ctx)[1] if mode == STATIC else None
     # Dynamic branches: their end states (`closure`) say which need following fact by fact.
     end_state = _end_states(state, ctx, True) if mode == DYNAMIC else None
 
@@ -592,17 +595,6 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         return any(common)
 
     def agree(nodes: list[int], kind: str) -> None:
-        if reach is not None:
-            # Static branches: only where they all end without a conflict and share a fact
-            # besides the assumptions can they agree on something.
-            common = -1
-            for x in nodes:
-                r = reach[x]
-                if _conflicting(r, off_base):
-                    return
-                common &= r & ~(1 << x)
-            if not common:
-                return
         if end_state is not None and (any(conflicted(x) for x in nodes) or not shared(nodes)):
             return
         _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating)
@@ -803,145 +795,91 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
 
 
 _CONTRADICTION = frozenset({"contradiction"})
-_DEPTHS = (6, 10, 16, 28)  # complexity caps of the first passes of `_contradictions`
+_AGREEMENTS = frozenset({"cell", "region"})
 
 
-def _static_graph(ctx: Context) -> list[tuple[int, ...]]:
-    """Per node, the facts its static links force, in the order `Context.branch` adds them.
+def _agreements(
+    state: CandidateState, ctx: Context, kinds: frozenset[str], base: float
+) -> Step | None:
+    """`_search` for static cell and region forcing chains: the same best finding, from
+    the branches' level sets (`StaticGraph.agreement`); only the winner's branches are
+    followed fact by fact, for its chain."""
+    graph = static_graph(state)
+    best: tuple | None = None  # (rank, nodes)
+    for kind in ("cell", "region"):
+        if kind in kinds:
+            found = state.derived(
+                f"forcing-static-{kind}-{base}", lambda _st, k=kind: _agreeing(ctx, k, base)
+            )
+            if found and (best is None or found[0] < best[0]):
+                best = found
+    if best is None:
+        return None
+    (rating, c, _, target), nodes = best
+    on_branches: dict[int, Branch] = state.derived(f"forcing-on-{STATIC}", _new_cache)
+    chain: list[int] = []
+    for x in nodes:
+        b = on_branches.get(x)
+        if b is None:
+            b = on_branches[x] = _static_branch(graph, x, 0)
+        chain.extend(ancestors(b.parents, (target,)))
+    kind = "cell" if best[0][2] == _SORT_KEY["cell"] else "region"
+    f = Finding(rating, c, target, kind, tuple(nodes), tuple(chain))
+    return _step(state, ctx, f, STATIC)
 
-    A static branch depends on the grid alone: on(c, d) forces off for c's other digits
-    and for d in c's peers; off(c, d) forces on for the other digit of a bivalue cell and
-    the other place of a digit with two places in a unit.  (`Context.branch` also skips
-    units where the branch placed d: their other place is on already, so nothing
-    changes.)
-    """
+
+def _agreeing(ctx: Context, kind: str, base: float) -> tuple:
+    """The best agreement of the cells (`kind` "cell") or the units' places ("region") of
+    the state, as (rank, nodes), or () for none.  Every fact a branch reaches is a
+    candidate of the grid, so every agreement is useful; the first of equal ranks wins."""
+    state = ctx.state
+    graph = static_graph(state)
     n = ctx.n
-    off_base = ctx.off
     cand = ctx.cand
-    pos = ctx.pos
-    placed = ctx.placed
-    units = ctx.units
-    unit_cells = ctx.unit_cells
-    peer_masks = tables(ctx.state.shape)[1]
-    graph: list[tuple[int, ...]] = [()] * (2 * off_base)
-    with_digit = [0] * n  # the cells taking each digit
-    for cell, m in enumerate(cand):
-        while m:
-            low = m & -m
-            m ^= low
-            with_digit[low.bit_length() - 1] |= 1 << cell
-    for cell, m in enumerate(cand):
-        if not m:
+    key = _SORT_KEY[kind]
+    best: tuple = ()
+    groups: list[list[int]] = []
+    if kind == "cell":
+        for cell, m in enumerate(cand):
+            if m.bit_count() >= 3:
+                groups.append([cell * n + k for k in _bits(m)])
+    else:
+        pos = ctx.pos
+        for u, cells in enumerate(ctx.unit_cells):
+            for k in range(n):
+                p = pos[u * n + k]
+                if not p & (p - 1):
+                    continue
+                nodes = [cells[i] * n + k for i in _bits(p)]
+                if cand[nodes[0] // n].bit_count() < 3:
+                    # Sudoku Explainer looks at a unit's places from its first place's cell,
+                    # and its static search only from cells with three digits or more
+                    continue
+                groups.append(nodes)
+    for nodes in groups:
+        if kind == "cell":
+            _check_time()
+        found = graph.agreement(nodes)
+        if found is None:
             continue
-        two = m.bit_count() == 2
-        at_off = off_base + cell * n
-        for k in _bits(m):
-            bit = 1 << k
-            node = cell * n + k
-            offs = [at_off + j for j in _bits(m & ~bit)]
-            # the peers taking k, in ascending order as in `peers`
-            ps = peer_masks[cell] & with_digit[k]
-            at_k = off_base + k - n
-            while ps:
-                low = ps & -ps
-                ps ^= low
-                offs.append(at_k + low.bit_length() * n)
-            graph[node] = tuple(offs)
-            ons = [cell * n + (m ^ bit).bit_length() - 1] if two else []
-            for u, base, at in units[cell]:
-                if placed[u] & bit:
-                    continue
-                first = pos[base + k]
-                if first.bit_count() == 2:  # the cell and one other place
-                    ons.append(unit_cells[u][(first ^ at).bit_length() - 1] * n + k)
-            graph[off_base + node] = tuple(ons)
-    return graph
+        c, target = found
+        rank = (round(base + length_bonus(c), 1), c, key, target)
+        if not best or rank < best[0]:
+            best = (rank, nodes)
+    return best
 
 
-def _reach(graph: list[tuple[int, ...]], nodes: list[int]) -> dict[int, int]:
-    """For each of `nodes`, every node its static links reach (itself included), as a bitmask.
-
-    A static branch that ends without a conflict holds exactly these facts, and a
-    static branch ends in a conflict exactly when they include a candidate both on
-    and off.  Strongly connected components (Tarjan's algorithm, iteratively) come out
-    in reverse topological order, so each one's reach is its members' bits and the
-    reach of the components its links enter, all known by then.
-    """
-    size = len(graph)
-    index = [-1] * size
-    low = [0] * size
-    done = [0] * size  # reach of a node whose component is complete (0: not yet)
-    stack: list[int] = []
-    counter = 0
-    for root in nodes:
-        if index[root] >= 0:
-            continue
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        work = [(root, iter(graph[root]))]
-        while work:
-            v, succ = work[-1]
-            for w in succ:
-                if index[w] < 0:
-                    index[w] = low[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    work.append((w, iter(graph[w])))
-                    break
-                if not done[w] and index[w] < low[v]:
-                    low[v] = index[w]  # w is on the stack: same component
-            else:
-                work.pop()
-                lv = low[v]
-                if work:
-                    u = work[-1][0]
-                    if lv < low[u]:
-                        low[u] = lv
-                if lv != index[v]:
-                    continue
-                if stack[-1] == v:  # a component of one node
-                    stack.pop()
-                    mask = 1 << v
-                    for x in graph[v]:
-                        mask |= done[x]  # 0 for v itself
-                    done[v] = mask
-                    continue
-                at = stack.index(v)
-                members = stack[at:]
-                del stack[at:]
-                mask = 0
-                for w in members:
-                    mask |= 1 << w
-                for w in members:
-                    for x in graph[w]:
-                        mask |= done[x]  # 0 for x in this component
-                for w in members:
-                    done[w] = mask
-    reach = {x: done[x] for x in nodes}
-    return reach
+def _static_reach(state: CandidateState, ctx: Context) -> tuple[list, dict[int, int]]:
+    """The static links (`StaticGraph.links`: filled in as branches ask for them) and what
+    each candidate's on and off reach (the state's `StaticGraph`)."""
+    graph = static_graph(state)
+    return graph.links, graph.reach
 
 
-def _static_reach(state: CandidateState, ctx: Context) -> tuple[list[tuple[int, ...]], dict]:
-    """The static links and what each candidate's on and off reach (memoised)."""
-
-    def compute(_state: CandidateState) -> tuple[list[tuple[int, ...]], dict]:
-        graph = _static_graph(ctx)
-        n = ctx.n
-        nodes = [cell * n + k for cell, m in enumerate(ctx.cand) for k in _bits(m)]
-        nodes += [ctx.off + x for x in nodes]
-        return graph, _reach(graph, nodes)
-
-    return state.derived("forcing-static-reach", compute)
-
-
-def _conflicting(reach: int, off_base: int) -> bool:
-    """Whether a set of facts holds a candidate both on and off."""
-    return bool(reach & (reach >> off_base) & ((1 << off_base) - 1))
-
-
-def _static_branch(graph: list[tuple[int, ...]], seed: int, off_base: int, limit: int):
-    """`Context.branch([seed], STATIC, limit)` on the precomputed static links."""
+def _static_branch(graph: StaticGraph, seed: int, limit: int):
+    """`Context.branch([seed], STATIC, limit)` on the state's static links."""
+    off_base = graph.off
+    links = graph.links
     parents: dict[int, tuple[int, ...]] = {seed: ()}
     queue = [seed]
     qi = 0
@@ -956,7 +894,10 @@ def _static_branch(graph: list[tuple[int, ...]], seed: int, off_base: int, limit
         node = queue[qi]
         qi += 1
         why = (node,)
-        for nxt in graph[node]:
+        succ = links[node]
+        if succ is None:
+            succ = graph.successors(node)
+        for nxt in succ:
             if nxt in parents:
                 continue
             parents[nxt] = why
@@ -988,44 +929,69 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     Every candidate's conclusion has its own target, so the order they are tried in does
     not change the best one; branches run breadth first, so a branch can stop once any
     conflict it could still find would rest on too many facts to beat the best so far.
-    The first passes cap that number (`_DEPTHS`) to find a good bound cheaply.
     """
+    if mode == STATIC:
+        return _static_contradictions(state, ctx, base)
+    n = ctx.n
+    on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", _new_cache)
+    chains: dict[int, tuple[set[int], int]] = state.derived(f"forcing-chains-{mode}", _new_cache)
+    closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
+    multi = 0  # the cells with two digits or more
+    for cell, m in enumerate(state.cand):
+        if m & (m - 1):
+            multi |= 1 << cell
+    # per digit, the cells its nishio branches refute it in
+    refuted = [conflicting_cells(closure, k, closure.start[k] & multi) for k in range(n)]
+    seeds: list[tuple[int, dict[int, Branch]]] = []
+    for cell, m in enumerate(state.cand):
+        if not m or not m & (m - 1):
+            continue
+        for k in _bits(m):
+            if refuted[k] >> cell & 1:
+                seeds.append((cell * n + k, on_branches))
+    # side by side, then the branches not left behind
+    hopeless = _side_by_side(ctx, base, seeds, mode, chains)
+    seeds = [(x, known) for x, known in seeds if x not in hopeless]
+    best, _ = _best_conflict(
+        ctx, mode, base, seeds, (0,), lambda seed, limit: ctx.follow([seed], mode, limit), chains
+    )
+    if best is None:
+        return None
+    return _step(state, ctx, best, mode)
+
+
+def _static_contradictions(state: CandidateState, ctx: Context, base: float) -> Step | None:
+    """`_contradictions` for static chains: the seeds whose branches contradict themselves
+    are those whose reach holds their own negation (`StaticGraph.conflicting`); they are
+    followed on the state's static links in passes capped by `_DEPTHS`, which find a good
+    bound cheaply."""
     n = ctx.n
     off_base = ctx.off
-    on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", _new_cache)
-    off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", _new_cache)
-    static = mode == STATIC
-    graph, reach = _static_reach(state, ctx) if static else ([], {})
-    chains: dict[int, tuple[set[int], int]] = state.derived(f"forcing-chains-{mode}", _new_cache)
-
-    def nishio_conflict(cell: int, k: int) -> bool:
-        closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
-        return closure.one_digit_conflict(cell, k)
-
+    graph = static_graph(state)
+    on_branches: dict[int, Branch] = state.derived(f"forcing-on-{STATIC}", _new_cache)
+    off_branches: dict[int, Branch] = state.derived(f"forcing-off-{STATIC}", _new_cache)
+    chains: dict[int, tuple[set[int], int]] = state.derived(f"forcing-chains-{STATIC}", _new_cache)
     seeds: list[tuple[int, dict[int, Branch]]] = []
     for cell, m in enumerate(state.cand):
         if not m or not m & (m - 1):
             continue
         for k in _bits(m):
             node = cell * n + k
-            if _conflicting(reach[node], off_base) if static else nishio_conflict(cell, k):
+            if graph.conflicting(node):
                 seeds.append((node, on_branches))
-            if static and m.bit_count() > 2 and _conflicting(reach[off_base + node], off_base):
+            if m.bit_count() > 2 and graph.conflicting(off_base + node):
                 seeds.append((off_base + node, off_branches))
-    follow = (
-        (lambda seed, limit: _static_branch(graph, seed, off_base, limit))
-        if static
-        else (lambda seed, limit: ctx.follow([seed], mode, limit))
-    )
-    caps: tuple[int, ...] = (*_DEPTHS, 0)
-    if not static:  # nishio: side by side, then the branches not left behind
-        hopeless = _side_by_side(ctx, base, seeds, mode, chains)
-        seeds = [(x, known) for x, known in seeds if x not in hopeless]
-        caps = (0,)
-    best, _ = _best_conflict(ctx, mode, base, seeds, caps, follow, chains)
+
+    def follow(seed: int, limit: int) -> Branch | None:
+        return _static_branch(graph, seed, limit)
+
+    best, _ = _best_conflict(ctx, STATIC, base, seeds, (*_DEPTHS, 0), follow, chains)
     if best is None:
         return None
-    return _step(state, ctx, best, mode)
+    return _step(state, ctx, best, STATIC)
+
+
+_DEPTHS = (6, 10, 16, 28)  # complexity caps of the first passes of `_static_contradictions`
 
 
 def _agree(ctx, branches: list[Branch], nodes: list[int], kind: str, consider, rating) -> None:

@@ -1,0 +1,327 @@
+"""The static implication graph of a state, built once and shared by the static forcing chains.
+
+A *static* forcing-chain branch depends on the grid alone (see `forcing`): a node is
+``cell * n + digit - 1`` for on(cell, digit), plus ``off`` for off, and
+
+- on(c, d) forces off for c's other digits and for d in c's peers;
+- off(c, d) forces on for the other digit of a bivalue cell and for the other place
+  of d in a unit where d has two places.
+
+Every link has its contrapositive (on(c, d) -> off(p, d) and on(p, d) -> off(c, d), ...),
+so a branch reaches a candidate both on and off exactly when it reaches the negation
+of its own seed.  A branch holds the facts its seed reaches; breadth first, a fact's
+chain has one fact per link from the seed, so what a branch rests on for a fact is
+its distance plus one: the level sets of a breadth-first search (level k = the nodes
+first reached after k links) give the complexities without recording causes.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from solvers.grid import Shape
+from solvers.human.state import CandidateState, _tables
+from solvers.human.techniques.closure import tables
+
+
+@cache
+def _geometry(shape: Shape) -> tuple:
+    """Per cell: its units as (unit, base index, position bit), its peers as a cell mask and
+    spread over nodes (bit ``peer * n``); per unit its cells."""
+    units, _ = _tables(shape)
+    n = shape.size
+    peer_masks = tables(shape)[1]
+    spread = tuple(sum(1 << (p * n) for p in ps) for ps in shape.peers)
+    return units, peer_masks, spread, shape.units
+
+
+class StaticGraph:
+    """The static links of a state: what every candidate's on and off reach (`reach`,
+    bitmasks), each node's successors as a bitmask (`succ`) and in the order a branch adds
+    them (`links`, built when first asked for), and per seed its branch's level sets.
+
+    Most off facts force nothing (the candidate is neither bivalue nor one of two places
+    in a unit): the reach search links on facts only to the off facts that force
+    something, and adds the others as a bitmask."""
+
+    def __init__(self, state: CandidateState) -> None:
+        n = state.n
+        self.n = n
+        self.off = off_base = state.shape.ncells * n
+        self.state = state
+        cand = state.cand
+        pos = state.pos
+        placed = state.placed
+        self.geometry = units, peer_masks, spread, unit_cells = _geometry(state.shape)
+        every = 0  # the on nodes of every candidate
+        for cell, m in enumerate(cand):
+            every |= m << (cell * n)
+        self.every = every
+        with_digit = [0] * n  # the cells taking each digit
+        for cell, m in enumerate(cand):
+            while m:
+                low = m & -m
+                m ^= low
+                with_digit[low.bit_length() - 1] |= 1 << cell
+        self.with_digit = with_digit
+        # the on facts each off fact forces (unordered), for the off facts forcing any
+        strong: dict[int, list[int]] = {}
+        for cell, m in enumerate(cand):
+            if m.bit_count() == 2:
+                a = (m & -m).bit_length() - 1
+                b = m.bit_length() - 1
+                at = cell * n
+                strong[off_base + at + a] = [at + b]
+                strong[off_base + at + b] = [at + a]
+        for u, cells in enumerate(unit_cells):
+            base = u * n
+            for k in range(n):
+                p = pos[base + k]
+                if p.bit_count() != 2 or placed[u] >> k & 1:
+                    continue
+                a = cells[(p & -p).bit_length() - 1] * n + k
+                b = cells[p.bit_length() - 1] * n + k
+                strong.setdefault(off_base + a, []).append(b)
+                strong.setdefault(off_base + b, []).append(a)
+        self.strong = strong
+        live = [0] * n  # per digit, the cells whose off fact for it forces something
+        live_digits = [0] * len(cand)  # per cell, the digits whose off fact forces something
+        for x in strong:
+            cell, k = divmod(x - off_base, n)
+            live[k] |= 1 << cell
+            live_digits[cell] |= 1 << k
+        # the reach search's links and each node's own part of its reach
+        size = 2 * off_base
+        graph: list[list[int]] = [[]] * size
+        own = [0] * size
+        roots = []
+        for cell, m in enumerate(cand):
+            at = cell * n
+            at_off = off_base + at
+            peers = peer_masks[cell]
+            cell_live = live_digits[cell]
+            ms = m
+            while ms:
+                low = ms & -ms
+                ms ^= low
+                k = low.bit_length() - 1
+                node = at + k
+                own[node] = self._on_succ(cell, k, m) | 1 << node
+                js = cell_live & ~low
+                succ = []
+                while js:
+                    j = js & -js
+                    js ^= j
+                    succ.append(at_off + j.bit_length() - 1)
+                ps = peers & live[k]
+                while ps:
+                    p = ps & -ps
+                    ps ^= p
+                    succ.append(off_base + (p.bit_length() - 1) * n + k)
+                graph[node] = succ
+                x = at_off + k
+                graph[x] = strong.get(x, [])
+                own[x] = 1 << x
+                roots.append(node)
+                roots.append(x)
+        self.reach = _reach(graph, own, roots)
+        self.links: list[tuple[int, ...] | None] = [None] * (2 * off_base)
+        self._succ: dict[int, int] = {}
+        self._levels: dict[int, list[int]] = {}
+
+    def _on_succ(self, cell: int, k: int, m: int) -> int:
+        """The off facts on(cell, k) forces, as a bitmask (`m`: the cell's candidates)."""
+        n = self.n
+        spread = self.geometry[2][cell]
+        return ((m & ~(1 << k)) << (self.off + cell * n)) | (
+            ((spread << k) & self.every) << self.off
+        )
+
+    def opposite(self, node: int) -> int:
+        """The negation of a node."""
+        return node + self.off if node < self.off else node - self.off
+
+    def conflicting(self, node: int) -> bool:
+        """Whether the static branch of `node` reaches a candidate both on and off
+        (it does exactly when it reaches the negation of `node`)."""
+        return bool(self.reach[node] >> self.opposite(node) & 1)
+
+    def succ(self, node: int) -> int:
+        """The facts `node` forces, as a bitmask (memoised)."""
+        mask = self._succ.get(node)
+        if mask is None:
+            if node < self.off:
+                cell, k = divmod(node, self.n)
+                mask = self._on_succ(cell, k, self.state.cand[cell])
+            else:
+                mask = 0
+                for x in self.strong.get(node, ()):
+                    mask |= 1 << x
+            self._succ[node] = mask
+        return mask
+
+    def successors(self, node: int) -> tuple[int, ...]:
+        """The facts `node` forces, in the order `forcing.Context.branch` adds them
+        (memoised in `links`): for on(c, d), off for c's other digits, then for the peers
+        taking d, ascending; for off(c, d), the other digit of a bivalue cell, then the
+        other place in c's units in turn (as `strong` lists them).  (`Context.branch` also
+        skips units where the branch placed d: their other place is on already, so
+        nothing changes.)"""
+        found = self.links[node]
+        if found is not None:
+            return found
+        n = self.n
+        off_base = self.off
+        if node >= off_base:
+            found = self.links[node] = tuple(self.strong.get(node, ()))
+            return found
+        cell, k = divmod(node, n)
+        m = self.state.cand[cell] & ~(1 << k)
+        at = off_base + cell * n
+        out = []
+        while m:
+            low = m & -m
+            m ^= low
+            out.append(at + low.bit_length() - 1)
+        ps = self.geometry[1][cell] & self.with_digit[k]
+        at = off_base + k - n
+        while ps:
+            low = ps & -ps
+            ps ^= low
+            out.append(at + low.bit_length() * n)
+        found = self.links[node] = tuple(out)
+        return found
+
+    def levels(self, seed: int) -> list[int]:
+        """The level sets of the static branch of `seed`: level k holds the facts first
+        reached after k links (level 0: the seed) (memoised)."""
+        found = self._levels.get(seed)
+        if found is not None:
+            return found
+        succ = self._succ
+        seen = frontier = 1 << seed
+        found = [frontier]
+        while True:
+            reached = 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                node = low.bit_length() - 1
+                mask = succ.get(node)
+                if mask is None:
+                    mask = self.succ(node)
+                reached |= mask
+            frontier = reached & ~seen
+            if not frontier:
+                break
+            seen |= frontier
+            found.append(frontier)
+        self._levels[seed] = found
+        return found
+
+    def agreement(self, nodes: list[int]) -> tuple[int, int] | None:
+        """The cheapest fact the static branches of `nodes` (a cell's digits or a unit's
+        places) all force, besides them, when none ends in a contradiction: (the facts
+        it rests on, counted per branch, the node), the lowest node among the cheapest;
+        None when there is none."""
+        reach = self.reach
+        common = -1
+        for x in nodes:
+            r = reach[x]
+            if r >> self.opposite(x) & 1:
+                return None
+            common &= r & ~(1 << x)
+        if not common:
+            return None
+        cost: dict[int, int] = {}
+        for x in nodes:
+            for depth, level in enumerate(self.levels(x), 1):
+                hit = level & common
+                while hit:
+                    low = hit & -hit
+                    hit ^= low
+                    t = low.bit_length() - 1
+                    cost[t] = cost.get(t, 0) + depth
+        return min((c, t) for t, c in cost.items())
+
+
+def static_graph(state: CandidateState) -> StaticGraph:
+    """The state's `StaticGraph` (memoised until the state changes)."""
+    return state.derived("forcing-static-graph", StaticGraph)
+
+
+def _reach(graph: list[list[int]], own: list[int], roots: list[int]) -> dict[int, int]:
+    """For each of `roots`, every node its links reach, as a bitmask: its `own` bits
+    (itself and the successors left out of `graph`) and the reach of its successors.
+
+    A static branch that ends without a conflict holds exactly these facts, and a
+    static branch ends in a conflict exactly when they include a candidate both on
+    and off.  Strongly connected components (Tarjan's algorithm, iteratively) come out
+    in reverse topological order, so each one's reach is its members' bits and the
+    reach of the components its links enter, all known by then.
+    """
+    size = len(graph)
+    index = [-1] * size
+    low = [0] * size
+    done = [0] * size  # reach of a node whose component is complete (0: not yet)
+    stack: list[int] = []
+    counter = 0
+    for x in roots:
+        if not graph[x]:  # forces nothing the search follows: reaches its own bits
+            index[x] = 0
+            done[x] = own[x]
+    for root in roots:
+        if index[root] >= 0:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        work = [(root, iter(graph[root]))]
+        while work:
+            v, succ = work[-1]
+            for w in succ:
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    work.append((w, iter(graph[w])))
+                    break
+                if not done[w] and index[w] < low[v]:
+                    low[v] = index[w]  # w is on the stack: same component
+            else:
+                work.pop()
+                lv = low[v]
+                if work:
+                    u = work[-1][0]
+                    if lv < low[u]:
+                        low[u] = lv
+                if lv != index[v]:
+                    continue
+                if stack[-1] == v:  # a component of one node
+                    stack.pop()
+                    mask = own[v]
+                    for x in graph[v]:
+                        mask |= done[x]
+                    done[v] = mask
+                    continue
+                at = stack.index(v)
+                members = stack[at:]
+                del stack[at:]
+                mask = 0
+                for w in members:
+                    mask |= own[w]
+                for w in members:
+                    for x in graph[w]:
+                        mask |= done[x]  # 0 for x in this component
+                for w in members:
+                    done[w] = mask
+    return {x: done[x] for x in roots}
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
