@@ -13,7 +13,9 @@ first pair, in its scan order, that removes something.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
@@ -22,15 +24,96 @@ from solvers.human.techniques.common import bits, peer_masks
 RATING = 6.2
 
 
-def _open_cells_with(state: CandidateState, least: int, most: int) -> int:
-    """The open cells holding `least` to `most` candidates, as a cell bitmask."""
-    cand = state.cand
+def _classes(state: CandidateState) -> tuple[int, int, int]:
+    """The open cells with two candidates, with two or three, and with two or more, as
+    cell bitmasks."""
+    two = small = multi = 0
+    bit = 1
     values = state.values
-    found = 0
-    for c in range(state.shape.ncells):
-        if not values[c] and least <= cand[c].bit_count() <= most:
-            found |= 1 << c
-    return found
+    for c, m in enumerate(state.cand):
+        if not values[c]:
+            k = m.bit_count()
+            if k >= 2:
+                multi |= bit
+                if k <= 3:
+                    small |= bit
+                    if k == 2:
+                        two |= bit
+        bit <<= 1
+    return two, small, multi
+
+
+Combo = tuple  # (the cells, in order, then the excluders as a cell mask)
+Prior = tuple[int, Any] | None  # a combination's excluders and note when it last found nothing
+Check = Callable[[Combo, Prior, int], tuple["Step | None", Any]]
+
+
+def _incremental(
+    state: CandidateState,
+    name: str,
+    signature: tuple[int, ...],
+    build: Callable[[], tuple[list[Combo], list[int]]],
+    check: Check,
+) -> Step | None:
+    """The first combination, in scan order, that `check` turns into a step.
+
+    `build` lists the combinations in scan order and the cells each one's answer reads
+    (as a cell mask); the list depends on the cell classes in `signature` only.  Most
+    searches follow a step that changed a cell or two and come up empty again, so the
+    list, the candidates it was searched at and how many combinations at its start
+    found nothing are kept in `state.fruitless`: while the classes stand, only the
+    combinations reading a changed cell are searched again, then those not reached
+    yet; when they change, the list is rebuilt and a combination that found nothing
+    is skipped while it and the cells it reads are the same.
+
+    `check(combo, prior, changed)` gives the step and a note kept with a combination
+    that found nothing; `prior` is its excluders and note when it found nothing at
+    the kept candidates (None otherwise), `changed` the cells changed since."""
+    cand = state.cand
+    memo = state.fruitless.get(name)
+    todo: Iterable[int]
+    changed = -1
+    priors: dict[int, Prior] = {}
+    if memo is None:
+        combos, deps = build()
+        notes: list[Any] = [None] * len(combos)
+        todo = range(len(combos))
+    else:
+        old, old_signature, combos, deps, done, notes = memo
+        changed = 0
+        bit = 1
+        for x, y in zip(cand, old, strict=True):
+            if x != y:
+                changed |= bit
+            bit <<= 1
+        if old_signature == signature:
+            todo = [i for i in range(done) if deps[i] & changed]
+            for i in todo:
+                priors[i] = (combos[i][1], notes[i])
+            todo += range(done, len(combos))
+            notes = notes[:]
+        else:
+            known = {c[0]: (c[1], note) for c, note in zip(combos[:done], notes, strict=False)}
+            combos, deps = build()
+            notes = [None] * len(combos)
+            todo = []
+            for i, (cells, common) in enumerate(combos):
+                prior = known.get(cells)
+                if prior is not None:
+                    if prior[0] == common and not deps[i] & changed:
+                        notes[i] = prior[1]
+                        continue
+                    priors[i] = prior
+                todo.append(i)
+    found = len(combos)
+    step = None
+    for i in todo:
+        step, notes[i] = check(combos[i], priors.get(i), changed)
+        if step is not None:
+            found = i
+            break
+    state.fruitless[name] = (tuple(cand), signature, combos, deps, found, notes)
+    return step
 
 
 def aligned_pair_exclusion(state: CandidateState) -> Step | None:
@@ -38,35 +121,29 @@ def aligned_pair_exclusion(state: CandidateState) -> Step | None:
     shared unit: the digits that take part in no allowed pair leave their cell.
 
     A pair's answer reads the candidates of its cells and of the bivalue cells seeing
-    both; one that found nothing is skipped while none of those changed (kept in
-    `state.fruitless`)."""
-    cand = state.cand
-    values = state.values
+    both: searched incrementally (see `_incremental`)."""
     peers = peer_masks(state.shape)
-    ncells = state.shape.ncells
-    bivalue = _open_cells_with(state, 2, 2)
-    before = state.fruitless.get("aligned_pair_exclusion")
-    empty_before: frozenset[tuple[int, int]] = frozenset()
-    changed = changed_bivalue = -1  # every cell
-    if before is not None:
-        cand_before, bivalue_before, empty_before = before
-        changed = 0
-        for c in range(ncells):
-            if cand[c] != cand_before[c]:
-                changed |= 1 << c
-        changed_bivalue = changed & (bivalue | bivalue_before)
-    empty: list[tuple[int, int]] = []
-    excluders: dict[int, int] = {}
-    for c in range(ncells):
-        if values[c] or cand[c].bit_count() < 2:
-            continue
-        ex = peers[c] & bivalue
-        if ex:
-            excluders[c] = ex
+    bivalue, _, multi = _classes(state)
+
+    def build() -> tuple[list[Combo], list[int]]:
+        return _pairs(bivalue, multi, peers)
+
+    def check(combo: Combo, prior: Prior, changed: int) -> tuple[Step | None, None]:
+        (a, b), common = combo
+        return _pair(state, a, b, common, peers), None
+
+    return _incremental(state, "aligned_pair_exclusion", (bivalue, multi), build, check)
+
+
+def _pairs(bivalue: int, multi: int, peers: tuple[int, ...]) -> tuple[list[Combo], list[int]]:
+    """The pairs of base cells, in scan order, with their excluders, and the cells each
+    pair reads."""
+    excluders = _excluders(multi, bivalue, peers)
     base_mask = 0
     for c in excluders:
         base_mask |= 1 << c
-    step = None
+    combos: list[Combo] = []
+    deps: list[int] = []
     for a, ex_a in excluders.items():
         partners = _seeing_two(ex_a, peers) & base_mask & ~((2 << a) - 1)
         while partners:  # the bases after a with two excluders or more in common
@@ -74,21 +151,23 @@ def aligned_pair_exclusion(state: CandidateState) -> Step | None:
             partners ^= low
             b = low.bit_length() - 1
             common = ex_a & excluders[b]
-            if (
-                (a, b) in empty_before
-                and not (1 << a | 1 << b) & changed
-                and not peers[a] & peers[b] & changed_bivalue
-            ):
-                empty.append((a, b))
-                continue
-            step = _pair(state, a, b, common, peers)
-            if step is not None:
-                break
-            empty.append((a, b))
-        if step is not None:
-            break
-    state.fruitless["aligned_pair_exclusion"] = (tuple(cand), bivalue, frozenset(empty))
-    return step
+            combos.append(((a, b), common))
+            deps.append(1 << a | low | common)
+    return combos, deps
+
+
+def _excluders(multi: int, small: int, peers: tuple[int, ...]) -> dict[int, int]:
+    """The base cells in order (open, two candidates or more, seeing a cell of `small`)
+    and the cells of `small` each one sees."""
+    excluders: dict[int, int] = {}
+    while multi:
+        low = multi & -multi
+        multi ^= low
+        c = low.bit_length() - 1
+        ex = peers[c] & small
+        if ex:
+            excluders[c] = ex
+    return excluders
 
 
 def _pair(state: CandidateState, a: int, b: int, common: int, peers) -> Step | None:
@@ -144,44 +223,35 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
 
     The search runs at nearly every hard step and most triples come up empty again.  A
     triple's answer reads the candidates of its cells and of the cells of two or three
-    candidates seeing all three; one that found nothing is skipped while none of those
-    changed, and a first pair of cells whose triples all found nothing while no candidate
-    changed in the pair or in a cell of two or three candidates seeing either (kept in
-    `state.fruitless`)."""
-    cand = state.cand
-    values = state.values
+    candidates seeing all three: searched incrementally (see `_incremental`)."""
     peers = peer_masks(state.shape)
-    ncells = state.shape.ncells
-    small = _open_cells_with(state, 2, 3)
-    before = state.fruitless.get("aligned_triple_exclusion")
-    empty_before: frozenset[Triple] = frozenset()
-    pairs_before: dict[tuple[int, int], tuple[Triple, ...]] = {}
-    changed = changed_small = -1  # every cell
-    if before is not None:
-        cand_before, small_before, empty_before, pairs_before = before
-        changed = 0
-        for c in range(ncells):
-            if cand[c] != cand_before[c]:
-                changed |= 1 << c
-        changed_small = changed & (small | small_before)
-    empty: set[Triple] = set()
-    empty_pairs: dict[tuple[int, int], tuple[Triple, ...]] = {}
-    bases = []
-    excluders: dict[int, int] = {}
-    for c in range(ncells):
-        if values[c] or cand[c].bit_count() < 2:
-            continue
-        ex = peers[c] & small
-        if ex:
-            bases.append(c)
-            excluders[c] = ex
+    _, small, multi = _classes(state)
+
+    def build() -> tuple[list[Combo], list[int]]:
+        return _triples(small, multi, peers)
+
+    def check(combo: Combo, prior: Prior, changed: int) -> tuple[Step | None, Any]:
+        cells, common = combo
+        if prior is not None and prior[1] is not None:
+            kept = _witnessed(state, cells, common, prior, changed)
+            if kept is not None:
+                return None, kept
+        return _triple(state, cells, common, peers)
+
+    return _incremental(state, "aligned_triple_exclusion", (small, multi), build, check)
+
+
+def _triples(small: int, multi: int, peers: tuple[int, ...]) -> tuple[list[Combo], list[int]]:
+    """The triples of base cells in scan order (by first pair, each triple where it is
+    first met), with the cells seeing all three, and the cells each triple reads."""
+    excluders = _excluders(multi, small, peers)
     base_mask = 0
-    for c in bases:
+    for c in excluders:
         base_mask |= 1 << c
     seen: set[Triple] = set()
-    step = None
-    for a in bases:
-        ex_a = excluders[a]
+    combos: list[Combo] = []
+    deps: list[int] = []
+    for a, ex_a in excluders.items():
         partners = _seeing_two(ex_a, peers) & base_mask & ~((2 << a) - 1)
         while partners:  # the bases after a with two excluders or more in common
             low = partners & -partners
@@ -189,46 +259,20 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
             b = low.bit_length() - 1
             ex_b = excluders[b]
             pair = ex_a & ex_b
-            keys = pairs_before.get((a, b))
-            if (
-                keys is not None
-                and not (1 << a | 1 << b) & changed
-                and not (peers[a] | peers[b]) & changed_small
-            ):
-                seen.update(keys)
-                empty.update(keys)
-                empty_pairs[(a, b)] = keys
-                continue
-            found: list[Triple] = []
-            twin = (ex_a | ex_b) & base_mask & _seeing_two(pair, peers) & ~(1 << a | 1 << b)
+            ab = 1 << a | low
+            twin = (ex_a | ex_b) & base_mask & _seeing_two(pair, peers) & ~ab
             while twin:
-                low = twin & -twin
-                twin ^= low
-                c = low.bit_length() - 1
-                common = pair & excluders[c]
+                one = twin & -twin
+                twin ^= one
+                c = one.bit_length() - 1
                 key = (a, b, c) if c > b else (a, c, b) if c > a else (c, a, b)
                 if key in seen:
                     continue
                 seen.add(key)
-                found.append(key)
-                if (
-                    key in empty_before
-                    and not (1 << a | 1 << b | low) & changed
-                    and not peers[a] & peers[b] & peers[c] & changed_small
-                ):
-                    continue
-                step = _triple(state, key, common, peers)
-                if step is not None:
-                    break
-            if step is not None:
-                break
-            empty.update(found)
-            empty_pairs[(a, b)] = tuple(found)
-        if step is not None:
-            break
-    memo = (tuple(cand), small, frozenset(empty), empty_pairs)
-    state.fruitless["aligned_triple_exclusion"] = memo
-    return step
+                common = pair & excluders[c]
+                combos.append((key, common))
+                deps.append(ab | one | common)
+    return combos, deps
 
 
 def _seeing_two(cells: int, peers: tuple[int, ...]) -> int:
@@ -254,23 +298,34 @@ def _keeps(free_one: int, free_other: int) -> bool:
     return min(free_one, free_other) >= 2 and max(free_one, free_other) >= 3
 
 
-def _triple(state: CandidateState, cells: tuple[int, int, int], common: int, peers):
+Witness = tuple[int, int, int]
+
+
+def _triple(
+    state: CandidateState, cells: Triple, common: int, peers: tuple[int, ...]
+) -> tuple[Step | None, tuple[Witness, ...] | None]:
     """The aligned triple exclusion of `cells` with the excluders `common`, if it removes
-    something."""
+    something; when it does not, the allowed combinations that showed it (see
+    `_witnessed`), if it had to look at them."""
     cand = state.cand
     a, b, c = cells
     ma, mb, mc = cand[a], cand[b], cand[c]
-    excluded = [cand[x] for x in bits(common)]
+    excluded = []
+    held = 0
+    rest = common
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        m = cand[low.bit_length() - 1]
+        excluded.append(m)
+        held |= m
     # a combination of three different digits, two of them in no excluder, is allowed: a
     # cell keeps its digits when the other two have two and three such digits
-    held = 0
-    for m in excluded:
-        held |= m
     free_a = (ma & ~held).bit_count()
     free_b = (mb & ~held).bit_count()
     free_c = (mc & ~held).bit_count()
     if _keeps(free_b, free_c) and _keeps(free_a, free_c) and _keeps(free_a, free_b):
-        return None
+        return None, None
     # partner[d]: the digits e such that an excluder holds exactly {d, e}; a digit pair
     # {d, e} of the three cells rules out every combination containing it
     partner = [0] * state.n
@@ -293,7 +348,7 @@ def _triple(state: CandidateState, cells: tuple[int, int, int], common: int, pee
     ac = peers[a] >> c & 1
     bc = peers[b] >> c & 1
     ok_a = ok_b = ok_c = 0
-    digits_b = _digits(mb)
+    witnesses: list[Witness] = []
     for da in _digits(ma):
         bit_a = 1 << da
         free_a = mc & ~partner[da]
@@ -302,26 +357,30 @@ def _triple(state: CandidateState, cells: tuple[int, int, int], common: int, pee
         allowed_b = mb & ~partner[da]
         if ab:
             allowed_b &= ~bit_a
-        for db in digits_b:
+        for db in _digits(allowed_b):
             bit_b = 1 << db
-            if not allowed_b & bit_b:
-                continue
-            free = free_a & ~partner[db] & ~third.get(bit_a | bit_b, 0)
+            free = free_a & ~partner[db]
+            if third:
+                free &= ~third.get(bit_a | bit_b, 0)
             if bc:
                 free &= ~bit_b
             if free:
+                if free & ~ok_c or not ok_a & bit_a or not ok_b & bit_b:
+                    witnesses.append((bit_a, bit_b, free))
                 ok_a |= bit_a
                 ok_b |= bit_b
                 ok_c |= free
+                if ok_b == mb and ok_c == mc:
+                    break  # the other digits of b would find nothing new
         if ok_a == ma and ok_b == mb and ok_c == mc:
-            return None
+            return None, tuple(witnesses)
     elims = [
         (x, d + 1)
         for x, m, ok in ((a, ma, ok_a), (b, mb, ok_b), (c, mc, ok_c))
         for d in bits(m & ~ok)
     ]
     if not elims:
-        return None
+        return None, tuple(witnesses)
     return Step(
         "aligned_triple_exclusion",
         (),
@@ -331,4 +390,43 @@ def _triple(state: CandidateState, cells: tuple[int, int, int], common: int, pee
         (),
         TRIPLE_RATING,
         state.shape,
-    )
+    ), None
+
+
+def _witnessed(
+    state: CandidateState, cells: Triple, common: int, prior: tuple[int, Any], changed: int
+) -> tuple[Witness, ...] | None:
+    """The witnesses of a triple that found nothing which still show that it finds
+    nothing, or None when they do not.
+
+    A witness ``(a, b, cs)`` says that digit ``a`` in the first cell, ``b`` in the
+    second and any digit of ``cs`` in the third make an allowed combination; the
+    witnesses kept cover every candidate of the three cells.  An excluder that is
+    new or changed since (the others still allow them) rules out the combinations
+    holding all its digits; a witness also needs its digits still in the cells."""
+    cand = state.cand
+    a, b, c = cells
+    ma, mb, mc = cand[a], cand[b], cand[c]
+    old_common, witnesses = prior
+    fresh = [cand[x] for x in bits(common & (changed | ~old_common))]
+    kept = []
+    ok_a = ok_b = ok_c = 0
+    for bit_a, bit_b, free in witnesses:
+        if not (bit_a & ma and bit_b & mb):
+            continue
+        free &= mc
+        two = bit_a | bit_b
+        for m in fresh:
+            rest = m & ~two
+            if not rest & (rest - 1):
+                free &= ~rest  # rest 0: the excluder holds the first two digits
+                if not rest:
+                    free = 0
+        if free:
+            kept.append((bit_a, bit_b, free))
+            ok_a |= bit_a
+            ok_b |= bit_b
+            ok_c |= free
+    if ok_a == ma and ok_b == mb and ok_c == mc:
+        return tuple(kept)
+    return None
