@@ -53,7 +53,10 @@ answers are the same.
 
 from __future__ import annotations
 
+import functools
 import itertools
+import operator
+from collections.abc import Iterable
 
 import numpy as np
 from numba import njit, prange
@@ -86,9 +89,11 @@ DIRTY = 30  # state[30]: the digits whose words changed since `propagate` last c
 ALL_DIGITS = 0x1FF
 APPLIED_H = 31  # state[31]: horizontal intersections whose rule fired (may | must << 32)
 APPLIED_V = 32  # state[32]: the same for the vertical intersections
-COUNTS = 33  # state[33 + d]: digit d's placements (permutations) per chute, 8 bits each
-TOTAL = 42  # state[42]: the placements of all digits per chute (the sum of the COUNTS words)
-WORDS = 43
+TRIADS = 33  # state[33 + d]: the triads digit d may take (bit 9b + 3r + j), must at bit 32 up
+LONE = 42  # state[42 + d]: the columns of each band it may take (bit 9b + c), must at bit 32 up
+COUNTS = 51  # state[51 + d]: digit d's placements (permutations) per chute, 8 bits each
+TOTAL = 60  # state[60]: the placements of all digits per chute (the sum of the COUNTS words)
+WORDS = 61
 BRANCH = 1000  # `_choose` codes from here on: a band/stack and digit (see `_band_choice`)
 
 
@@ -211,81 +216,7 @@ def _hidden(st, peers):
     return placed
 
 
-def locked_table() -> np.ndarray:
-    """Eliminations for a 3x3 matrix of box/line intersections (bit 3*r + c).
-
-    Where a line of the matrix has one nonempty entry, the other entries of
-    the crossing line go.  Rows of the matrix are a band's rows and its
-    columns the boxes (or: rows are bands, columns a stack's columns), so
-    this one rule is pointing and claiming in both directions.
-    """
-    table = np.zeros(512, dtype=np.int64)
-    for idx in range(512):
-        cut = 0
-        for r in range(3):
-            cols = [c for c in range(3) if idx >> (3 * r + c) & 1]
-            if len(cols) == 1:
-                cut |= sum(1 << (3 * q + cols[0]) for q in range(3) if q != r)
-        for c in range(3):
-            rows = [r for r in range(3) if idx >> (3 * r + c) & 1]
-            if len(rows) == 1:
-                cut |= sum(1 << (3 * rows[0] + q) for q in range(3) if q != c)
-        table[idx] = cut & idx
-    return table
-
-
-TABLE = locked_table()
-SPREAD = np.array(
-    [sum(7 << (3 * j) for j in range(3) if c >> j & 1) for c in range(8)], dtype=np.int64
-)
-
-
-@njit(cache=True, inline="always")
-def _triads(x):
-    """The 3 bits of a 9-bit row: which of its three cell triples are nonempty."""
-    m = x | (x >> 1) | (x >> 2)
-    return (m & 1) | ((m >> 2) & 2) | ((m >> 4) & 4)
-
-
-@njit(cache=True)
-def _locked(st, table, spread):
-    """Pointing and claiming for every digit; returns how many words shrank."""
-    changed = 0
-    for d in range(9):
-        for b in range(3):
-            w = st[d * 3 + b]
-            u = w & ~st[PLACED + b]
-            idx = _triads(u & ROW) | (_triads((u >> 9) & ROW) << 3) | (_triads(u >> 18) << 6)
-            cut = table[idx]
-            if cut:
-                st[d * 3 + b] = w & ~(
-                    spread[cut & 7] | (spread[(cut >> 3) & 7] << 9) | (spread[cut >> 6] << 18)
-                )
-                changed += 1
-        f0 = _fold(st[d * 3] & ~st[PLACED])
-        f1 = _fold(st[d * 3 + 1] & ~st[PLACED + 1])
-        f2 = _fold(st[d * 3 + 2] & ~st[PLACED + 2])
-        for j in range(3):
-            sh = 3 * j
-            cut = table[((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6)]
-            if cut:
-                if cut & 7:
-                    st[d * 3] &= ~(COL * ((cut & 7) << sh))
-                if (cut >> 3) & 7:
-                    st[d * 3 + 1] &= ~(COL * (((cut >> 3) & 7) << sh))
-                if cut >> 6:
-                    st[d * 3 + 2] &= ~(COL * ((cut >> 6) << sh))
-                changed += 1
-    return changed
-
-
 GROUPS = 0x1249249  # the first bit of each group of 3 in a 27-bit word
-
-
-@njit(cache=True, inline="always")
-def _flags(w):
-    """A band word's triads holding a candidate, each flagged at its first cell (bit 3*t)."""
-    return (w | (w >> 1) | (w >> 2)) & GROUPS
 
 
 @njit(cache=True, inline="always")
@@ -293,21 +224,6 @@ def _lone_in_group(m):
     """The set bits of a 27-bit word that are alone in their group of three."""
     two = ((m & (m >> 1)) | (m & (m >> 2)) | ((m >> 1) & (m >> 2))) & GROUPS
     return m & ~(two * 7)
-
-
-@njit(cache=True, inline="always")
-def _lone_in_stride(m, stride, first):
-    """Set bits alone among the three at distance `stride` from the bits in `first`."""
-    a = m >> stride
-    c = m >> (2 * stride)
-    two = ((m & a) | (m & c) | (a & c)) & first
-    return m & ~(two * (1 | (1 << stride) | (1 << (2 * stride))))
-
-
-@njit(cache=True, inline="always")
-def _only_band(v):
-    """Bits of three 9-bit column sets (one per band) set in no other band."""
-    return v & ~(((v << 9) | (v >> 18)) & BAND) & ~(((v << 18) | (v >> 9)) & BAND)
 
 
 @njit(cache=True, inline="always")
@@ -322,112 +238,9 @@ def _clear_bands(st, d, out0, out1, out2):
     return (1 << d) if (w0 & out0) | (w1 & out1) | (w2 & out2) else 0
 
 
-@njit(cache=True)
-def _intersections(st):
-    """Each box/line intersection holds exactly three digits; -1 on a contradiction.
-
-    A digit *may* go into an intersection (three cells of a row or column in
-    one box) where one of its cells holds it, placed or not, and *must* where
-    the rest of its line or the rest of its box lacks it.  Where exactly three
-    digits may, each leaves the rest of the line and of the box; where three
-    must, the others leave the intersection.  Fewer than three possible or
-    more than three forced is a contradiction.  The counts run bit-sliced
-    over all 54 intersections at once: per digit, one 27-bit word flags its
-    horizontal triads (triad t of band b at bit ``3*t + b``) and one its
-    vertical ones (column c of band b at bit ``9*b + c``).
-
-    An intersection whose cells are all placed, or whose rule already fired
-    in this state or an ancestor (``state[APPLIED_H]``, ``state[APPLIED_V]``),
-    is skipped: candidates only shrink down a branch and the three digits
-    that may (must) go there stay the same, so firing again clears nothing.
-    """
-    h1 = h2 = h4 = 0  # digits that may go into each horizontal intersection: 1s, 2s, 4+
-    g1 = g2 = g4 = 0  # ... that must
-    v1 = v2 = v4 = 0  # the same for the vertical intersections
-    u1 = u2 = u4 = 0
-    for d in range(9):
-        w0 = st[d * 3]
-        w1 = st[d * 3 + 1]
-        w2 = st[d * 3 + 2]
-        x = _flags(w0) | (_flags(w1) << 1) | (_flags(w2) << 2)
-        c = h1 & x
-        h1 ^= x
-        h4 |= h2 & c
-        h2 ^= c
-        x = _lone_in_stride(x, 3, BOX) | _lone_in_stride(x, 9, ROW)  # alone in its row, box
-        c = g1 & x
-        g1 ^= x
-        g4 |= g2 & c
-        g2 ^= c
-        x = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)
-        c = v1 & x
-        v1 ^= x
-        v4 |= v2 & c
-        v2 ^= c
-        x = _lone_in_group(x) | _only_band(x)  # alone in its box, column
-        c = u1 & x
-        u1 ^= x
-        u4 |= u2 & c
-        u2 ^= c
-    if (~h4 & ~(h1 & h2) | ~v4 & ~(v1 & v2)) & BAND or g4 | u4:
-        return -1
-    p0 = ~st[PLACED] & BAND
-    p1 = ~st[PLACED + 1] & BAND
-    p2 = ~st[PLACED + 2] & BAND
-    ho = _flags(p0) | (_flags(p1) << 1) | (_flags(p2) << 2)  # intersections with an open cell
-    vo = _fold(p0) | (_fold(p1) << 9) | (_fold(p2) << 18)
-    ah = st[APPLIED_H]
-    av = st[APPLIED_V]
-    hx = h1 & h2 & ~h4 & ho & ~ah  # exactly three may, not yet applied
-    gx = g1 & g2 & ho & ~(ah >> 32)  # exactly three must
-    vx = v1 & v2 & ~v4 & vo & ~av
-    ux = u1 & u2 & vo & ~(av >> 32)
-    if hx | gx | vx | ux == 0:
-        return 0
-    st[APPLIED_H] = ah | hx | (gx << 32)
-    st[APPLIED_V] = av | vx | (ux << 32)
-    changed = 0
-    for d in range(9):
-        w0 = st[d * 3]
-        w1 = st[d * 3 + 1]
-        w2 = st[d * 3 + 2]
-        m = _flags(w0) | (_flags(w1) << 1) | (_flags(w2) << 2)
-        v = _fold(w0) | (_fold(w1) << 9) | (_fold(w2) << 18)
-        cut = m & gx & ~(_lone_in_stride(m, 3, BOX) | _lone_in_stride(m, 9, ROW))
-        cols = v & ux & ~(_lone_in_group(v) | _only_band(v))
-        hc = m & hx
-        vc = v & vx
-        if cut | cols | hc | vc == 0:
-            continue
-        out0 = out1 = out2 = 0  # cells to clear, per band
-        for b in range(3):
-            o = ((cut >> b) & GROUPS) * 7  # forced out of the triad's cells
-            t = (hc >> b) & GROUPS
-            while t:  # confined to triad 3k+j: out of the rest of row k and of box j
-                bit = t & -t
-                t ^= bit
-                g = trailing_zeros(bit) // 3
-                o |= ((ROW << (9 * (g // 3))) | (BOX << (3 * (g % 3)))) & ~(7 * bit)
-            o |= COL * ((cols >> (9 * b)) & ROW)
-            t = (vc >> (9 * b)) & ROW
-            while t:  # confined to column c of this band: out of the box and of other bands
-                bit = t & -t
-                t ^= bit
-                o |= COL * ((7 << (3 * (trailing_zeros(bit) // 3))) & ~bit)
-                if b != 0:
-                    out0 |= COL * bit
-                if b != 1:
-                    out1 |= COL * bit
-                if b != 2:
-                    out2 |= COL * bit
-            if b == 0:
-                out0 |= o
-            elif b == 1:
-                out1 |= o
-            else:
-                out2 |= o
-        changed |= _clear_bands(st, d, out0, out1, out2)
-    return changed
+def _union(masks: Iterable[int]) -> int:
+    """The bitwise or of some masks."""
+    return functools.reduce(operator.or_, masks, 0)
 
 
 def closure_table() -> np.ndarray:
@@ -480,11 +293,41 @@ BAND_CLOSE = (
 )
 """A band's triad matrix -> the cells of its closure, at bit 32 those of its lone triads and
 at bit 60 how many placements it holds."""
-STACK_CLOSE = np.array(  # a stack's matrix -> its closure, band b's three columns at bit 9b
-    [(c & 7) | ((c >> 3) & 7) << 9 | (c >> 6) << 18 for c in closure_table().tolist()],
+STACK_CLOSE = (
+    np.array(  # a stack's matrix -> its closure, band b's three columns at bit 9b
+        [(c & 7) | ((c >> 3) & 7) << 9 | (c >> 6) << 18 for c in closure_table().tolist()],
+        dtype=np.int64,
+    )
+    | np.array(  # at bit 32 the same for its lone entries (forced: alone in row and column)
+        [(c & 7) | ((c >> 3) & 7) << 9 | (c >> 6) << 18 for c in SOLO[CLOSE].tolist()],
+        dtype=np.int64,
+    )
+    << 32
+    | PERMUTATION_COUNT << 60
+)
+"""A stack's matrix -> its closure's columns, at bit 32 its lone ones, at bit 60 the count."""
+BAND_TRIADS = CLOSE.astype(np.int64) | SOLO[CLOSE].astype(np.int64) << 32
+"""A band's triad matrix -> its closure, and at bit 32 the closure's lone (forced) entries."""
+ROW_AND_BOX = np.array(
+    [
+        _union(
+            ((ROW << (9 * (t // 3))) | (BOX << (3 * (t % 3)))) & ~(7 << (3 * t))
+            for t in range(9)
+            if idx >> t & 1
+        )
+        for idx in range(512)
+    ],
     dtype=np.int64,
-) | (PERMUTATION_COUNT << 32)
-"""(At bit 32: how many placements the stack's matrix holds.)"""
+)
+"""Triads of a band (matrix bits) -> the rest of their rows and boxes, as band cells."""
+BOX_COLUMNS = np.array(
+    [
+        COL * _union((7 << (3 * (c // 3))) & ~(1 << c) for c in range(9) if idx >> c & 1)
+        for idx in range(512)
+    ],
+    dtype=np.int64,
+)
+"""Columns of a band (9 bits) -> the cells of the other columns of their boxes in the band."""
 EXPAND64 = EXPAND.astype(np.int64)
 
 
@@ -509,6 +352,121 @@ def _stack_matrix(st, d, s):
 def _chute_matrix(st, d, chute):
     """Digit `d`'s matrix in band `chute` (0-2) or stack `chute - 3`."""
     return _matrix(st[d * 3 + chute]) if chute < 3 else _stack_matrix(st, d, chute - 3)
+
+
+@njit(cache=True, inline="always")
+def _count3(c1, c2, c4, x):
+    """Add the bits of `x` to bit-sliced counters (ones, twos, four or more)."""
+    c = c1 & x
+    c1 ^= x
+    c4 |= c2 & c
+    c2 ^= c
+    return c1, c2, c4
+
+
+@njit(cache=True)
+def _intersections(st):
+    """Each box/line intersection holds exactly three digits; -1 on a contradiction.
+
+    A digit *may* go into an intersection (three cells of a row or column in
+    one box) where one of its cells holds it, placed or not, and *must* where
+    the rest of its line or the rest of its box lacks it.  Where exactly three
+    digits may, each leaves the rest of the line and of the box; where three
+    must, the others leave the intersection.  Fewer than three possible or
+    more than three forced is a contradiction.  Returns the digits that lost
+    candidates.
+
+    Call it at a fixpoint of the closure: each digit's closure left its may
+    and must intersections in ``state[TRIADS + d]`` (horizontal, bit ``9b +
+    3r + j``; the must half at bit 32) and ``state[LONE + d]`` (vertical,
+    column c of band b at bit ``9b + c``); in a closed triad matrix an entry
+    alone in its row is alone in its column too, so must means lone.  The
+    counts run bit-sliced over all 108 may and must flags of one direction in
+    one word.  An intersection whose cells are all placed, or whose rule
+    already fired in this state or an ancestor (``state[APPLIED_H]``,
+    ``state[APPLIED_V]``), is skipped: candidates only shrink down a branch
+    and the three digits that may (must) go there stay the same, so firing
+    again clears nothing.
+    """
+    h1 = h2 = h4 = 0  # digits that may (must, from bit 32) go into each horizontal triad
+    v1 = v2 = v4 = 0  # the same for the vertical ones
+    for d in range(9):
+        h1, h2, h4 = _count3(h1, h2, h4, st[TRIADS + d])
+        v1, v2, v4 = _count3(v1, v2, v4, st[LONE + d])
+    if (~h4 & ~(h1 & h2) | ~v4 & ~(v1 & v2)) & BAND or (h4 | v4) >> 32:
+        return -1
+    p0 = ~st[PLACED] & BAND
+    p1 = ~st[PLACED + 1] & BAND
+    p2 = ~st[PLACED + 2] & BAND
+    ho = _matrix(p0) | (_matrix(p1) << 9) | (_matrix(p2) << 18)  # with an open cell
+    vo = _fold(p0) | (_fold(p1) << 9) | (_fold(p2) << 18)
+    ah = st[APPLIED_H]
+    av = st[APPLIED_V]
+    hx = h1 & h2 & ~h4 & (ho | ho << 32) & ~ah  # exactly three may (must), not yet applied
+    vx = v1 & v2 & ~v4 & (vo | vo << 32) & ~av
+    if hx | vx == 0:
+        return 0
+    st[APPLIED_H] = ah | hx
+    st[APPLIED_V] = av | vx
+    changed = 0
+    for d in range(9):
+        m = st[TRIADS + d]
+        v = st[LONE + d]
+        cut = m & (hx >> 32) & ~(m >> 32) & BAND  # must-triples: the others leave the triad
+        cols = v & (vx >> 32) & ~(v >> 32) & BAND
+        hc = m & hx & BAND  # may-triples: the three leave the rest of the line and box
+        vc = v & vx & BAND
+        if cut | cols | hc | vc == 0:
+            continue
+        c0 = vc & ROW
+        c1 = (vc >> 9) & ROW
+        c2 = vc >> 18
+        out0 = EXPAND64[cut & 0x1FF] | ROW_AND_BOX[hc & 0x1FF] | COL * ((cols & ROW) | c1 | c2)
+        out0 |= BOX_COLUMNS[c0]
+        out1 = EXPAND64[(cut >> 9) & 0x1FF] | ROW_AND_BOX[(hc >> 9) & 0x1FF]
+        out1 |= COL * (((cols >> 9) & ROW) | c0 | c2) | BOX_COLUMNS[c1]
+        out2 = EXPAND64[cut >> 18] | ROW_AND_BOX[hc >> 18]
+        out2 |= COL * ((cols >> 18) | c0 | c1) | BOX_COLUMNS[c2]
+        changed |= _clear_bands(st, d, out0, out1, out2)
+    return changed
+
+
+@njit(cache=True)
+def recount_triads(st):
+    """Fill ``state[TRIADS + d]`` and ``[LONE + d]`` from the band words (any state).
+
+    The closure keeps them at its fixpoints; this is the slow way, for a
+    state built by hand.  Must: alone in its row or in its column of the
+    matrix (in the rest of the line, or of the box, the digit has no place).
+    """
+    for d in range(9):
+        h = v = 0
+        for b in range(3):
+            m = _matrix(st[d * 3 + b])
+            h |= (m | (_lone_entries(m) << 32)) << (9 * b)
+        for s_ in range(3):
+            m = _stack_matrix(st, d, s_)
+            forced = _lone_entries(m)
+            for r in range(3):
+                v |= ((m >> (3 * r)) & 7) << (9 * r + 3 * s_)
+                v |= ((forced >> (3 * r)) & 7) << (9 * r + 3 * s_ + 32)
+        st[TRIADS + d] = h
+        st[LONE + d] = v
+
+
+@njit(cache=True)
+def _lone_entries(m):
+    """The entries of a 3x3 matrix alone in their row or in their column."""
+    out = 0
+    for r in range(3):
+        row = (m >> (3 * r)) & 7
+        if row and row & (row - 1) == 0:
+            out |= row << (3 * r)
+    for c in range(3):
+        col = m & (0x49 << c)
+        if col and col & (col - 1) == 0:
+            out |= col
+    return out
 
 
 @njit(cache=True, inline="always")
@@ -577,9 +535,12 @@ def _close_digit(st, d):
     w0 = st[d * 3]
     w1 = st[d * 3 + 1]
     w2 = st[d * 3 + 2]
-    x0 = BAND_CLOSE[_matrix(w0)]
-    x1 = BAND_CLOSE[_matrix(w1)]
-    x2 = BAND_CLOSE[_matrix(w2)]
+    i0 = _matrix(w0)
+    i1 = _matrix(w1)
+    i2 = _matrix(w2)
+    x0 = BAND_CLOSE[i0]
+    x1 = BAND_CLOSE[i1]
+    x2 = BAND_CLOSE[i2]
     while True:
         w0 &= x0
         w1 &= x1
@@ -598,20 +559,26 @@ def _close_digit(st, d):
         lost = f ^ k  # only a word that lost columns needs its band closed again
         if lost & ROW:
             w0 &= COL * (k & ROW)
-            x0 = BAND_CLOSE[_matrix(w0)]
+            i0 = _matrix(w0)
+            x0 = BAND_CLOSE[i0]
         if (lost >> 9) & ROW:
             w1 &= COL * ((k >> 9) & ROW)
-            x1 = BAND_CLOSE[_matrix(w1)]
+            i1 = _matrix(w1)
+            x1 = BAND_CLOSE[i1]
         if lost >> 18:
             w2 &= COL * (k >> 18)
-            x2 = BAND_CLOSE[_matrix(w2)]
+            i2 = _matrix(w2)
+            x2 = BAND_CLOSE[i2]
     st[d * 3] = w0
     st[d * 3 + 1] = w1
     st[d * 3 + 2] = w2
     c = (x0 >> 60) | (x1 >> 60) << 8 | (x2 >> 60) << 16  # the placements in each chute
-    c |= (s0 >> 32) << 24 | (s1 >> 32) << 32 | (s2 >> 32) << 40
+    c |= (s0 >> 60) << 24 | (s1 >> 60) << 32 | (s2 >> 60) << 40
     st[TOTAL] += c - st[COUNTS + d]
     st[COUNTS + d] = c
+    st[TRIADS + d] = BAND_TRIADS[i0] | BAND_TRIADS[i1] << 9 | BAND_TRIADS[i2] << 18
+    low = BAND | BAND << 32
+    st[LONE + d] = (s0 & low) | (s1 & low) << 3 | (s2 & low) << 6
     dirty = st[DIRTY] & ~(1 << d)
     new0 = w0 & (x0 >> 32) & _lone_in_group(w0) & ~st[PLACED]
     new1 = w1 & (x1 >> 32) & _lone_in_group(w1) & ~st[PLACED + 1]
@@ -695,8 +662,8 @@ def _propagate_bands(st, peers, rules):
 
 
 @njit(cache=True, inline="always")
-def propagate(st, peers, rules, table, spread):
-    """Singles (and locked candidates) to a fixpoint; False on a contradiction."""
+def propagate(st, peers, rules):
+    """Singles (and locked candidates, intersections) to a fixpoint; False on a contradiction."""
     if rules > SINGLES:
         return _propagate_bands(st, peers, rules)
     while True:
@@ -710,15 +677,7 @@ def propagate(st, peers, rules, table, spread):
             return False
         if placed:
             continue
-        if rules == SINGLES:
-            return True
-        if _locked(st, table, spread):
-            continue
-        if rules < INTERSECTIONS:
-            return True
-        changed = _intersections(st)
-        if changed <= 0:
-            return changed == 0
+        return True
 
 
 @njit(cache=True, inline="always")
@@ -920,7 +879,7 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
             cur[i] = stack[sp, i]
         while True:
             if root:
-                ok = _load_givens(cur, cells, peers) and propagate(cur, peers, rules, TABLE, SPREAD)
+                ok = _load_givens(cur, cells, peers) and propagate(cur, peers, rules)
                 root = False
             else:
                 if nodes >= node_limit:  # put the state back for a later call
@@ -931,7 +890,7 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
                     outcome = PAUSED
                     break
                 nodes += 1
-                ok = propagate(cur, peers, rules, TABLE, SPREAD)
+                ok = propagate(cur, peers, rules)
             if not ok:
                 backtracks += 1
                 break
