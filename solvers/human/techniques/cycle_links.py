@@ -23,15 +23,15 @@ from solvers.human.techniques.common import bits, cells_with, peer_masks
 
 
 @cache
-def _peer_order(shape: Shape) -> tuple[tuple[int, ...], ...]:
+def _peer_parts(shape: Shape) -> tuple[tuple[int, int, int], ...]:
     """For each cell, its box, then its row outside the box, then its column outside the
-    box, each in cell order: a cell's peers in the order the search takes them."""
+    box, as cell masks: a cell's peers in the order the search takes them."""
     out = []
-    for cell, (r, c, b) in enumerate(shape.cell_units):
-        box = sorted(shape.units[b])
-        row = sorted(set(shape.units[r]) - set(box))
-        col = sorted(set(shape.units[c]) - set(box))
-        out.append(tuple(p for p in box + row + col if p != cell))
+    for r, c, b in shape.cell_units:
+        box = sum(1 << x for x in shape.units[b])
+        row = sum(1 << x for x in shape.units[r]) & ~box
+        col = sum(1 << x for x in shape.units[c]) & ~box
+        out.append((box, row, col))
     return tuple(out)
 
 
@@ -98,7 +98,7 @@ class LoopGraph:
         self.cells = cells = [node // n for node in nodes]
         self.digits = digits = [node % n for node in nodes]
         size = len(nodes)
-        order = _peer_order(shape)
+        parts = _peer_parts(shape)
         unit_masks = _unit_masks(shape)
         cell_units = shape.cell_units
         pos = state.unit_positions()
@@ -113,8 +113,13 @@ class LoopGraph:
                 after += [
                     size + index[cell * n + j] for j in bits(m & ~(1 << k)) if live[j] >> cell & 1
                 ]
-            here = live[k]
-            after += [size + index[c * n + k] for c in order[cell] if here >> c & 1]
+            here = live[k] & ~(1 << cell)
+            for part in parts[cell]:
+                p = part & here
+                while p:
+                    low = p & -p
+                    p ^= low
+                    after.append(size + index[(low.bit_length() - 1) * n + k])
             adj.append(after)
             before = []
             if y and m.bit_count() == 2:
