@@ -78,128 +78,145 @@ class LoopGraph:
     def __init__(self, state: CandidateState, y: bool, x: bool, live: list[int]) -> None:
         n = state.n
         cand = state.cand
+        shape = state.shape
         self.n = n
+        index = [-1] * (shape.ncells * n)  # candidate (cell * n + digit index) -> number
         nodes: list[int] = []
-        any_live = 0
+        rest = 0
         for m in live:
-            any_live |= m
-        for cell in bits(any_live):
-            nodes += [cell * n + k for k in bits(cand[cell]) if live[k] >> cell & 1]
+            rest |= m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cell = low.bit_length() - 1
+            base = cell * n
+            for k in bits(cand[cell]):
+                if live[k] >> cell & 1:
+                    index[base + k] = len(nodes)
+                    nodes.append(base + k)
         self.nodes = nodes
-        self.cells = [node // n for node in nodes]
-        self.digits = [node % n for node in nodes]
-        index = {node: i for i, node in enumerate(nodes)}
-        parts = _peer_parts(state.shape)
-        unit_masks = _unit_masks(state.shape)
-        cell_units = state.shape.cell_units
+        self.cells = cells = [node // n for node in nodes]
+        self.digits = digits = [node % n for node in nodes]
+        size = len(nodes)
+        parts = _peer_parts(shape)
+        unit_masks = _unit_masks(shape)
+        cell_units = shape.cell_units
         pos = state.unit_positions()
-        out: list[list[int]] = []
+        with_digit = [cells_with(state, k + 1) for k in range(n)]
+        # links as node numbers: on nodes 0..size-1, off nodes size..2*size-1
+        adj: list[list[int]] = []
         into: list[list[int]] = []
-        for cell, k in zip(self.cells, self.digits, strict=True):
+        for cell, k in zip(cells, digits, strict=True):
             m = cand[cell]
             after = []
             if y:
-                after += [index[cell * n + j] for j in bits(m) if j != k and live[j] >> cell & 1]
+                after += [
+                    size + index[cell * n + j] for j in bits(m & ~(1 << k)) if live[j] >> cell & 1
+                ]
             here = live[k] & ~(1 << cell)
             for part in parts[cell]:
-                after += [index[c * n + k] for c in bits(part & here)]
-            out.append(after)
+                p = part & here
+                while p:
+                    low = p & -p
+                    p ^= low
+                    after.append(size + index[(low.bit_length() - 1) * n + k])
+            adj.append(after)
             before = []
             if y and m.bit_count() == 2:
                 before.append(index[cell * n + (m & ~(1 << k)).bit_length() - 1])
             if x:
-                with_k = cells_with(state, k + 1)
                 r, c, b = cell_units[cell]
                 for u in (b, r, c):
                     if pos[u * n + k].bit_count() == 2:
-                        partner = ((unit_masks[u] & with_k) ^ 1 << cell).bit_length() - 1
+                        partner = ((unit_masks[u] & with_digit[k]) ^ 1 << cell).bit_length() - 1
                         other = index[partner * n + k]
                         if other not in before:
                             before.append(other)
             into.append(before)
-        self._prune(state, out, into)
+        self._prune(state, adj + into, with_digit)
 
-    def _prune(self, state: CandidateState, out: list[list[int]], into: list[list[int]]) -> None:
+    def _prune(self, state: CandidateState, adj: list[list[int]], with_digit: list[int]) -> None:
         """Keep the links inside a component that can eliminate something."""
-        size = len(out)
-        comp = _components(out, into)
+        size = len(self.nodes)
+        comp = _components(adj)
         peers = peer_masks(state.shape)
+        n = self.n
         # per component and digit: the cells its on nodes see, and its off nodes
-        seen_on: dict[tuple[int, int], int] = {}
-        seen_off: dict[tuple[int, int], int] = {}
+        seen_on: dict[int, int] = {}
+        seen_off: dict[int, int] = {}
+        for i, (cell, k) in enumerate(zip(self.cells, self.digits, strict=True)):
+            see = peers[cell]
+            key = comp[i] * n + k
+            seen_on[key] = seen_on.get(key, 0) | see
+            key = comp[size + i] * n + k
+            seen_off[key] = seen_off.get(key, 0) | see
+        useful = {
+            key // n
+            for key, mask in seen_on.items()
+            if mask & seen_off.get(key, 0) & with_digit[key % n]
+        }
+        out: list[list[tuple[int, int]]] = []
+        self.out = out
         for i in range(size):
-            key = (comp[i], self.digits[i])
-            seen_on[key] = seen_on.get(key, 0) | peers[self.cells[i]]
-            key = (comp[size + i], self.digits[i])
-            seen_off[key] = seen_off.get(key, 0) | peers[self.cells[i]]
-        useful = set()
-        for (c, k), mask in seen_on.items():
-            if mask & seen_off.get((c, k), 0) & cells_with(state, k + 1):
-                useful.add(c)
-        self.out = [
-            [(j, 1 << j) for j in after if comp[size + j] == comp[i] and comp[i] in useful]
-            for i, after in enumerate(out)
-        ]
-        self.into = [
-            [i for i in before if comp[i] == comp[size + j] and comp[i] in useful]
-            for j, before in enumerate(into)
-        ]
-        self.into_mask = []
-        for before in self.into:
+            c = comp[i]
+            out.append(
+                [(j - size, 1 << (j - size)) for j in adj[i] if comp[j] == c] if c in useful else []
+            )
+        into: list[list[int]] = []
+        into_mask: list[int] = []
+        self.into = into
+        self.into_mask = into_mask
+        for j in range(size, 2 * size):
+            c = comp[j]
+            before = [i for i in adj[j] if comp[i] == c] if c in useful else []
+            into.append(before)
             mask = 0
             for i in before:
                 mask |= 1 << i
-            self.into_mask.append(mask)
+            into_mask.append(mask)
         cand = state.cand
-        self.sources = [
-            i for i in range(size) if self.out[i] and cand[self.cells[i]].bit_count() >= 2
-        ]
+        self.sources = [i for i in range(size) if out[i] and cand[self.cells[i]].bit_count() >= 2]
 
 
-def _components(out: list[list[int]], into: list[list[int]]) -> list[int]:
-    """Tarjan's strongly connected components of the graph with on nodes 0..size-1
-    (edges `out`, to off nodes) and off nodes size..2*size-1 (edges `into`): the
-    component number of each node."""
-    size = len(out)
-    adj = [[size + j for j in after] for after in out] + into
-    total = 2 * size
-    order = [-1] * total
+def _components(adj: list[list[int]]) -> list[int]:
+    """Tarjan's strongly connected components of a graph given by its adjacency lists:
+    the component number of each node."""
+    total = len(adj)
+    order = [0] * total  # 0: not visited yet
     low = [0] * total
     comp = [-1] * total
     stack: list[int] = []
-    counter = 0
+    counter = 1
     ncomp = 0
     for root in range(total):
-        if order[root] >= 0:
+        if order[root]:
             continue
-        work = [(root, 0)]
         order[root] = low[root] = counter
         counter += 1
         stack.append(root)
+        work = [(root, iter(adj[root]))]
         while work:
-            v, i = work[-1]
-            edges = adj[v]
-            if i < len(edges):
-                work[-1] = (v, i + 1)
-                w = edges[i]
-                if order[w] < 0:
+            v, edges = work[-1]
+            for w in edges:
+                if not order[w]:
                     order[w] = low[w] = counter
                     counter += 1
                     stack.append(w)
-                    work.append((w, 0))
-                elif comp[w] < 0 and order[w] < low[v]:
+                    work.append((w, iter(adj[w])))
+                    break
+                if comp[w] < 0 and order[w] < low[v]:
                     low[v] = order[w]
-                continue
-            work.pop()
-            if work:
-                u = work[-1][0]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-            if low[v] == order[v]:
-                while True:
-                    w = stack.pop()
-                    comp[w] = ncomp
-                    if w == v:
-                        break
-                ncomp += 1
+            else:
+                work.pop()
+                if work:
+                    u = work[-1][0]
+                    if low[v] < low[u]:
+                        low[u] = low[v]
+                if low[v] == order[v]:
+                    while True:
+                        w = stack.pop()
+                        comp[w] = ncomp
+                        if w == v:
+                            break
+                    ncomp += 1
     return comp
