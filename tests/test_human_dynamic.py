@@ -11,7 +11,7 @@ import pytest
 
 from solvers.human import CandidateState
 from solvers.human.techniques import forcing
-from solvers.human.techniques.closure import Closure, changed_mask
+from solvers.human.techniques.closure import Closure, changed_mask, since
 
 PENCILMARKS = (
     "239 6 157 3589 23578 358 4 157 128 2359 135 8 359 2357 4 6 157 12 245 45 57 1 2578 6 "
@@ -145,7 +145,7 @@ def test_end_states_carried_from_the_grid_before_are_fresh_ones():
         assert facts == fresh(x) == closure.end(x)[0]
     # another puzzle's grid carries nothing over
     forcing._LAST_ENDS[:] = [(state.shape, [1] * 81, [0] * 27, {0: (None, 0)})]
-    assert forcing._carried(state) == ({}, 0)
+    assert forcing._carried(state) == ({}, 0, None)
 
 
 def test_largest_end_state():
@@ -153,3 +153,79 @@ def test_largest_end_state():
     assert forcing._largest(1 << 3 | 1 << 5, ends) == 0b111
     assert forcing._largest(1 << 3 | 1 << 7, ends) == 0b1111
     assert forcing._largest(0, ends) == 0
+
+
+def _after_steps(state: CandidateState, ends: dict, cand: list[int]) -> set:
+    """Every seed's `end_since` on `state` (no singles) is its plain `end`; returns which
+    (ended in a contradiction before, ends in one now) pairs occurred."""
+    assert forcing._no_singles(state)
+    clash, lost = since(state.shape, cand, state.cand, state.values)
+    after = _closure(state)
+    kinds = set()
+    for x in _seeds(state):
+        facts, held = after.end_since(ends[x], clash, lost)
+        assert facts == after.end(x)[0]
+        assert held == (-1 if facts is None else facts)
+        kinds.add((ends[x] is None, facts is None))
+    return kinds
+
+
+def test_ends_after_steps_on_a_grid_without_singles():
+    state = _state()
+    before = _closure(state)
+    ends = {x: before.end(x)[0] for x in _seeds(state)}
+    cand = state.cand[:]
+    state.eliminate(R1C5, 5)
+    clash, lost = since(state.shape, cand, state.cand, state.values)
+    assert lost[4] == 1 << R1C5
+    assert clash == 1 << (4 * state.shape.ncells + R1C5)  # on(r1c5, 5) clashes
+    kinds = _after_steps(state, ends, cand)
+    assert (False, False) in kinds  # an end state followed further
+    assert (True, True) in kinds  # a contradiction kept
+
+
+def test_a_removed_candidate_a_branch_held_on_is_a_contradiction():
+    # (not a step the engine would take: any removal keeps the rules' monotony)
+    start = _state()
+    before = _closure(start)
+    ends = {x: before.end(x)[0] for x in _seeds(start)}
+    n = start.n
+    for cell, m in enumerate(start.cand):
+        for k in range(n):
+            held = any(
+                f is not None and f >> (k * start.shape.ncells + cell) & 1 for f in ends.values()
+            )
+            if m.bit_count() < 3 or not m >> k & 1 or not held:
+                continue
+            state = _state()
+            state.eliminate(cell, k + 1)
+            if forcing._no_singles(state):
+                assert (False, True) in _after_steps(state, ends, start.cand)
+                return
+    raise AssertionError("no such candidate")
+
+
+def test_a_placement_clashes_with_its_off_fact():
+    state = _state()
+    cand = state.cand[:]
+    state.place(R1C5, 8)
+    ncells = state.shape.ncells
+    clash, lost = since(state.shape, cand, state.cand, state.values)
+    assert clash >> ((9 + 7) * ncells + R1C5) & 1  # off(r1c5, 8)
+    assert not clash >> (7 * ncells + R1C5) & 1  # on(r1c5, 8) holds
+    assert clash >> (1 * ncells + R1C5) & 1  # on(r1c5, 2) cannot
+    assert not lost[7] >> R1C5 & 1
+    assert lost[1] >> R1C5 & 1
+
+
+def test_singles_stop_the_steps_shortcut():
+    state = _state()
+    assert forcing._no_singles(state)
+    forcing._LAST_ENDS[:] = [(state.shape, state.cand[:], state.placed[:], {})]
+    cell = next(c for c, m in enumerate(state.cand) if m.bit_count() == 2)
+    state.eliminate(cell, state.cand[cell].bit_length())  # a naked single now
+    assert not forcing._no_singles(state)
+    ends, changed, steps = forcing._carried(state)
+    assert changed
+    assert steps is None
+    forcing._LAST_ENDS.clear()

@@ -85,6 +85,35 @@ def changed_mask(
     return out
 
 
+def since(
+    shape: Shape, old_cand: list[int], cand: list[int], values: list[int]
+) -> tuple[int, list[int]]:
+    """How a grid came from an earlier one (`old_cand`) by true steps, for
+    `Closure.end_since`: the facts (packed) the steps contradict (on for a removed
+    candidate not placed, off for a placed one), and per digit the cells that lost it.
+    The new grid's candidates must be the old one's or fewer."""
+    n = shape.size
+    ncells = shape.ncells
+    clash = 0
+    lost = [0] * n
+    for c, (was, now) in enumerate(zip(old_cand, cand, strict=True)):
+        gone = was & ~now
+        if not gone:
+            continue
+        b = 1 << c
+        if not now and values[c] and was >> (values[c] - 1) & 1:
+            k = values[c] - 1
+            clash |= b << ((n + k) * ncells)  # placed: off clashes
+            gone ^= 1 << k
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            k = low.bit_length() - 1
+            clash |= b << (k * ncells)
+            lost[k] |= b
+    return clash, lost
+
+
 class Closure:
     """The start state of a search, per digit: the cells taking it and the units holding it."""
 
@@ -102,6 +131,7 @@ class Closure:
                 m ^= low
                 start[low.bit_length() - 1] |= b
         self.start = start
+        self.open = sum(1 << c for c, m in enumerate(cand) if m)  # cells with candidates
         # per cell, its candidates' indices
         self.cell_digits = [[k for k in range(n) if m >> k & 1] for m in cand]
         self.placed = [sum(1 << u for u, p in enumerate(placed) if p >> k & 1) for k in range(n)]
@@ -142,6 +172,41 @@ class Closure:
                 cell, k = divmod(seed, n)
                 held |= 1 << (k * self.ncells + cell)
             return None, held
+        return held, held
+
+    def end_since(
+        self, facts: int | None, clash: int, lost: list[int], links: bool = True
+    ) -> tuple[int | None, int]:
+        """`end` of a seed on this grid from `facts`, its branch's end state (packed, None:
+        a contradiction) on an earlier grid this one came from by true steps (`since`:
+        `clash`, `lost`), when this grid has no singles: no open cell with one candidate,
+        no unit with one place for a digit it lacks.  (The facts it held when it stopped
+        are not one branch's here: -1 when it ends in a contradiction.)
+
+        On such a grid the branch holds whatever it held on the earlier one: the
+        earlier branch with the steps' facts added (off for the removed candidates, on
+        for the placed digits) follows the rules of this grid, because a cell or unit
+        left with one candidate or place must have lost one to the branch.  So the
+        branch is in a contradiction when it was before or when it held a fact the steps
+        contradict, and otherwise the rules start from what it held, looking again only
+        at the cells and units that lost candidates."""
+        if facts is None or facts & clash:
+            return None, -1
+        n = self.n
+        ncells = self.ncells
+        start = self.start
+        on = [facts >> (k * ncells) & m for k, m in enumerate(start)]
+        left = [m & ~(facts >> ((n + k) * ncells)) for k, m in enumerate(start)]
+        fresh = lost[:]
+        digits = touched = 0
+        for k, m in enumerate(lost):
+            if m:
+                digits |= 1 << k
+                touched |= m
+        touched &= self.open
+        if self._close(links, on, left, fresh, digits, touched, []):
+            return None, -1
+        held = self.pack(on, left)
         return held, held
 
     def _from(

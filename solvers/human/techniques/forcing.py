@@ -52,7 +52,7 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState, _tables
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
-from solvers.human.techniques.closure import Closure, changed_mask, tables
+from solvers.human.techniques.closure import Closure, changed_mask, since, tables
 from solvers.human.techniques.common import crossings
 
 FORCING_RATING = 7.0
@@ -781,7 +781,7 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
         by_reach: dict[int, int | None] = {}
         failed = 0  # the seeds whose branches end in a contradiction
         done = 0  # the seeds whose end states are known (without a contradiction)
-        carried, changed = _carried(state)
+        carried, changed, steps = _carried(state)
         ends: dict[int, tuple[int | None, int]] = {}
         for _, node in order:
             r = reach[node]
@@ -792,7 +792,9 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
                 known[node] = by_reach[r]
                 continue
             end = carried.get(node)
-            if end is None or end[1] & changed:
+            if end is not None and end[1] & changed:
+                end = None if steps is None else closure.end_since(end[0], *steps, links)
+            if end is None:
                 _check_time()
                 end = closure.end(node, links, _largest(r & done & ~(1 << node), ends))
             ends[node] = end
@@ -831,20 +833,44 @@ _LAST_ENDS: list[tuple[Shape, list[int], list[int], dict[int, tuple[int | None, 
 """The grid of the last `_end_states` pass and its `Closure.end` results by seed."""
 
 
-def _carried(state: CandidateState) -> tuple[dict[int, tuple[int | None, int]], int]:
-    """The `Closure.end` results of the last `_end_states` pass, and the facts (packed) a
-    branch must not hold there to end the same way here (`changed_mask`).  The engine
-    moves from grid to grid by removing candidates, a few at a time, and most branches
-    never look at them; ({}, 0) when the last grid is not this one's ancestor."""
+def _carried(
+    state: CandidateState,
+) -> tuple[dict[int, tuple[int | None, int]], int, tuple[int, list[int]] | None]:
+    """The `Closure.end` results of the last `_end_states` pass; the facts (packed) a
+    branch must not hold there to end the same way here (`changed_mask`); and, when this
+    grid has no singles, how it came from that one (`since`, for `Closure.end_since`).
+    The engine moves from grid to grid by removing candidates, a few at a time, and most
+    branches never look at them; ({}, 0, None) when the last grid is not this one's
+    ancestor."""
     if not _LAST_ENDS:
-        return {}, 0
+        return {}, 0, None
     shape, cand, placed, ends = _LAST_ENDS[0]
     if shape != state.shape:
-        return {}, 0
+        return {}, 0, None
     changed = changed_mask(shape, cand, placed, state.cand, state.placed)
     if changed is None:
-        return {}, 0
-    return ends, changed
+        return {}, 0, None
+    steps = since(shape, cand, state.cand, state.values) if _no_singles(state) else None
+    return ends, changed, steps
+
+
+def _no_singles(state: CandidateState) -> bool:
+    """Whether every open cell has two candidates or more and every unit two places or
+    more for each digit it lacks."""
+    values = state.values
+    for cell, m in enumerate(state.cand):
+        if not m & (m - 1) and (m or not values[cell]):
+            return False
+    n = state.n
+    pos = state.pos
+    for u, digits in enumerate(state.placed):
+        at = u * n
+        for k in range(n):
+            if not digits >> k & 1:
+                p = pos[at + k]
+                if not p & (p - 1):
+                    return False
+    return True
 
 
 _CONTRADICTION = frozenset({"contradiction"})
