@@ -52,7 +52,7 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState, _tables
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
-from solvers.human.techniques.closure import Closure
+from solvers.human.techniques.closure import Closure, changed_mask, since
 from solvers.human.techniques.common import crossings
 from solvers.human.techniques.one_digit import conflicting_cells
 from solvers.human.techniques.static_graph import StaticGraph, static_graph
@@ -586,13 +586,12 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         """Whether the branches of `nodes`, none in conflict, may share a fact besides them."""
         if end_state is None:
             return True
-        common = [-1] * (2 * n)
+        common = -1
         for x in nodes:
-            common = [a & b for a, b in zip(common, end_state(x), strict=True)]
+            common &= end_state(x)
         for x in nodes:
-            i, cell = _fact_index(x, n, off_base)
-            common[i] &= ~(1 << cell)
-        return any(common)
+            common &= ~(1 << _fact_bit(x, n, off_base))
+        return bool(common)
 
     def agree(nodes: list[int], kind: str) -> None:
         if end_state is not None and (any(conflicted(x) for x in nodes) or not shared(nodes)):
@@ -726,13 +725,14 @@ def _new_cache(_state: CandidateState) -> dict:
     return {}
 
 
-def _fact_index(node: int, n: int, off_base: int) -> tuple[int, int]:
-    """Where a node is in a `Closure.facts` tuple: (index, cell)."""
+def _fact_bit(node: int, n: int, off_base: int) -> int:
+    """Where a node is in a packed end state (`Closure.pack`)."""
+    ncells = off_base // n
     if node < off_base:
         cell, k = divmod(node, n)
-        return k, cell
+        return k * ncells + cell
     cell, k = divmod(node - off_base, n)
-    return n + k, cell
+    return (n + k) * ncells + cell
 
 
 def _end_states(state: CandidateState, ctx: Context, links: bool):
@@ -747,7 +747,7 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
     closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
     if not links:
 
-        def end_state(node: int) -> tuple[int, ...] | None:
+        def end_state(node: int) -> int | None:
             if node in known:
                 return known[node]
             facts = known[node] = closure.facts(node, links)
@@ -770,8 +770,11 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
                 if m.bit_count() > 2:
                     nodes.append(off_base + node)
         order = sorted((reach[x].bit_count(), x) for x in nodes)
-        by_reach: dict[int, tuple[int, ...] | None] = {}
+        by_reach: dict[int, int | None] = {}
         failed = 0  # the seeds whose branches end in a contradiction
+        done = 0  # the seeds whose end states are known (without a contradiction)
+        carried, changed, steps = _carried(state)
+        ends: dict[int, tuple[int | None, int]] = {}
         for _, node in order:
             r = reach[node]
             if r & failed:
@@ -780,18 +783,86 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
             if r in by_reach:
                 known[node] = by_reach[r]
                 continue
-            _check_time()
-            facts = known[node] = by_reach[r] = closure.facts(node, links)
+            end = carried.get(node)
+            if end is not None and end[1] & changed:
+                end = None if steps is None else closure.end_since(end[0], *steps, links)
+            if end is None:
+                _check_time()
+                end = closure.end(node, links, _largest(r & done & ~(1 << node), ends))
+            ends[node] = end
+            facts = known[node] = by_reach[r] = end[0]
             if facts is None:
                 failed |= 1 << node
+            else:
+                done |= 1 << node
+        _LAST_ENDS[:] = [(state.shape, state.cand[:], state.placed[:], ends)]
 
-    def known_state(node: int) -> tuple[int, ...] | None:
+    def known_state(node: int) -> int | None:
         if node in known:
             return known[node]
         facts = known[node] = closure.facts(node, links)
         return facts
 
     return known_state
+
+
+def _largest(seeds: int, ends: dict[int, tuple[int | None, int]]) -> int:
+    """Of the end states (`ends`) of `seeds` (a node mask; none in a contradiction), the
+    one holding the most facts (packed; 0 for no seeds)."""
+    best = size = 0
+    while seeds:
+        low = seeds & -seeds
+        seeds ^= low
+        facts = ends[low.bit_length() - 1][0]
+        assert facts is not None
+        count = facts.bit_count()
+        if count > size:
+            best, size = facts, count
+    return best
+
+
+_LAST_ENDS: list[tuple[Shape, list[int], list[int], dict[int, tuple[int | None, int]]]] = []
+"""The grid of the last `_end_states` pass and its `Closure.end` results by seed."""
+
+
+def _carried(
+    state: CandidateState,
+) -> tuple[dict[int, tuple[int | None, int]], int, tuple[int, list[int]] | None]:
+    """The `Closure.end` results of the last `_end_states` pass; the facts (packed) a
+    branch must not hold there to end the same way here (`changed_mask`); and, when this
+    grid has no singles, how it came from that one (`since`, for `Closure.end_since`).
+    The engine moves from grid to grid by removing candidates, a few at a time, and most
+    branches never look at them; ({}, 0, None) when the last grid is not this one's
+    ancestor."""
+    if not _LAST_ENDS:
+        return {}, 0, None
+    shape, cand, placed, ends = _LAST_ENDS[0]
+    if shape != state.shape:
+        return {}, 0, None
+    changed = changed_mask(shape, cand, placed, state.cand, state.placed)
+    if changed is None:
+        return {}, 0, None
+    steps = since(shape, cand, state.cand, state.values) if _no_singles(state) else None
+    return ends, changed, steps
+
+
+def _no_singles(state: CandidateState) -> bool:
+    """Whether every open cell has two candidates or more and every unit two places or
+    more for each digit it lacks."""
+    values = state.values
+    for cell, m in enumerate(state.cand):
+        if not m & (m - 1) and (m or not values[cell]):
+            return False
+    n = state.n
+    pos = state.pos
+    for u, digits in enumerate(state.placed):
+        at = u * n
+        for k in range(n):
+            if not digits >> k & 1:
+                p = pos[at + k]
+                if not p & (p - 1):
+                    return False
+    return True
 
 
 _CONTRADICTION = frozenset({"contradiction"})
