@@ -17,7 +17,7 @@ import pytest
 
 from solvers.grid import shape
 from solvers.human.state import CandidateState
-from solvers.human.techniques import cycle_links, cycles, grouped_links, x_forcing
+from solvers.human.techniques import chains, cycle_links, cycles, grouped_links, x_forcing
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.common import bits, cells_with, peer_masks
 from solvers.human.techniques.wings import strong_links
@@ -384,5 +384,76 @@ def test_grouped_chains_fire_and_keep_quiet_on_the_random_grids():
         found += [
             grouped_links._best_chain(state, d, 2, cells_with(state, d)) for d in range(1, 10)
         ]
+    assert any(found)
+    assert not all(found)
+
+
+# -- X-chains --------------------------------------------------------------------------
+
+
+def ref_shortest_x_chain(state: CandidateState, max_cells: int):
+    """The plain search: from each cell with a strong link, breadth first, the first chain
+    with eliminations; the shortest over all, the first on a tie."""
+    peers = peer_masks(SHAPE)
+    best = None
+    for d in range(1, 10):
+        strong = _ref_partners(state, d)
+        if len(strong) < 4:
+            continue
+        with_d = cells_with(state, d)
+        for start in sorted(strong):
+            bound = best[0] - 1 if best else max_cells
+            found = chains._x_chain_from(state, d, start, strong, with_d, peers, bound)
+            if found and (best is None or found[0] < best[0]):
+                best = (found[0], d, found[1], found[2])
+    return best
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_x_chain_matches_the_plain_search(seed):
+    for max_cells in (6, chains.MAX_X_CELLS):
+        want = ref_shortest_x_chain(_fresh(seed), max_cells)
+        assert chains._shortest_x_chain(_fresh(seed), max_cells) == want
+
+
+def test_x_chain_fires_and_keeps_quiet_on_the_random_grids():
+    found = [chains._shortest_x_chain(_fresh(seed), 6) is not None for seed in SEEDS]
+    assert any(found)
+    assert not all(found)
+
+
+def ref_xy_chain(state: CandidateState):
+    """The plain search: from each bivalue cell and each of its digits assumed false,
+    breadth first, the first chain with eliminations; the shortest, the first on a tie."""
+    cand = state.cand
+    peers = peer_masks(SHAPE)
+    biv = [c for c, m in enumerate(cand) if m.bit_count() == 2]
+    biv_mask = sum(1 << c for c in biv)
+    best = None
+    for start in biv:
+        for z in bits(cand[start]):
+            bound = best[0] - 1 if best else chains.MAX_XY_CELLS
+            found = chains._xy_chain_from(state, start, z + 1, biv_mask, peers, bound)
+            if found and (best is None or found[0] < best[0]):
+                best = (found[0], z + 1, found[1], found[2])
+    return best
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_xy_chain_matches_the_plain_search(seed):
+    state = random_state(seed, 0.1, 0.3)
+    step = chains.xy_chain(state)
+    want = ref_xy_chain(state)
+    if want is None:
+        assert step is None
+        return
+    _, z, path, targets = want
+    assert step is not None
+    assert step.cells == tuple(c for c, _ in path)
+    assert step.eliminations == tuple((c, z) for c in bits(targets))
+
+
+def test_xy_chain_fires_and_keeps_quiet_on_the_random_grids():
+    found = [chains.xy_chain(random_state(seed, 0.1, 0.3)) is not None for seed in SEEDS]
     assert any(found)
     assert not all(found)

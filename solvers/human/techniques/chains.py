@@ -170,6 +170,38 @@ def _x_chain_from(state, d, start, strong, with_d, peers, bound):
     return None
 
 
+def _x_chain_length(start: int, partners: dict[int, int], with_d: int, peers, bound: int) -> int:
+    """The cells of the shortest X-chain from `start` (assumed false) with eliminations,
+    within `bound` cells, or 0: the breadth-first search of `_x_chain_from` a layer at a
+    time, each layer's cells as one mask."""
+    view = peers[start] & with_d
+    ends = 0  # the cells whose view shares a candidate with the start's
+    for t in bits(view):
+        ends |= peers[t]
+    ends &= ~(1 << start)
+    seen_off = frontier = 1 << start
+    seen_on = 0
+    length = 1
+    while frontier and length < bound:
+        nxt = 0
+        for c in bits(frontier):
+            nxt |= partners.get(c, 0)
+        frontier = nxt & ~seen_on
+        seen_on |= frontier
+        length += 1
+        if length >= 4 and frontier & ends:
+            return length
+        if length >= bound:
+            break
+        nxt = 0
+        for c in bits(frontier):
+            nxt |= peers[c]
+        frontier = nxt & with_d & ~seen_off
+        seen_off |= frontier
+        length += 1
+    return 0
+
+
 def _shortest_x_chain(state: CandidateState, max_cells: int):
     """(cells, digit, path, targets) of the shortest X-chain within `max_cells`, or None."""
     n = state.n
@@ -179,22 +211,32 @@ def _shortest_x_chain(state: CandidateState, max_cells: int):
     for d in range(1, n + 1):
         if fruitless(state, key, d):
             continue
-        strong: dict[int, list[int]] = {}
+        partners: dict[int, int] = {}
         for _, a, b in strong_links(state, d):
-            strong.setdefault(a, []).append(b)
-            strong.setdefault(b, []).append(a)
-        if len(strong) < 4:
+            partners[a] = partners.get(a, 0) | 1 << b
+            partners[b] = partners.get(b, 0) | 1 << a
+        if len(partners) < 4:
             continue
         with_d = cells_with(state, d)
         unbounded = best is None  # only a search within max_cells proves there is none
-        for start in sorted(strong):
+        for start in sorted(partners):
             bound = best[0] - 1 if best else max_cells
-            found = _x_chain_from(state, d, start, strong, with_d, peers, bound)
-            if found and (best is None or found[0] < best[0]):
-                best = (found[0], d, found[1], found[2])
+            length = _x_chain_length(start, partners, with_d, peers, bound)
+            if length and (best is None or length < best[0]):
+                best = (length, d, start)
         if unbounded and best is None:
             mark_fruitless(state, key, d)
-    return best
+    if best is None:
+        return None
+    # the chain reported is the one the per-cell search meets first
+    length, d, start = best
+    strong: dict[int, list[int]] = {}
+    for _, a, b in strong_links(state, d):
+        strong.setdefault(a, []).append(b)
+        strong.setdefault(b, []).append(a)
+    found = _x_chain_from(state, d, start, strong, cells_with(state, d), peers, length)
+    assert found is not None
+    return (found[0], d, found[1], found[2])
 
 
 def _x_chain_step(state: CandidateState, name: str, best, rating: float) -> Step:
@@ -267,23 +309,79 @@ def _xy_chain_from(state, start, z, biv_mask, peers, bound):
     return None
 
 
+def _pairs(state: CandidateState, biv: list[int]) -> list[list[tuple[int, int]]]:
+    """By digit index d: (e, the bivalue cells holding d and e) for each other digit e."""
+    cand = state.cand
+    by_pair: dict[tuple[int, int], int] = {}
+    for c in biv:
+        m = cand[c]
+        low = m & -m
+        d, e = low.bit_length() - 1, (m ^ low).bit_length() - 1
+        by_pair[(d, e)] = by_pair.get((d, e), 0) | 1 << c
+        by_pair[(e, d)] = by_pair.get((e, d), 0) | 1 << c
+    out: list[list[tuple[int, int]]] = [[] for _ in range(state.n)]
+    for (d, e), mask in sorted(by_pair.items()):
+        out[d].append((e, mask))
+    return out
+
+
+def _xy_chain_length(state: CandidateState, start: int, z: int, pairs, peers, bound: int) -> int:
+    """The cells of the shortest XY-chain from `start` with digit `z` assumed false, ending
+    on z with eliminations, within `bound` cells, or 0: the breadth-first search of
+    `_xy_chain_from` a layer at a time, the cells made true of each digit as one mask."""
+    n = state.n
+    k = z - 1
+    view = peers[start] & cells_with(state, z)
+    ends = 0  # the cells whose view shares a candidate z with the start's
+    for t in bits(view):
+        ends |= peers[t]
+    ends &= ~(1 << start)
+    first = (state.cand[start] & ~(1 << k)).bit_length() - 1
+    seen = [0] * n  # by digit index: the cells reached with it true
+    seen[first] = 1 << start
+    frontier = {first: 1 << start}
+    length = 1
+    while frontier and length < bound:
+        length += 1
+        nxt: dict[int, int] = {}
+        for d, cells in frontier.items():
+            view = 0
+            for c in bits(cells):
+                view |= peers[c]
+            for e, mask in pairs[d]:
+                new = view & mask & ~seen[e]
+                if new:
+                    nxt[e] = nxt.get(e, 0) | new
+        for e, new in nxt.items():
+            seen[e] |= new
+        if length >= 3 and nxt.get(k, 0) & ends:
+            return length
+        frontier = nxt
+    return 0
+
+
 def xy_chain(state: CandidateState) -> Step | None:
     """The shortest chain of bivalue cells whose ends share a digit z seen by other cells."""
     cand = state.cand
     peers = peer_masks(state.shape)
     biv = [c for c, m in enumerate(cand) if m and m.bit_count() == 2]
-    biv_mask = sum(1 << c for c in biv)
+    pairs = _pairs(state, biv)
     best = None
     for start in biv:
         for z in (cand[start] & -cand[start], cand[start] & (cand[start] - 1)):
             digit = z.bit_length()
             bound = best[0] - 1 if best else MAX_XY_CELLS
-            found = _xy_chain_from(state, start, digit, biv_mask, peers, bound)
-            if found and (best is None or found[0] < best[0]):
-                best = (found[0], digit, found[1], found[2])
+            length = _xy_chain_length(state, start, digit, pairs, peers, bound)
+            if length and (best is None or length < best[0]):
+                best = (length, digit, start)
     if best is None:
         return None
-    length, z, path, targets = best
+    # the chain reported is the one the per-cell search meets first
+    biv_mask = sum(1 << c for c in biv)
+    found = _xy_chain_from(state, best[2], best[1], biv_mask, peers, best[0])
+    assert found is not None
+    length, path, targets = found
+    z = best[1]
     cells = tuple(c for c, _ in path)
     # Candidate nodes alternate off=on inside a cell, on-off between cells.
     chain = tuple(

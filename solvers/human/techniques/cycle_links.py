@@ -55,12 +55,10 @@ def live_cells(state: CandidateState, y: bool, x: bool) -> list[int]:
                 bivalue |= 1 << cell
         live = [bivalue & w for w in with_digit]
     if x:
-        pos = state.unit_positions()
-        for u, mask in enumerate(_unit_masks(state.shape)):
-            base = u * n
-            for k in range(n):
-                if pos[base + k].bit_count() == 2:
-                    live[k] |= mask & with_digit[k]
+        unit_masks = _unit_masks(state.shape)
+        for i in [i for i, count in enumerate(state.count) if count == 2]:
+            u, k = divmod(i, n)
+            live[k] |= unit_masks[u] & with_digit[k]
     return live
 
 
@@ -90,8 +88,12 @@ class LoopGraph:
             rest ^= low
             cell = low.bit_length() - 1
             base = cell * n
-            for k in bits(cand[cell]):
-                if live[k] >> cell & 1:
+            m = cand[cell]
+            while m:
+                bit = m & -m
+                m ^= bit
+                k = bit.bit_length() - 1
+                if live[k] & low:
                     index[base + k] = len(nodes)
                     nodes.append(base + k)
         self.nodes = nodes
@@ -101,7 +103,7 @@ class LoopGraph:
         parts = _peer_parts(shape)
         unit_masks = _unit_masks(shape)
         cell_units = shape.cell_units
-        pos = state.unit_positions()
+        count = state.count
         with_digit = [cells_with(state, k + 1) for k in range(n)]
         # links as node numbers: on nodes 0..size-1, off nodes size..2*size-1
         adj: list[list[int]] = []
@@ -127,7 +129,7 @@ class LoopGraph:
             if x:
                 r, c, b = cell_units[cell]
                 for u in (b, r, c):
-                    if pos[u * n + k].bit_count() == 2:
+                    if count[u * n + k] == 2:
                         partner = ((unit_masks[u] & with_digit[k]) ^ 1 << cell).bit_length() - 1
                         other = index[partner * n + k]
                         if other not in before:
