@@ -127,7 +127,9 @@ class StaticGraph:
         self.reach = _reach(graph, own, roots)
         self.links: list[tuple[int, ...] | None] = [None] * (2 * off_base)
         self._succ: dict[int, int] = {}
-        self._levels: dict[int, list[int]] = {}
+        self._levels: dict[int, list[int]] = {}  # per seed, its levels so far
+        self._seen: dict[int, int] = {}  # per seed, the facts in its levels so far
+        self._clean: list[int] | None = None
 
     def _on_succ(self, cell: int, k: int, m: int) -> int:
         """The off facts on(cell, k) forces, as a bitmask (`m`: the cell's candidates)."""
@@ -192,15 +194,20 @@ class StaticGraph:
         found = self.links[node] = tuple(out)
         return found
 
-    def levels(self, seed: int) -> list[int]:
-        """The level sets of the static branch of `seed`: level k holds the facts first
-        reached after k links (level 0: the seed) (memoised)."""
-        found = self._levels.get(seed)
-        if found is not None:
-            return found
+    def levels(self, seed: int, wanted: int = -1) -> list[int]:
+        """The level sets of the static branch of `seed`, as far as needed to hold the
+        facts of `wanted` it reaches (all by default): level k holds the facts first
+        reached after k links (level 0: the seed) (memoised, and resumed when asked for
+        more)."""
+        known = self._levels.get(seed)
+        if known is None:
+            known = self._levels[seed] = [1 << seed]
+            self._seen[seed] = 1 << seed
+        seen = self._seen[seed]
+        frontier = known[-1]
+        if not frontier or not wanted & ~seen:
+            return known
         succ = self._succ
-        seen = frontier = 1 << seed
-        found = [frontier]
         while True:
             reached = 0
             while frontier:
@@ -212,30 +219,32 @@ class StaticGraph:
                     mask = self.succ(node)
                 reached |= mask
             frontier = reached & ~seen
-            if not frontier:
-                break
             seen |= frontier
-            found.append(frontier)
-        self._levels[seed] = found
-        return found
+            known.append(frontier)  # the last level empty: the branch is complete
+            if not frontier or not wanted & ~seen:
+                break
+        self._seen[seed] = seen
+        return known
 
-    def agreement(self, nodes: list[int]) -> tuple[int, int] | None:
-        """The cheapest fact the static branches of `nodes` (a cell's digits or a unit's
-        places) all force, besides them, when none ends in a contradiction: (the facts
-        it rests on, counted per branch, the node), the lowest node among the cheapest;
-        None when there is none."""
-        reach = self.reach
-        common = -1
-        for x in nodes:
-            r = reach[x]
-            if r >> self.opposite(x) & 1:
-                return None
-            common &= r & ~(1 << x)
-        if not common:
-            return None
+    def clean(self) -> list[int]:
+        """Per on fact, what its static branch holds besides it, or 0 when the branch ends
+        in a contradiction (memoised)."""
+        if self._clean is None:
+            off_base = self.off
+            clean = [0] * off_base
+            for x, r in self.reach.items():
+                if x < off_base and not r >> (x + off_base) & 1:
+                    clean[x] = r ^ (1 << x)
+            self._clean = clean
+        return self._clean
+
+    def agreement(self, nodes: list[int], common: int) -> tuple[int, int]:
+        """The cheapest of `common`, facts the static branches of `nodes` (a cell's digits
+        or a unit's places, none ending in a contradiction) all hold: (the facts it rests
+        on, counted per branch, the node), the lowest node among the cheapest."""
         cost: dict[int, int] = {}
         for x in nodes:
-            for depth, level in enumerate(self.levels(x), 1):
+            for depth, level in enumerate(self.levels(x, common), 1):
                 hit = level & common
                 while hit:
                     low = hit & -hit
