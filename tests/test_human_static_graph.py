@@ -60,6 +60,9 @@ def test_reach_levels_and_conflicts(pencilmarks):
     for seed in _seeds(state):
         dist = _bfs(graph, seed)
         assert graph.reach[seed] == sum(1 << x for x in dist)
+        near = [x for x, d in dist.items() if d == 1]
+        if near:  # levels found in part first, then resumed
+            assert graph.levels(seed, 1 << near[0])[1] >> near[0] & 1
         levels = graph.levels(seed)
         assert levels == [
             sum(1 << x for x, d in dist.items() if d == k) for k in range(len(levels))
@@ -100,7 +103,10 @@ def test_agreements_match_the_branches(pencilmarks):
         if m.bit_count() < 3:
             continue
         nodes = [cell * n + k for k in range(n) if m >> k & 1]
-        fast = graph.agreement(nodes)
+        common = -1
+        for x in nodes:
+            common &= graph.clean()[x]
+        fast = graph.agreement(nodes, common) if common else None
         assert fast == _slow_agreement(state, nodes)
         found += fast is not None
     if pencilmarks == EMPTY:

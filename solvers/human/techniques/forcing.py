@@ -902,41 +902,55 @@ def _agreements(
 def _agreeing(ctx: Context, kind: str, base: float) -> tuple:
     """The best agreement of the cells (`kind` "cell") or the units' places ("region") of
     the state, as (rank, nodes), or () for none.  Every fact a branch reaches is a
-    candidate of the grid, so every agreement is useful; the first of equal ranks wins."""
+    candidate of the grid, so every agreement is useful; the first of equal ranks wins.
+    Only where the branches all end without a conflict and share a fact besides their
+    assumptions (`StaticGraph.clean`) can they agree on something."""
     state = ctx.state
     graph = static_graph(state)
+    clean = graph.clean()
     n = ctx.n
     cand = ctx.cand
     key = _SORT_KEY[kind]
     best: tuple = ()
-    groups: list[list[int]] = []
-    if kind == "cell":
-        for cell, m in enumerate(cand):
-            if m.bit_count() >= 3:
-                groups.append([cell * n + k for k in _bits(m)])
-    else:
-        pos = ctx.pos
-        for u, cells in enumerate(ctx.unit_cells):
-            for k in range(n):
-                p = pos[u * n + k]
-                if not p & (p - 1):
-                    continue
-                nodes = [cells[i] * n + k for i in _bits(p)]
-                if cand[nodes[0] // n].bit_count() < 3:
-                    # Sudoku Explainer looks at a unit's places from its first place's cell,
-                    # and its static search only from cells with three digits or more
-                    continue
-                groups.append(nodes)
-    for nodes in groups:
-        if kind == "cell":
-            _check_time()
-        found = graph.agreement(nodes)
-        if found is None:
-            continue
-        c, target = found
+
+    def consider(nodes: list[int], common: int) -> None:
+        nonlocal best
+        c, target = graph.agreement(nodes, common)
         rank = (round(base + length_bonus(c), 1), c, key, target)
         if not best or rank < best[0]:
             best = (rank, nodes)
+
+    if kind == "cell":
+        for cell, m in enumerate(cand):
+            if m.bit_count() < 3:
+                continue
+            _check_time()
+            at = cell * n
+            common = -1
+            ms = m
+            while ms and common:
+                low = ms & -ms
+                ms ^= low
+                common &= clean[at + low.bit_length() - 1]
+            if common:
+                consider([at + k for k in _bits(m)], common)
+        return best
+    pos = ctx.pos
+    for u, cells in enumerate(ctx.unit_cells):
+        for k in range(n):
+            p = pos[u * n + k]
+            if not p & (p - 1) or cand[cells[(p & -p).bit_length() - 1]].bit_count() < 3:
+                # Sudoku Explainer looks at a unit's places from its first place's cell,
+                # and its static search only from cells with three digits or more
+                continue
+            common = -1
+            ps = p
+            while ps and common:
+                low = ps & -ps
+                ps ^= low
+                common &= clean[cells[low.bit_length() - 1] * n + k]
+            if common:
+                consider([cells[i] * n + k for i in _bits(p)], common)
     return best
 
 

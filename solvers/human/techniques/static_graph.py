@@ -54,15 +54,16 @@ class StaticGraph:
         placed = state.placed
         self.geometry = units, peer_masks, spread, unit_cells = _geometry(state.shape)
         every = 0  # the on nodes of every candidate
-        for cell, m in enumerate(cand):
-            every |= m << (cell * n)
-        self.every = every
         with_digit = [0] * n  # the cells taking each digit
         for cell, m in enumerate(cand):
-            while m:
-                low = m & -m
-                m ^= low
-                with_digit[low.bit_length() - 1] |= 1 << cell
+            if m:
+                every |= m << (cell * n)
+                b = 1 << cell
+                while m:
+                    low = m & -m
+                    m ^= low
+                    with_digit[low.bit_length() - 1] |= b
+        self.every = every
         self.with_digit = with_digit
         # the on facts each off fact forces (unordered), for the off facts forcing any
         strong: dict[int, list[int]] = {}
@@ -90,15 +91,21 @@ class StaticGraph:
             cell, k = divmod(x - off_base, n)
             live[k] |= 1 << cell
             live_digits[cell] |= 1 << k
-        # the reach search's links and each node's own part of its reach
+        # The reach search's links (to the on facts and the off facts forcing something),
+        # each node's own part of its reach (itself and the off facts it forces), and the
+        # reach of the nodes linked to nothing the search follows.
         size = 2 * off_base
         graph: list[list[int]] = [[]] * size
         own = [0] * size
+        done = [0] * size
+        index = [-1] * size  # for the search: 0 for the nodes whose reach is known
         roots = []
+        nodes = []
         for cell, m in enumerate(cand):
             at = cell * n
             at_off = off_base + at
             peers = peer_masks[cell]
+            around = spread[cell]
             cell_live = live_digits[cell]
             ms = m
             while ms:
@@ -106,28 +113,42 @@ class StaticGraph:
                 ms ^= low
                 k = low.bit_length() - 1
                 node = at + k
-                own[node] = self._on_succ(cell, k, m) | 1 << node
+                mask = ((m ^ low) << at_off | ((around << k) & every) << off_base) | 1 << node
                 js = cell_live & ~low
-                succ = []
-                while js:
-                    j = js & -js
-                    js ^= j
-                    succ.append(at_off + j.bit_length() - 1)
                 ps = peers & live[k]
-                while ps:
-                    p = ps & -ps
-                    ps ^= p
-                    succ.append(off_base + (p.bit_length() - 1) * n + k)
-                graph[node] = succ
+                if js or ps:
+                    succ = []
+                    while js:
+                        j = js & -js
+                        js ^= j
+                        succ.append(at_off + j.bit_length() - 1)
+                    while ps:
+                        p = ps & -ps
+                        ps ^= p
+                        succ.append(off_base + (p.bit_length() - 1) * n + k)
+                    graph[node] = succ
+                    own[node] = mask
+                    roots.append(node)
+                else:
+                    done[node] = mask
+                    index[node] = 0
                 x = at_off + k
-                graph[x] = strong.get(x, [])
-                own[x] = 1 << x
-                roots.append(node)
-                roots.append(x)
-        self.reach = _reach(graph, own, roots)
+                if cell_live & low:
+                    graph[x] = strong[x]
+                    own[x] = 1 << x
+                    roots.append(x)
+                else:
+                    done[x] = 1 << x
+                    index[x] = 0
+                nodes.append(node)
+                nodes.append(x)
+        _reach(graph, own, done, index, roots)
+        self.reach = {x: done[x] for x in nodes}
         self.links: list[tuple[int, ...] | None] = [None] * (2 * off_base)
-        self._succ: dict[int, int] = {}
-        self._levels: dict[int, list[int]] = {}
+        self.succ_masks: dict[int, int] = {}
+        self._levels: dict[int, list[int]] = {}  # per seed, its levels so far
+        self._seen: dict[int, int] = {}  # per seed, the facts in its levels so far
+        self._clean: list[int] | None = None
 
     def _on_succ(self, cell: int, k: int, m: int) -> int:
         """The off facts on(cell, k) forces, as a bitmask (`m`: the cell's candidates)."""
@@ -148,7 +169,7 @@ class StaticGraph:
 
     def succ(self, node: int) -> int:
         """The facts `node` forces, as a bitmask (memoised)."""
-        mask = self._succ.get(node)
+        mask = self.succ_masks.get(node)
         if mask is None:
             if node < self.off:
                 cell, k = divmod(node, self.n)
@@ -157,7 +178,7 @@ class StaticGraph:
                 mask = 0
                 for x in self.strong.get(node, ()):
                     mask |= 1 << x
-            self._succ[node] = mask
+            self.succ_masks[node] = mask
         return mask
 
     def successors(self, node: int) -> tuple[int, ...]:
@@ -192,15 +213,20 @@ class StaticGraph:
         found = self.links[node] = tuple(out)
         return found
 
-    def levels(self, seed: int) -> list[int]:
-        """The level sets of the static branch of `seed`: level k holds the facts first
-        reached after k links (level 0: the seed) (memoised)."""
-        found = self._levels.get(seed)
-        if found is not None:
-            return found
-        succ = self._succ
-        seen = frontier = 1 << seed
-        found = [frontier]
+    def levels(self, seed: int, wanted: int = -1) -> list[int]:
+        """The level sets of the static branch of `seed`, as far as needed to hold the
+        facts of `wanted` it reaches (all by default): level k holds the facts first
+        reached after k links (level 0: the seed) (memoised, and resumed when asked for
+        more)."""
+        known = self._levels.get(seed)
+        if known is None:
+            known = self._levels[seed] = [1 << seed]
+            self._seen[seed] = 1 << seed
+        seen = self._seen[seed]
+        frontier = known[-1]
+        if not frontier or not wanted & ~seen:
+            return known
+        succ = self.succ_masks
         while True:
             reached = 0
             while frontier:
@@ -212,30 +238,32 @@ class StaticGraph:
                     mask = self.succ(node)
                 reached |= mask
             frontier = reached & ~seen
-            if not frontier:
-                break
             seen |= frontier
-            found.append(frontier)
-        self._levels[seed] = found
-        return found
+            known.append(frontier)  # the last level empty: the branch is complete
+            if not frontier or not wanted & ~seen:
+                break
+        self._seen[seed] = seen
+        return known
 
-    def agreement(self, nodes: list[int]) -> tuple[int, int] | None:
-        """The cheapest fact the static branches of `nodes` (a cell's digits or a unit's
-        places) all force, besides them, when none ends in a contradiction: (the facts
-        it rests on, counted per branch, the node), the lowest node among the cheapest;
-        None when there is none."""
-        reach = self.reach
-        common = -1
-        for x in nodes:
-            r = reach[x]
-            if r >> self.opposite(x) & 1:
-                return None
-            common &= r & ~(1 << x)
-        if not common:
-            return None
+    def clean(self) -> list[int]:
+        """Per on fact, what its static branch holds besides it, or 0 when the branch ends
+        in a contradiction (memoised)."""
+        if self._clean is None:
+            off_base = self.off
+            clean = [0] * off_base
+            for x, r in self.reach.items():
+                if x < off_base and not r >> (x + off_base) & 1:
+                    clean[x] = r ^ (1 << x)
+            self._clean = clean
+        return self._clean
+
+    def agreement(self, nodes: list[int], common: int) -> tuple[int, int]:
+        """The cheapest of `common`, facts the static branches of `nodes` (a cell's digits
+        or a unit's places, none ending in a contradiction) all hold: (the facts it rests
+        on, counted per branch, the node), the lowest node among the cheapest."""
         cost: dict[int, int] = {}
         for x in nodes:
-            for depth, level in enumerate(self.levels(x), 1):
+            for depth, level in enumerate(self.levels(x, common), 1):
                 hit = level & common
                 while hit:
                     low = hit & -hit
@@ -250,9 +278,13 @@ def static_graph(state: CandidateState) -> StaticGraph:
     return state.derived("forcing-static-graph", StaticGraph)
 
 
-def _reach(graph: list[list[int]], own: list[int], roots: list[int]) -> dict[int, int]:
-    """For each of `roots`, every node its links reach, as a bitmask: its `own` bits
-    (itself and the successors left out of `graph`) and the reach of its successors.
+def _reach(
+    graph: list[list[int]], own: list[int], done: list[int], index: list[int], roots: list[int]
+) -> None:
+    """Fill in `done`, for each of `roots`, with every node its links reach, as a bitmask:
+    its `own` bits (itself and the successors left out of `graph`) and the reach of its
+    successors (those that are not roots have theirs in `done` already, and 0 in `index`;
+    the others -1).
 
     A static branch that ends without a conflict holds exactly these facts, and a
     static branch ends in a conflict exactly when they include a candidate both on
@@ -260,16 +292,9 @@ def _reach(graph: list[list[int]], own: list[int], roots: list[int]) -> dict[int
     in reverse topological order, so each one's reach is its members' bits and the
     reach of the components its links enter, all known by then.
     """
-    size = len(graph)
-    index = [-1] * size
-    low = [0] * size
-    done = [0] * size  # reach of a node whose component is complete (0: not yet)
+    low = [0] * len(graph)
     stack: list[int] = []
     counter = 0
-    for x in roots:
-        if not graph[x]:  # forces nothing the search follows: reaches its own bits
-            index[x] = 0
-            done[x] = own[x]
     for root in roots:
         if index[root] >= 0:
             continue
@@ -315,7 +340,6 @@ def _reach(graph: list[list[int]], own: list[int], roots: list[int]) -> dict[int
                         mask |= done[x]  # 0 for x in this component
                 for w in members:
                     done[w] = mask
-    return {x: done[x] for x in roots}
 
 
 def _bits(mask: int) -> list[int]:
