@@ -16,7 +16,16 @@ from solvers.human.trace import compact
 DATA = Path(__file__).resolve().parents[1] / "corpora" / "data"
 
 INCREMENTAL = (
+    "direct_pointing",
+    "direct_claiming",
+    "pointing",
+    "wxyz_wing",
+    "bug_type_2",
+    "bug_type_3",
+    "bug_type_4",
+    "vwxyz_wing",
     "aligned_pair_exclusion",
+    "uvwxyz_wing",
     "aligned_triple_exclusion",
 )
 
@@ -81,3 +90,32 @@ def test_a_memo_from_another_state_does_not_leak():
             assert (kept is None) == (fresh is None)
             if kept is not None and fresh is not None:
                 assert compact(kept) == compact(fresh)
+
+
+# gen9-unfair, step 38 of the engine's path: a BUG with 2 beyond it in r7c7 and r9c6
+# (test_human_se_patterns.BUG_2)
+BUG_2 = (
+    "2 9 6 13 13 8 7 4 5 4 3 5 7 29 6 12 8 19 1 8 7 5 4 29 3 29 6 "
+    "7 2 8 4 6 5 9 1 3 9 6 4 18 18 3 5 7 2 3 5 1 2 79 79 4 6 8 "
+    "8 7 9 36 23 24 126 5 14 6 4 2 9 5 1 8 3 7 5 1 3 68 78 247 26 29 49"
+)
+
+
+def test_a_stale_bug_witness_does_not_hide_the_pattern():
+    state = CandidateState.from_candidates(BUG_2)
+    for u in range(27):
+        for k in range(9):
+            state.fruitless["bug_pattern"] = (u, k)  # whatever ruled a pattern out before
+            state.memo_at = -1
+            step = BY_NAME["bug_type_2"].find(state)
+            assert step is not None
+            assert compact(step) == compact(BY_NAME["bug_type_2"].find(_fresh(state)))
+
+
+def test_the_bug_witness_rules_the_pattern_out_while_it_holds():
+    state = CandidateState.from_grid(_puzzles("gen9-extreme.txt", 1)[0])
+    while "bug_pattern" not in state.fruitless:  # the unit and digit that rule it out
+        assert propagate(state, max_steps=1).stopped_by is not None
+        assert BY_NAME["bug_type_2"].find(state) is None
+    state.memo_at = -1
+    assert BY_NAME["bug_type_2"].find(state) is None

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, peer_masks
+from solvers.human.techniques.common import bits, cells_with_each, peer_masks
 
 ALS_XZ_RATING = 5.5
 ALS_XY_WING_RATING = 6.2
@@ -154,7 +154,7 @@ def _find_links(state: CandidateState) -> list[list[tuple[int, int]]]:
     sets = almost_locked_sets(state)
     n = state.n
     ncells = n * n
-    cw = [cells_with(state, k + 1) for k in range(n)]
+    cw = cells_with_each(state)
     # the sets holding digit k whose lowest cell holding k is c, at k * ncells + c
     index: dict[int, list[int]] = {}
     for i, a in enumerate(sets):
@@ -237,7 +237,7 @@ def als_xz(state: CandidateState) -> Step | None:
     then the most eliminations."""
     sets = almost_locked_sets(state)
     links = rcc_links(state)
-    cw = [cells_with(state, k + 1) for k in range(state.n)]
+    cw = cells_with_each(state)
     best: tuple | None = None
     for i, a in enumerate(sets):
         for j, rcc in links[i]:
@@ -276,7 +276,7 @@ def als_xy_wing(state: CandidateState) -> Step | None:
     ALS cells, then the most eliminations."""
     sets = almost_locked_sets(state)
     links = rcc_links(state)
-    cw = [cells_with(state, k + 1) for k in range(state.n)]
+    cw = cells_with_each(state)
     shared: dict[tuple[int, int], int] = {}  # (i, j) -> _shared(sets[i], sets[j])
     best: tuple | None = None
     for c, pivot in enumerate(sets):
@@ -324,7 +324,7 @@ def als_chain(state: CandidateState) -> Step | None:
     sets = almost_locked_sets(state)
     links = rcc_links(state)
     n = state.n
-    cw = [cells_with(state, k + 1) for k in range(n)]
+    cw = cells_with_each(state)
     # seers[k][t]: the sets (a mask over their indices) whose places of digit k+1 all
     # see cell t, where t holds it: the possible ends of a chain eliminating it from t
     seers = [[0] * (n * n) for _ in range(n)]
@@ -400,7 +400,7 @@ def death_blossom(state: CandidateState) -> Step | None:
     n = state.n
     cand = state.cand
     peers = peer_masks(state.shape)
-    cw = [cells_with(state, k + 1) for k in range(n)]
+    cw = cells_with_each(state)
     best: tuple | None = None
     for stem, m in enumerate(cand):
         if not m or m.bit_count() > MAX_STEM_DIGITS or m.bit_count() < 2:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, peer_masks, unit_masks
+from solvers.human.techniques.common import bits, cells_with_each, peer_masks, unit_masks
 
 
 def _wxyz_rating(biggest: int) -> float:
@@ -162,7 +162,7 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
     if not biv_all:
         return None
     full = state.full_mask
-    cw = [cells_with(state, d + 1) for d in range(n)]
+    cw = cells_with_each(state)
     fruitless = state.fruitless
     within: dict[int, int] = {}  # digit mask -> bivalue cells holding only its digits
     seen: set[tuple[int, ...]] = set()  # sets searched by an earlier unit ...

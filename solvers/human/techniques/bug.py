@@ -51,7 +51,11 @@ def _unit_order(n: int) -> list[int]:
 def bug_pattern(state: CandidateState) -> tuple[dict[int, int], int] | None:
     """The BUG cells with their extra digits (cell -> mask) and the cells seeing every
     BUG cell (a bit mask), when the grid is a BUG plus extras in two or more cells."""
-    return state.derived("bug_pattern", _bug_pattern)
+    found = state.derived("bug_pattern", _bug_pattern)
+    return found or None
+
+
+_NONE: tuple = ()  # `_bug_pattern`'s "no pattern", memoised like a pattern
 
 
 def _bug_pattern(state: CandidateState):
@@ -61,6 +65,12 @@ def _bug_pattern(state: CandidateState):
     placed = state.placed
     units = state.shape.units
     peers = peer_masks(state.shape)
+    # A digit with three places or more in a unit, none of them in a cell of three
+    # candidates or more, rules out a pattern; the one that did last time is looked
+    # at first, as it mostly still does (kept in `state.fruitless`).
+    witness = state.fruitless.get("bug_pattern")
+    if witness is not None and _no_room(state, *witness):
+        return _NONE
     extras: dict[int, int] = {}
     for u in _unit_order(n):
         for k in range(n):
@@ -69,28 +79,40 @@ def _bug_pattern(state: CandidateState):
             bit = 1 << k
             wide = [c for c in units[u] if cand[c] & bit and cand[c].bit_count() >= 3]
             if not wide:
-                return None  # three places, none in a cell with room for an extra
+                state.fruitless["bug_pattern"] = (u, k)
+                return _NONE  # three places, none in a cell with room for an extra
             if len(wide) == 1:  # else another unit decides which cell it is
                 extras[wide[0]] = extras.get(wide[0], 0) | bit
     if len(extras) < 2:
-        return None  # none, or BUG+1
+        return _NONE  # none, or BUG+1
     # Without the extras, every open cell is bivalue and every digit has two places.
     reduced = [m & ~extras.get(c, 0) for c, m in enumerate(cand)]
     if any(m and m.bit_count() != 2 for c, m in enumerate(reduced) if not state.values[c]):
-        return None
+        return _NONE
     for u in range(3 * n):
         for k in range(n):
             if placed[u] >> k & 1:
                 continue
             places = sum(1 for c in units[u] if reduced[c] >> k & 1)
             if places not in (0, 2):
-                return None
+                return _NONE
     common = -1
     for c in extras:
         common &= peers[c]
     for c in extras:
         common &= ~(1 << c)
     return extras, common
+
+
+def _no_room(state: CandidateState, u: int, k: int) -> bool:
+    """Whether digit k has places other than two in unit u (and is not placed there),
+    none of them in a cell of three candidates or more."""
+    n = state.n
+    if state.placed[u] >> k & 1 or state.count[u * n + k] in (0, 2):
+        return False
+    bit = 1 << k
+    cand = state.cand
+    return not any(cand[c] & bit and cand[c].bit_count() >= 3 for c in state.shape.units[u])
 
 
 def _shared_units(state: CandidateState, cells) -> list[int]:

@@ -40,16 +40,24 @@ def cells_with(state: CandidateState, digit: int) -> int:
     return state.derived("with", _cells_with)[digit - 1]
 
 
+def cells_with_each(state: CandidateState) -> list[int]:
+    """`cells_with` of every digit, by digit - 1 (memoised; read it, never change it):
+    one look-up where a technique wants them all."""
+    return state.derived("with", _cells_with)
+
+
 def _cells_with(state: CandidateState) -> list[int]:
-    """`cells_with` of every digit, by digit - 1, in one pass over the rows."""
+    """`cells_with` of every digit, by digit - 1, from the rows' positions (a row's
+    positions are its columns)."""
     n = state.n
     pos = state.unit_positions()
-    out = [0] * n
-    shift = 0
-    for base in range(0, n * n, n):  # a row's positions are its columns
-        for k in range(n):
-            out[k] |= pos[base + k] << shift
-        shift += n
+    rows = n * n
+    out = []
+    for k in range(n):
+        m = 0
+        for p in reversed(pos[k:rows:n]):
+            m = m << n | p
+        out.append(m)
     return out
 
 
@@ -90,17 +98,17 @@ def by_digit(state: CandidateState, key: str, search: Callable[[int], Found]) ->
     `state.fruitless` and searched again only when they change.  The scan's
     first step is the digits' earliest."""
     marks = state.fruitless
+    mkey = ("by_digit", key)
+    old = marks.get(mkey)
+    each = cells_with_each(state)
     best: Found = None
-    for k in range(state.n):
-        cells = cells_with(state, k + 1)
-        mark = marks.get((key, k))
-        if mark is not None and mark[0] == cells:
-            found = mark[1]
-        else:
-            found = search(k)
-            marks[(key, k)] = (cells, found)
+    kept: list[tuple[int, Found]] = []
+    for k, cells in enumerate(each):
+        found = old[k][1] if old is not None and old[k][0] == cells else search(k)
+        kept.append((cells, found))
         if found is not None and (best is None or found[0] < best[0]):
             best = found
+    marks[mkey] = kept
     return None if best is None else best[1]
 
 

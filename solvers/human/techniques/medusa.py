@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, peer_masks, seen_by
+from solvers.human.techniques.common import bits, cells_with_each, peer_masks, seen_by
 from solvers.human.techniques.wings import strong_links
 
 Node = tuple[int, int]  # (cell, digit)
@@ -79,7 +79,7 @@ def medusa_3d(state: CandidateState, rating: float) -> Step | None:
     colours rule out (a trap)."""
     n = state.n
     peers = peer_masks(state.shape)
-    with_d = [cells_with(state, d) for d in range(1, n + 1)]
+    with_d = cells_with_each(state)
     open_cells = 0
     for c, mask in enumerate(state.cand):
         if mask:
