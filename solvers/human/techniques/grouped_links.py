@@ -11,7 +11,9 @@ As in any X-chain, k strong links joined end to end by weak links (both
 nodes inside one unit, so at most one holds the digit) force one of the two
 far ends to hold it: cells that see every cell of both far ends lose it.
 Sukaku Explainer rates a chain with a grouped link 0.3 above its plain form:
-4.3 for two links, 5.7 for three.
+4.3 for two links, 5.7 for three.  A digit's links, and which can follow
+which, are built once for its cells and serve both searches; a chain whose far
+ends cannot see more candidates than the best so far is not tried.
 """
 
 from __future__ import annotations
