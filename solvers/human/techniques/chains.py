@@ -8,7 +8,10 @@ its two ends is true: candidates that see both ends are false.
 
 Skyscraper and 2-String Kite are the four-cell X-chains people spot by their
 shape; the general searches find the shortest chain by breadth-first search
-over (cell, on/off) nodes, up to `MAX_X_CELLS` / `MAX_XY_CELLS` cells.
+over (cell, on/off) nodes, up to `MAX_X_CELLS` / `MAX_XY_CELLS` cells.  They
+measure each start's chain a layer at a time over masks of cells, then find the
+winner's chain again with the per-cell search, so the chain reported on a tie
+is the one that search meets first.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from functools import cache
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
-from solvers.human.techniques.common import bits, cells_with, peer_masks
+from solvers.human.techniques.common import cells_with, peer_masks
 
 
 @cache
@@ -80,6 +80,7 @@ class LoopGraph:
         self.n = n
         index = [-1] * (shape.ncells * n)  # candidate (cell * n + digit index) -> number
         nodes: list[int] = []
+        spans: list[tuple[int, int]] = []  # by node: the numbers of its cell's nodes
         rest = 0
         for m in live:
             rest |= m
@@ -88,6 +89,7 @@ class LoopGraph:
             rest ^= low
             cell = low.bit_length() - 1
             base = cell * n
+            first = len(nodes)
             m = cand[cell]
             while m:
                 bit = m & -m
@@ -96,6 +98,7 @@ class LoopGraph:
                 if live[k] & low:
                     index[base + k] = len(nodes)
                     nodes.append(base + k)
+            spans += [(first, len(nodes))] * (len(nodes) - first)
         self.nodes = nodes
         self.cells = cells = [node // n for node in nodes]
         self.digits = digits = [node % n for node in nodes]
@@ -108,13 +111,15 @@ class LoopGraph:
         # links as node numbers: on nodes 0..size-1, off nodes size..2*size-1
         adj: list[list[int]] = []
         into: list[list[int]] = []
-        for cell, k in zip(cells, digits, strict=True):
+        for i in range(size):
+            cell = cells[i]
+            k = digits[i]
             m = cand[cell]
-            after = []
-            if y:
-                after += [
-                    size + index[cell * n + j] for j in bits(m & ~(1 << k)) if live[j] >> cell & 1
-                ]
+            if y:  # the cell's other candidates that can lie on a loop, in digit order
+                lo, hi = spans[i]
+                after = [size + t for t in range(lo, hi) if t != i]
+            else:
+                after = []
             here = live[k] & ~(1 << cell)
             for part in parts[cell]:
                 p = part & here

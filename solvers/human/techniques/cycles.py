@@ -23,6 +23,12 @@ from every candidate, breadth first, each candidate made true reached once,
 and the cheapest loop with eliminations wins (ties: the fewer candidates,
 then X before Y before XY, then the lowest candidate).  Nothing here
 assumes a unique solution.
+
+The links are built once per state (`cycle_links`), numbered, as masks, and
+only those inside a strongly connected component that could eliminate
+something are kept: the searches then meet the same loops in the same order
+with less to walk.  X-cycles skip the digits without a forcing X-chain (an
+X-cycle's elimination is one).
 """
 
 from __future__ import annotations

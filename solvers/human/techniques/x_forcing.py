@@ -10,7 +10,10 @@ targets seeing both ends are the first kind; the second kind places a digit.
 The search is breadth-first, so each conclusion comes with its shortest
 chain; Sudoku Explainer rates it 6.6 plus the length bonus of the chain's
 candidates (the assumption, the links and the conclusion), and takes the
-lowest rating.
+lowest rating.  The search here goes a layer at a time, each layer's cells as
+one mask; a digit's shortest chain reads only the digit's cells, so it is kept
+with them and searched again only when they change.  The chain reported is
+found again by the plain per-candidate search: the one that search meets first.
 """
 
 from __future__ import annotations
@@ -91,62 +94,48 @@ def _length(start: int, on: bool, with_d: int, peers, partners, bound: int) -> i
 
 def chainless(state: CandidateState, d: int) -> bool:
     """Whether digit `d` has no forcing X-chain (no candidate assumed true forces itself
-    false, nor false forces itself true), as known from the last search on the digit's
-    present cells or found now."""
-    if fruitless(state, KEY, d):
-        return True
+    false, nor false forces itself true)."""
+    return fruitless(state, KEY, d) or _digit_best(state, d) is None
+
+
+def _digit_best(state: CandidateState, d: int) -> tuple[int, int, bool] | None:
+    """(candidates, start, on) of the shortest forcing X-chain on digit `d` (the lowest
+    start, assumed on first, on a tie), or None.  It reads the digit's cells only, so it
+    is kept with them in `state.fruitless` and found again only when they change."""
     with_d = cells_with(state, d)
-    if state.fruitless.get((KEY, "chains", d)) == with_d:
-        return False
+    mark = state.fruitless.get((KEY, "best", d))
+    if mark is not None and mark[0] == with_d:
+        return mark[1]
     partners = _links(state, d)
     peers = peer_masks(state.shape)
-    found = any(
-        _length(start, on, with_d, peers, partners, _NO_BOUND) is not None
-        for start in bits(with_d)
-        for on in (True, False)
-        if on or start in partners
-    )
-    _mark(state, d, found)
-    return not found
-
-
-def _mark(state: CandidateState, d: int, found: bool) -> None:
-    if found:
-        state.fruitless[(KEY, "chains", d)] = cells_with(state, d)
-    else:
+    best: tuple[int, int, bool] | None = None
+    for start in bits(with_d) if partners else ():
+        for on in (True, False):
+            if not on and start not in partners:
+                continue  # off leads nowhere without a strong link
+            nodes = _length(start, on, with_d, peers, partners, best[0] if best else _NO_BOUND)
+            if nodes is not None:
+                best = (nodes, start, on)
+    state.fruitless[(KEY, "best", d)] = (with_d, best)
+    if best is None:
         mark_fruitless(state, KEY, d)
+    return best
 
 
 def forcing_x_chain(state: CandidateState) -> Step | None:
     """The forcing X-chain with the lowest Sudoku Explainer rating (then the shortest,
     then the lowest digit and cell)."""
-    peers = peer_masks(state.shape)
     best: tuple | None = None
     for d in range(1, state.n + 1):
         if fruitless(state, KEY, d):
             continue
-        partners = _links(state, d)
-        if not partners:
-            continue
-        with_d = cells_with(state, d)
-        found = False
-        for start in bits(with_d):
-            for on in (True, False):
-                if not on and start not in partners:
-                    continue  # off leads nowhere without a strong link
-                # until the digit has a chain, look for one at any length (it clears the mark)
-                bound = best[0] if best is not None and found else _NO_BOUND
-                nodes = _length(start, on, with_d, peers, partners, bound)
-                if nodes is None:
-                    continue
-                found = True
-                if best is not None and nodes >= best[0]:
-                    continue
-                best = (nodes, d, start, on)
-        _mark(state, d, found)
+        found = _digit_best(state, d)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = (found[0], d, *found[1:])
     if best is None:
         return None
     nodes, d, start, on = best
+    peers = peer_masks(state.shape)
     # the reported chain is the first the old per-candidate search met: its partner order
     partner_lists: dict[int, list[int]] = {}
     for _, a, b in strong_links(state, d):
