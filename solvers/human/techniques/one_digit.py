@@ -15,10 +15,27 @@ from __future__ import annotations
 
 from solvers.human.techniques.closure import Closure
 
+_MEMO: dict[tuple, int] = {}
+_MEMO_SIZE = 1 << 14
+
 
 def conflicting_cells(closure: Closure, k: int, cells: int) -> int:
     """Of `cells` (a cell bitmask, each taking digit index `k`), those whose nishio
-    branch of on(cell, k) reaches a contradiction, as a bitmask."""
+    branch of on(cell, k) reaches a contradiction, as a bitmask.
+
+    The answer depends on the digit's places and placed units alone, which most steps
+    leave as they were: it is memoised across states."""
+    key = (closure.unit_masks, closure.start[k], closure.placed[k], cells)
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        found = _MEMO[key] = _conflicting_cells(closure, k, cells)
+    return found
+
+
+def _conflicting_cells(closure: Closure, k: int, cells: int) -> int:
+    """`conflicting_cells`, worked out."""
     safe = 0
     bad = 0
     todo = cells
