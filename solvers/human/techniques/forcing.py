@@ -892,6 +892,20 @@ def _static_reach(state: CandidateState, ctx: Context) -> tuple[list, dict[int, 
 
 def _static_branch(graph: StaticGraph, seed: int, limit: int):
     """`Context.branch([seed], STATIC, limit)` on the state's static links."""
+    steps = _static_steps(graph, seed)
+    try:
+        while True:
+            depth = next(steps)
+            if limit and depth + 2 > limit:
+                return None  # a conflict found from here rests on more than `limit` facts
+    except StopIteration as done:
+        return done.value
+
+
+def _static_steps(graph: StaticGraph, seed: int) -> Generator[int, None, Branch]:
+    """`_static_branch` as a generator: before it takes the facts ``depth + 1`` links away
+    from the seed it yields `depth` (a conflict found from there rests on at least
+    ``depth + 2`` facts), and it returns the branch."""
     off_base = graph.off
     links = graph.links
     parents: dict[int, tuple[int, ...]] = {seed: ()}
@@ -903,8 +917,7 @@ def _static_branch(graph: StaticGraph, seed: int, limit: int):
         if qi == level_end:
             depth += 1
             level_end = len(queue)
-            if limit and depth + 2 > limit:
-                return None  # a conflict found from here rests on more than `limit` facts
+            yield depth
         node = queue[qi]
         qi += 1
         why = (node,)
@@ -996,8 +1009,24 @@ def _static_contradictions(state: CandidateState, ctx: Context, base: float) -> 
             if m.bit_count() > 2 and graph.conflicting(off_base + node):
                 seeds.append((off_base + node, off_branches))
 
+    # A branch a pass stops is taken up again where it stopped by the next.
+    stopped: dict[int, tuple[Generator[int, None, Branch], int]] = {}
+
     def follow(seed: int, limit: int) -> Branch | None:
-        return _static_branch(graph, seed, limit)
+        steps, depth = stopped.pop(seed, (None, 0))
+        if steps is None:
+            steps = _static_steps(graph, seed)
+        elif limit and depth + 2 > limit:
+            stopped[seed] = (steps, depth)
+            return None
+        try:
+            while True:
+                depth = next(steps)
+                if limit and depth + 2 > limit:
+                    stopped[seed] = (steps, depth)
+                    return None  # a conflict found from here rests on more than `limit` facts
+        except StopIteration as done:
+            return done.value
 
     best, _ = _best_conflict(ctx, STATIC, base, seeds, (*_DEPTHS, 0), follow, chains)
     if best is None:
