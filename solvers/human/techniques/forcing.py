@@ -54,7 +54,7 @@ from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.closure import Closure
 from solvers.human.techniques.common import crossings
-from solvers.human.techniques.one_digit import conflicting_cells
+from solvers.human.techniques.one_digit import conflicting_cells, digit_cells, placed_units
 from solvers.human.techniques.static_graph import StaticGraph, static_graph
 
 FORCING_RATING = 7.0
@@ -962,13 +962,16 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     n = ctx.n
     on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", _new_cache)
     chains: dict[int, tuple[set[int], int]] = state.derived(f"forcing-chains-{mode}", _new_cache)
-    closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
     multi = 0  # the cells with two digits or more
     for cell, m in enumerate(state.cand):
         if m & (m - 1):
             multi |= 1 << cell
     # per digit, the cells its nishio branches refute it in
-    refuted = [conflicting_cells(closure, k, closure.start[k] & multi) for k in range(n)]
+    places = digit_cells(state.cand, n)
+    placed = placed_units(state.placed, n)
+    refuted = [
+        conflicting_cells(state.shape, places[k], placed[k], places[k] & multi) for k in range(n)
+    ]
     seeds: list[tuple[int, dict[int, Branch]]] = []
     for cell, m in enumerate(state.cand):
         if not m or not m & (m - 1):
