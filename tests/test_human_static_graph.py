@@ -69,6 +69,8 @@ def test_reach_levels_and_conflicts(pencilmarks):
         ]
         both = any(x < off and x + off in dist for x in dist)
         assert graph.conflicting(seed) == both
+        failed = graph.failed[0] if seed < off else graph.failed[1]
+        assert bool(failed >> (seed % off) & 1) == both
 
 
 def test_contradictions_are_found_and_not_on_an_empty_grid():

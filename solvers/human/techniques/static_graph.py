@@ -144,6 +144,16 @@ class StaticGraph:
                 nodes.append(x)
         _reach(graph, own, done, index, roots)
         self.reach = {x: done[x] for x in nodes}
+        # the on facts (bit ``cell * n + k``) and off facts (the same bit) whose branches
+        # reach their negation: those that end in a contradiction
+        failed_on = failed_off = 0
+        for x in nodes:
+            if x < off_base:
+                if done[x] >> (x + off_base) & 1:
+                    failed_on |= 1 << x
+            elif done[x] >> (x - off_base) & 1:
+                failed_off |= 1 << (x - off_base)
+        self.failed = failed_on, failed_off
         self.links: list[tuple[int, ...] | None] = [None] * (2 * off_base)
         self.succ_masks: dict[int, int] = {}
         self._levels: dict[int, list[int]] = {}  # per seed, its levels so far
