@@ -11,7 +11,7 @@ import pytest
 from solvers.human import CandidateState
 from solvers.human.techniques import forcing
 from solvers.human.techniques.closure import Closure
-from solvers.human.techniques.one_digit import conflicting_cells
+from solvers.human.techniques.one_digit import conflicting_cells, digit_cells, placed_units
 from solvers.human.techniques.static_graph import StaticGraph, static_graph
 from tests.test_human_forcing import CASES, EMPTY
 
@@ -69,6 +69,8 @@ def test_reach_levels_and_conflicts(pencilmarks):
         ]
         both = any(x < off and x + off in dist for x in dist)
         assert graph.conflicting(seed) == both
+        failed = graph.failed[0] if seed < off else graph.failed[1]
+        assert bool(failed >> (seed % off) & 1) == both
 
 
 def test_contradictions_are_found_and_not_on_an_empty_grid():
@@ -124,10 +126,12 @@ def test_a_cell_forcing_chain_agrees():
 def test_nishio_refutations_match_one_digit_conflict(pencilmarks):
     state = _state(pencilmarks)
     closure = Closure(state.shape, state.cand, state.placed)
+    assert digit_cells(state.cand, state.n) == closure.start
+    assert placed_units(state.placed, state.n) == closure.placed
     refuted = 0
     for k in range(state.n):
         cells = closure.start[k]
-        bad = conflicting_cells(closure, k, cells)
+        bad = conflicting_cells(state.shape, cells, closure.placed[k], cells)
         for cell in range(state.shape.ncells):
             if cells >> cell & 1:
                 assert bool(bad >> cell & 1) == closure.one_digit_conflict(cell, k)

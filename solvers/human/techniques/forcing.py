@@ -54,7 +54,7 @@ from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.closure import Closure, changed_mask, since
 from solvers.human.techniques.common import crossings
-from solvers.human.techniques.one_digit import conflicting_cells
+from solvers.human.techniques.one_digit import conflicting_cells, digit_cells, placed_units
 from solvers.human.techniques.static_graph import StaticGraph, static_graph
 
 FORCING_RATING = 7.0
@@ -538,10 +538,14 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
     if cannot_be_unique(state):
         return None
     ctx = Context(state)
-    if mode in (STATIC, NISHIO) and kinds == _CONTRADICTION:
+    if mode == STATIC:  # static chains have searches of their own
+        if kinds == _CONTRADICTION:
+            return _static_contradictions(state, ctx, base)
+        if kinds <= _AGREEMENTS:
+            return _agreements(state, ctx, kinds, base)
+        raise ValueError(f"no static search for {sorted(kinds)}")
+    if mode == NISHIO and kinds == _CONTRADICTION:
         return _contradictions(state, ctx, mode, base)
-    if mode == STATIC and kinds <= _AGREEMENTS:
-        return _agreements(state, ctx, kinds, base)
     n = ctx.n
     off_base = ctx.off
     cand = state.cand
@@ -558,9 +562,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             best = f
 
     def rating(complexity: int, chain=()) -> float:
-        # Sudoku Explainer rates a static chain on one digit (an X-chain) 6.6, not 7.0.
-        single = mode == STATIC and chain and len({x % off_base % n for x in chain}) == 1
-        return round((X_FORCING_RATING if single else base) + length_bonus(complexity), 1)
+        return round(base + length_bonus(complexity), 1)
 
     def on_branch(node: int) -> Branch:
         b = on_branches.get(node)
@@ -690,7 +692,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                     )
     if "cell" in kinds:
         for cell, m in enumerate(cand):
-            if not m or (m.bit_count() < 3 and mode == STATIC) or not m & (m - 1):
+            if not m or not m & (m - 1):
                 continue
             nodes = [cell * n + k for k in _bits(m)]
             _check_time()
@@ -702,12 +704,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 p = pos[u * n + k]
                 if not p or not p & (p - 1):
                     continue
-                nodes = [cells[i] * n + k for i in _bits(p)]
-                if mode == STATIC and cand[nodes[0] // n].bit_count() < 3:
-                    # Sudoku Explainer looks at a unit's places from its first place's cell,
-                    # and its static search only from cells with three digits or more
-                    continue
-                agree(nodes, "region")
+                agree([cells[i] * n + k for i in _bits(p)], "region")
     if best is None:
         return None
     return _step(state, ctx, best, mode)
@@ -963,6 +960,20 @@ def _static_reach(state: CandidateState, ctx: Context) -> tuple[list, dict[int, 
 
 def _static_branch(graph: StaticGraph, seed: int, limit: int):
     """`Context.branch([seed], STATIC, limit)` on the state's static links."""
+    steps = _static_steps(graph, seed)
+    try:
+        while True:
+            depth = next(steps)
+            if limit and depth + 2 > limit:
+                return None  # a conflict found from here rests on more than `limit` facts
+    except StopIteration as done:
+        return done.value
+
+
+def _static_steps(graph: StaticGraph, seed: int) -> Generator[int, None, Branch]:
+    """`_static_branch` as a generator: before it takes the facts ``depth + 1`` links away
+    from the seed it yields `depth` (a conflict found from there rests on at least
+    ``depth + 2`` facts), and it returns the branch."""
     off_base = graph.off
     links = graph.links
     parents: dict[int, tuple[int, ...]] = {seed: ()}
@@ -974,8 +985,7 @@ def _static_branch(graph: StaticGraph, seed: int, limit: int):
         if qi == level_end:
             depth += 1
             level_end = len(queue)
-            if limit and depth + 2 > limit:
-                return None  # a conflict found from here rests on more than `limit` facts
+            yield depth
         node = queue[qi]
         qi += 1
         why = (node,)
@@ -1009,24 +1019,25 @@ def _useful_limit(best: Finding | None, least_base: float, cap: int) -> int:
 
 
 def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float) -> Step | None:
-    """`_search` for contradictions alone, static or nishio: the same best finding, sooner.
+    """`_search` for nishio contradictions alone: the same best finding, sooner.
 
     Every candidate's conclusion has its own target, so the order they are tried in does
     not change the best one; branches run breadth first, so a branch can stop once any
     conflict it could still find would rest on too many facts to beat the best so far.
     """
-    if mode == STATIC:
-        return _static_contradictions(state, ctx, base)
     n = ctx.n
     on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", _new_cache)
     chains: dict[int, tuple[set[int], int]] = state.derived(f"forcing-chains-{mode}", _new_cache)
-    closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
     multi = 0  # the cells with two digits or more
     for cell, m in enumerate(state.cand):
         if m & (m - 1):
             multi |= 1 << cell
     # per digit, the cells its nishio branches refute it in
-    refuted = [conflicting_cells(closure, k, closure.start[k] & multi) for k in range(n)]
+    places = digit_cells(state.cand, n)
+    placed = placed_units(state.placed, n)
+    refuted = [
+        conflicting_cells(state.shape, places[k], placed[k], places[k] & multi) for k in range(n)
+    ]
     seeds: list[tuple[int, dict[int, Branch]]] = []
     for cell, m in enumerate(state.cand):
         if not m or not m & (m - 1):
@@ -1056,19 +1067,41 @@ def _static_contradictions(state: CandidateState, ctx: Context, base: float) -> 
     on_branches: dict[int, Branch] = state.derived(f"forcing-on-{STATIC}", _new_cache)
     off_branches: dict[int, Branch] = state.derived(f"forcing-off-{STATIC}", _new_cache)
     chains: dict[int, tuple[set[int], int]] = state.derived(f"forcing-chains-{STATIC}", _new_cache)
-    seeds: list[tuple[int, dict[int, Branch]]] = []
+    two = three = 0  # the on facts of the cells with two digits or more, three or more
+    full = (1 << n) - 1
     for cell, m in enumerate(state.cand):
-        if not m or not m & (m - 1):
-            continue
-        for k in _bits(m):
-            node = cell * n + k
-            if graph.conflicting(node):
-                seeds.append((node, on_branches))
-            if m.bit_count() > 2 and graph.conflicting(off_base + node):
-                seeds.append((off_base + node, off_branches))
+        if m & (m - 1):
+            two |= m << (cell * n)
+            if m.bit_count() > 2:
+                three |= full << (cell * n)
+    failed_on, failed_off = graph.failed
+    failed_on &= two
+    failed_off &= three & two
+    seeds: list[tuple[int, dict[int, Branch]]] = []
+    for node in _bits(failed_on | failed_off):  # by cell and digit, on before off
+        if failed_on >> node & 1:
+            seeds.append((node, on_branches))
+        if failed_off >> node & 1:
+            seeds.append((off_base + node, off_branches))
+
+    # A branch a pass stops is taken up again where it stopped by the next.
+    stopped: dict[int, tuple[Generator[int, None, Branch], int]] = {}
 
     def follow(seed: int, limit: int) -> Branch | None:
-        return _static_branch(graph, seed, limit)
+        steps, depth = stopped.pop(seed, (None, 0))
+        if steps is None:
+            steps = _static_steps(graph, seed)
+        elif limit and depth + 2 > limit:
+            stopped[seed] = (steps, depth)
+            return None
+        try:
+            while True:
+                depth = next(steps)
+                if limit and depth + 2 > limit:
+                    stopped[seed] = (steps, depth)
+                    return None  # a conflict found from here rests on more than `limit` facts
+        except StopIteration as done:
+            return done.value
 
     best, _ = _best_conflict(ctx, STATIC, base, seeds, (*_DEPTHS, 0), follow, chains)
     if best is None:

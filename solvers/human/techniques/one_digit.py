@@ -13,12 +13,56 @@ fewer branches.
 
 from __future__ import annotations
 
-from solvers.human.techniques.closure import Closure
+from solvers.grid import Shape
+from solvers.human.techniques.closure import tables
+
+_MEMO: dict[tuple, int] = {}
+_MEMO_SIZE = 1 << 14
 
 
-def conflicting_cells(closure: Closure, k: int, cells: int) -> int:
-    """Of `cells` (a cell bitmask, each taking digit index `k`), those whose nishio
-    branch of on(cell, k) reaches a contradiction, as a bitmask."""
+def digit_cells(cand: list[int], n: int) -> list[int]:
+    """Per digit index, the cells taking it, as a bitmask."""
+    start = [0] * n
+    for cell, m in enumerate(cand):
+        b = 1 << cell
+        while m:
+            low = m & -m
+            m ^= low
+            start[low.bit_length() - 1] |= b
+    return start
+
+
+def placed_units(placed: list[int], n: int) -> list[int]:
+    """Per digit index, the units it is placed in, as a bitmask (`placed`: per unit, the
+    digits placed there)."""
+    out = [0] * n
+    for u, p in enumerate(placed):
+        while p:
+            low = p & -p
+            p ^= low
+            out[low.bit_length() - 1] |= 1 << u
+    return out
+
+
+def conflicting_cells(shape: Shape, places: int, placed: int, cells: int) -> int:
+    """Of `cells` (a cell bitmask), those whose nishio branch of on(cell, d) reaches a
+    contradiction, as a bitmask, for a digit d taken by the cells `places` and placed
+    in the units `placed` (bitmasks).
+
+    The answer depends on the digit's places and placed units alone, which most steps
+    leave as they were: it is memoised across states."""
+    unit_masks, peer_masks, cell_units = tables(shape)
+    key = (unit_masks, places, placed, cells)
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        found = _MEMO[key] = _conflicting_cells(peer_masks, cell_units, places, placed, cells)
+    return found
+
+
+def _conflicting_cells(peer_masks, cell_units, places: int, placed: int, cells: int) -> int:
+    """`conflicting_cells`, worked out."""
     safe = 0
     bad = 0
     todo = cells
@@ -27,7 +71,7 @@ def conflicting_cells(closure: Closure, k: int, cells: int) -> int:
         todo ^= low
         if safe & low:
             continue
-        on = _on_cells(closure, low.bit_length() - 1, k)
+        on = _on_cells(peer_masks, cell_units, places, placed, low.bit_length() - 1)
         if on is None:
             bad |= low
         else:
@@ -35,13 +79,10 @@ def conflicting_cells(closure: Closure, k: int, cells: int) -> int:
     return bad
 
 
-def _on_cells(closure: Closure, cell: int, k: int) -> int | None:
-    """The cells the nishio branch of on(cell, k) puts k on, or None when it reaches a
+def _on_cells(peer_masks, cell_units, places: int, placed: int, cell: int) -> int | None:
+    """The cells the nishio branch of on(cell, d) puts d on, or None when it reaches a
     contradiction (`Closure.one_digit_conflict`, keeping the end state)."""
-    peer_masks = closure.peer_masks
-    cell_units = closure.cell_units
-    placed = closure.placed[k]
-    left = closure.start[k]
+    left = places
     on = 0
     pending = [cell]
     while pending:

@@ -20,25 +20,24 @@ from __future__ import annotations
 from functools import cache
 
 from solvers.grid import Shape
-from solvers.human.state import CandidateState, _tables
+from solvers.human.state import CandidateState
 from solvers.human.techniques.closure import tables
 
 
 @cache
 def _geometry(shape: Shape) -> tuple:
-    """Per cell: its units as (unit, base index, position bit), its peers as a cell mask and
-    spread over nodes (bit ``peer * n``); per unit its cells."""
-    units, _ = _tables(shape)
+    """Per cell its peers as a cell mask and spread over nodes (bit ``peer * n``); per
+    unit its cells."""
     n = shape.size
-    peer_masks = tables(shape)[1]
     spread = tuple(sum(1 << (p * n) for p in ps) for ps in shape.peers)
-    return units, peer_masks, spread, shape.units
+    return tables(shape)[1], spread, shape.units
 
 
 class StaticGraph:
     """The static links of a state: what every candidate's on and off reach (`reach`,
-    bitmasks), each node's successors as a bitmask (`succ`) and in the order a branch adds
-    them (`links`, built when first asked for), and per seed its branch's level sets.
+    bitmasks), whose branches end in a contradiction (`failed`), each node's successors
+    as a bitmask (`succ`) and in the order a branch adds them (`successors`, built when
+    first asked for, kept in `links`), and per seed its branch's level sets (`levels`).
 
     Most off facts force nothing (the candidate is neither bivalue nor one of two places
     in a unit): the reach search links on facts only to the off facts that force
@@ -48,11 +47,10 @@ class StaticGraph:
         n = state.n
         self.n = n
         self.off = off_base = state.shape.ncells * n
-        self.state = state
-        cand = state.cand
+        self.cand = cand = state.cand[:]  # a copy: `successors` reads it when asked
         pos = state.pos
         placed = state.placed
-        self.geometry = units, peer_masks, spread, unit_cells = _geometry(state.shape)
+        self.geometry = peer_masks, spread, unit_cells = _geometry(state.shape)
         every = 0  # the on nodes of every candidate
         with_digit = [0] * n  # the cells taking each digit
         for cell, m in enumerate(cand):
@@ -144,6 +142,16 @@ class StaticGraph:
                 nodes.append(x)
         _reach(graph, own, done, index, roots)
         self.reach = {x: done[x] for x in nodes}
+        # the on facts (bit ``cell * n + k``) and off facts (the same bit) whose branches
+        # reach their negation: those that end in a contradiction
+        failed_on = failed_off = 0
+        for x in nodes:
+            if x < off_base:
+                if done[x] >> (x + off_base) & 1:
+                    failed_on |= 1 << x
+            elif done[x] >> (x - off_base) & 1:
+                failed_off |= 1 << (x - off_base)
+        self.failed = failed_on, failed_off
         self.links: list[tuple[int, ...] | None] = [None] * (2 * off_base)
         self.succ_masks: dict[int, int] = {}
         self._levels: dict[int, list[int]] = {}  # per seed, its levels so far
@@ -153,7 +161,7 @@ class StaticGraph:
     def _on_succ(self, cell: int, k: int, m: int) -> int:
         """The off facts on(cell, k) forces, as a bitmask (`m`: the cell's candidates)."""
         n = self.n
-        spread = self.geometry[2][cell]
+        spread = self.geometry[1][cell]
         return ((m & ~(1 << k)) << (self.off + cell * n)) | (
             ((spread << k) & self.every) << self.off
         )
@@ -173,7 +181,7 @@ class StaticGraph:
         if mask is None:
             if node < self.off:
                 cell, k = divmod(node, self.n)
-                mask = self._on_succ(cell, k, self.state.cand[cell])
+                mask = self._on_succ(cell, k, self.cand[cell])
             else:
                 mask = 0
                 for x in self.strong.get(node, ()):
@@ -197,14 +205,14 @@ class StaticGraph:
             found = self.links[node] = tuple(self.strong.get(node, ()))
             return found
         cell, k = divmod(node, n)
-        m = self.state.cand[cell] & ~(1 << k)
+        m = self.cand[cell] & ~(1 << k)
         at = off_base + cell * n
         out = []
         while m:
             low = m & -m
             m ^= low
             out.append(at + low.bit_length() - 1)
-        ps = self.geometry[1][cell] & self.with_digit[k]
+        ps = self.geometry[0][cell] & self.with_digit[k]
         at = off_base + k - n
         while ps:
             low = ps & -ps
