@@ -434,12 +434,16 @@ def _emptied(parents: dict[int, tuple[int, ...]], offs: tuple[int, ...], off_bas
     `conflict_size`); of the ways to read it so, the cheapest."""
     if not offs:
         return offs
+    each = [ancestors(parents, (x,)) for x in offs]  # (the rest's: the union of theirs)
 
-    def size(last: int) -> int:
-        rest = tuple(x for x in offs if x != last)
-        return len(ancestors(parents, rest)) + len(ancestors(parents, (last,)))
+    def size(i: int) -> int:
+        rest: set[int] = set()
+        for j, facts in enumerate(each):
+            if j != i:
+                rest |= facts
+        return len(rest) + len(each[i])
 
-    last = min(offs, key=size)
+    last = offs[min(range(len(offs)), key=size)]
     on = last - off_base
     parents[on] = tuple(x for x in offs if x != last)
     return (on, last)
@@ -486,8 +490,14 @@ def _chain(chains: dict, seed: int, b: Branch, mode: int) -> tuple[set[int], int
     (`conflict_size`), memoised in `chains`."""
     found = chains.get(seed)
     if found is None:
-        chain = ancestors(b.parents, b.conflict or ())
-        found = chains[seed] = (chain, conflict_size(b.parents, b.conflict, mode, chain))
+        conflict = b.conflict or ()
+        if mode != STATIC and len(conflict) == 2:  # two sides (`conflict_size`)
+            on = ancestors(b.parents, conflict[:1])
+            off = ancestors(b.parents, conflict[1:])
+            found = chains[seed] = (on | off, len(on) + len(off))
+        else:
+            chain = ancestors(b.parents, conflict)
+            found = chains[seed] = (chain, len(chain))
     return found
 
 
@@ -850,7 +860,11 @@ def _carried(
     changed = changed_mask(shape, cand, placed, state.cand, state.placed)
     if changed is None:
         return {}, 0, None
-    steps = since(shape, cand, state.cand, state.values) if _no_singles(state) else None
+    steps = (
+        since(shape, cand, placed, state.cand, state.placed, state.values)
+        if _no_singles(state)
+        else None
+    )
     return ends, changed, steps
 
 
