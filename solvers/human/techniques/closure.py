@@ -8,6 +8,12 @@ module computes that end state directly, digit by digit on cell bitmasks, and
 says whether it holds a contradiction.  The search then follows, fact by fact,
 only the branches whose end states can give a conclusion.
 
+End states are packed in one int (`Closure.pack`).  Since the rules only add
+facts, an end state can start from another one the branch holds (`Closure.end`'s
+`base`) or, on a grid without singles, from the branch's end state on the grid
+the engine's steps came from (`Closure.end_since`); and a branch that held no
+fact near the candidates the steps removed ends as it did (`changed_mask`).
+
 Rules, as in `forcing.Context.branch` (dynamic; nishio without the cell rules):
 
 - on(c, d): off for c's other digits and for d in c's peers;

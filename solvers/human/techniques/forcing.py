@@ -760,7 +760,10 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
     fact its static links reach (`_static_reach`), unless it ends in a contradiction.  So
     a seed that reaches a seed whose branch ends in one ends in one too, and seeds that
     reach each other end in the same state.  The end states of all candidates are worked
-    out first, in an order where the seeds a seed reaches come before it."""
+    out first, in an order where the seeds a seed reaches come before it, each from the
+    largest end state of a seed it reaches; or carried over from the grid of the last
+    pass (`_carried`): unchanged where the steps since removed no candidate near its
+    facts, else followed on from there when the grid has no singles."""
     known: dict = state.derived(f"forcing-facts-{links}", _new_cache)
     closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
     if not links:
