@@ -155,11 +155,17 @@ def test_largest_end_state():
     assert forcing._largest(0, ends) == 0
 
 
-def _after_steps(state: CandidateState, ends: dict, cand: list[int]) -> set:
+def _since(state: CandidateState, cand: list[int], placed: list[int]) -> tuple[int, list[int]]:
+    found = since(state.shape, cand, placed, state.cand, state.placed, state.values)
+    assert found is not None
+    return found
+
+
+def _after_steps(state: CandidateState, ends: dict, cand: list[int], placed: list[int]) -> set:
     """Every seed's `end_since` on `state` (no singles) is its plain `end`; returns which
     (ended in a contradiction before, ends in one now) pairs occurred."""
     assert forcing._no_singles(state)
-    clash, lost = since(state.shape, cand, state.cand, state.values)
+    clash, lost = _since(state, cand, placed)
     after = _closure(state)
     kinds = set()
     for x in _seeds(state):
@@ -174,12 +180,12 @@ def test_ends_after_steps_on_a_grid_without_singles():
     state = _state()
     before = _closure(state)
     ends = {x: before.end(x)[0] for x in _seeds(state)}
-    cand = state.cand[:]
+    cand, placed = state.cand[:], state.placed[:]
     state.eliminate(R1C5, 5)
-    clash, lost = since(state.shape, cand, state.cand, state.values)
+    clash, lost = _since(state, cand, placed)
     assert lost[4] == 1 << R1C5
     assert clash == 1 << (4 * state.shape.ncells + R1C5)  # on(r1c5, 5) clashes
-    kinds = _after_steps(state, ends, cand)
+    kinds = _after_steps(state, ends, cand, placed)
     assert (False, False) in kinds  # an end state followed further
     assert (True, True) in kinds  # a contradiction kept
 
@@ -200,22 +206,40 @@ def test_a_removed_candidate_a_branch_held_on_is_a_contradiction():
             state = _state()
             state.eliminate(cell, k + 1)
             if forcing._no_singles(state):
-                assert (False, True) in _after_steps(state, ends, start.cand)
+                assert (False, True) in _after_steps(state, ends, start.cand, start.placed)
                 return
     raise AssertionError("no such candidate")
 
 
 def test_a_placement_clashes_with_its_off_fact():
     state = _state()
-    cand = state.cand[:]
+    cand, placed = state.cand[:], state.placed[:]
     state.place(R1C5, 8)
     ncells = state.shape.ncells
-    clash, lost = since(state.shape, cand, state.cand, state.values)
+    clash, lost = _since(state, cand, placed)
     assert clash >> ((9 + 7) * ncells + R1C5) & 1  # off(r1c5, 8)
     assert not clash >> (7 * ncells + R1C5) & 1  # on(r1c5, 8) holds
     assert clash >> (1 * ncells + R1C5) & 1  # on(r1c5, 2) cannot
     assert not lost[7] >> R1C5 & 1
     assert lost[1] >> R1C5 & 1
+
+
+def test_since_refuses_what_steps_cannot_do():
+    state = _state()
+    cand, placed = state.cand[:], state.placed[:]
+    shape, values = state.shape, state.values
+    assert since(shape, cand, placed, cand, placed, values) == (0, [0] * 9)
+    grown = cand[:]
+    grown[R1C5] |= 1 << 8
+    assert since(shape, cand, placed, grown, placed, values) is None  # a candidate added
+    other = placed[:]
+    other[0] |= 1 << 0  # row 1 gains a 1 no placement put there
+    assert since(shape, cand, placed, cand, other, values) is None
+    state.place(R1C5, 8)
+    wrong = cand[:]
+    wrong[R1C5] &= ~(1 << 7)  # r1c5 placed 8, not a candidate before
+    assert since(shape, wrong, placed, state.cand, state.placed, values) is None
+    assert since(shape, cand, placed, state.cand, state.placed, values) is not None
 
 
 def test_singles_stop_the_steps_shortcut():

@@ -8,6 +8,12 @@ module computes that end state directly, digit by digit on cell bitmasks, and
 says whether it holds a contradiction.  The search then follows, fact by fact,
 only the branches whose end states can give a conclusion.
 
+End states are packed in one int (`Closure.pack`).  Since the rules only add
+facts, an end state can start from another one the branch holds (`Closure.end`'s
+`base`) or, on a grid without singles, from the branch's end state on the grid
+the engine's steps came from (`Closure.end_since`); and a branch that held no
+fact near the candidates the steps removed ends as it did (`changed_mask`).
+
 Rules, as in `forcing.Context.branch` (dynamic; nishio without the cell rules):
 
 - on(c, d): off for c's other digits and for d in c's peers;
@@ -86,31 +92,48 @@ def changed_mask(
 
 
 def since(
-    shape: Shape, old_cand: list[int], cand: list[int], values: list[int]
-) -> tuple[int, list[int]]:
-    """How a grid came from an earlier one (`old_cand`) by true steps, for
+    shape: Shape,
+    old_cand: list[int],
+    old_placed: list[int],
+    cand: list[int],
+    placed: list[int],
+    values: list[int],
+) -> tuple[int, list[int]] | None:
+    """How a grid came from an earlier one (`old_cand`, `old_placed`) by steps, for
     `Closure.end_since`: the facts (packed) the steps contradict (on for a removed
     candidate not placed, off for a placed one), and per digit the cells that lost it.
-    The new grid's candidates must be the old one's or fewer."""
+    None unless the new grid is the old one with candidates removed and candidates placed
+    (`changed_mask` is not None, and every digit a unit gained was a candidate of the cell
+    it is placed in)."""
     n = shape.size
     ncells = shape.ncells
     clash = 0
     lost = [0] * n
+    gained = [0] * len(placed)  # the digits the units gained by the placements
     for c, (was, now) in enumerate(zip(old_cand, cand, strict=True)):
+        if now & ~was:
+            return None
         gone = was & ~now
         if not gone:
             continue
         b = 1 << c
-        if not now and values[c] and was >> (values[c] - 1) & 1:
+        if not now and values[c]:
             k = values[c] - 1
+            if not was >> k & 1:
+                return None
             clash |= b << ((n + k) * ncells)  # placed: off clashes
             gone ^= 1 << k
+            for u in shape.cell_units[c]:
+                gained[u] |= 1 << k
         while gone:
             low = gone & -gone
             gone ^= low
             k = low.bit_length() - 1
             clash |= b << (k * ncells)
             lost[k] |= b
+    for was, now, got in zip(old_placed, placed, gained, strict=True):
+        if was & ~now or (now & ~was) != got:
+            return None
     return clash, lost
 
 

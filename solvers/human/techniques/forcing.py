@@ -436,12 +436,16 @@ def _emptied(parents: dict[int, tuple[int, ...]], offs: tuple[int, ...], off_bas
     `conflict_size`); of the ways to read it so, the cheapest."""
     if not offs:
         return offs
+    each = [ancestors(parents, (x,)) for x in offs]  # (the rest's: the union of theirs)
 
-    def size(last: int) -> int:
-        rest = tuple(x for x in offs if x != last)
-        return len(ancestors(parents, rest)) + len(ancestors(parents, (last,)))
+    def size(i: int) -> int:
+        rest: set[int] = set()
+        for j, facts in enumerate(each):
+            if j != i:
+                rest |= facts
+        return len(rest) + len(each[i])
 
-    last = min(offs, key=size)
+    last = offs[min(range(len(offs)), key=size)]
     on = last - off_base
     parents[on] = tuple(x for x in offs if x != last)
     return (on, last)
@@ -488,8 +492,14 @@ def _chain(chains: dict, seed: int, b: Branch, mode: int) -> tuple[set[int], int
     (`conflict_size`), memoised in `chains`."""
     found = chains.get(seed)
     if found is None:
-        chain = ancestors(b.parents, b.conflict or ())
-        found = chains[seed] = (chain, conflict_size(b.parents, b.conflict, mode, chain))
+        conflict = b.conflict or ()
+        if mode != STATIC and len(conflict) == 2:  # two sides (`conflict_size`)
+            on = ancestors(b.parents, conflict[:1])
+            off = ancestors(b.parents, conflict[1:])
+            found = chains[seed] = (on | off, len(on) + len(off))
+        else:
+            chain = ancestors(b.parents, conflict)
+            found = chains[seed] = (chain, len(chain))
     return found
 
 
@@ -739,7 +749,10 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
     fact its static links reach (`_static_reach`), unless it ends in a contradiction.  So
     a seed that reaches a seed whose branch ends in one ends in one too, and seeds that
     reach each other end in the same state.  The end states of all candidates are worked
-    out first, in an order where the seeds a seed reaches come before it."""
+    out first, in an order where the seeds a seed reaches come before it, each from the
+    largest end state of a seed it reaches; or carried over from the grid of the last
+    pass (`_carried`): unchanged where the steps since removed no candidate near its
+    facts, else followed on from there when the grid has no singles."""
     known: dict = state.derived(f"forcing-facts-{links}", _new_cache)
     closure = state.derived("forcing-closure", lambda st: Closure(st.shape, st.cand, st.placed))
     if not links:
@@ -839,7 +852,11 @@ def _carried(
     changed = changed_mask(shape, cand, placed, state.cand, state.placed)
     if changed is None:
         return {}, 0, None
-    steps = since(shape, cand, state.cand, state.values) if _no_singles(state) else None
+    steps = (
+        since(shape, cand, placed, state.cand, state.placed, state.values)
+        if _no_singles(state)
+        else None
+    )
     return ends, changed, steps
 
 
