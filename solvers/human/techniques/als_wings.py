@@ -18,6 +18,7 @@ and XYZ-Wings are the one- and two-cell cases, found by their own finders.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
@@ -50,9 +51,15 @@ def _recall(memo: dict, key: tuple):
     return found
 
 
-_UNIT_SETS: dict[tuple, list[tuple[tuple[int, ...], int]]] = {}
-"""(size, the unit's cells, their candidate masks) -> the unit's sets: a memo shared by
-every state, since a unit's sets depend on nothing else (cleared when it grows large)."""
+Als = tuple[tuple[int, ...], int, int, list[int], int]
+"""An ALS as (cells, digit mask, cell mask, for each digit the cells seeing every set
+cell holding it (all cells for a digit it lacks), its largest cell's candidate count)."""
+
+_UNIT_SETS: dict[tuple, tuple[list[Als], list[int]]] = {}
+"""(size, the unit's cells, their candidate masks) -> the unit's sets, and for each digit
+x the cells that could join one of them as the bivalue cell of a wing through x (cells
+outside the set seeing every set cell holding x): a memo shared by every state, since
+they depend on nothing else (cleared when it grows large)."""
 
 
 def _sets(state: CandidateState, size: int) -> list[tuple[tuple[int, ...], int]]:
@@ -63,7 +70,7 @@ def _sets(state: CandidateState, size: int) -> list[tuple[tuple[int, ...], int]]
     seen: set[tuple[int, ...]] = set()
     out: list[tuple[tuple[int, ...], int]] = []
     for unit in state.shape.units:
-        for cells, union in _unit_sets(unit, tuple([cand[c] for c in unit]), size):
+        for cells, union, *_ in _unit_sets(unit, tuple([cand[c] for c in unit]), size, state):
             if cells not in seen:
                 seen.add(cells)
                 out.append((cells, union))
@@ -71,15 +78,22 @@ def _sets(state: CandidateState, size: int) -> list[tuple[tuple[int, ...], int]]
 
 
 def _unit_sets(
-    unit: tuple[int, ...], masks: tuple[int, ...], size: int
-) -> list[tuple[tuple[int, ...], int]]:
+    unit: tuple[int, ...], masks: tuple[int, ...], size: int, state: CandidateState
+) -> list[Als]:
     """The sets of `size` cells of one unit whose cells have candidates `masks`, in
-    `combinations` order (memoised); a depth-first walk drops a partial set as soon as
-    it holds more than size + 1 digits."""
+    `combinations` order (memoised with their links, see `_UNIT_SETS`)."""
+    return _unit_entry(unit, masks, size, state)[0]
+
+
+def _unit_entry(
+    unit: tuple[int, ...], masks: tuple[int, ...], size: int, state: CandidateState
+) -> tuple[list[Als], list[int]]:
+    """`_UNIT_SETS` of a unit; a depth-first walk drops a partial set as soon as it
+    holds more than size + 1 digits."""
     key = (size, unit, masks)
-    found = _recall(_UNIT_SETS, key)
-    if found is not None:
-        return found
+    entry = _recall(_UNIT_SETS, key)
+    if entry is not None:
+        return entry
     limit = size + 1
     open_ = []
     small = []
@@ -87,11 +101,37 @@ def _unit_sets(
         if m & (m - 1) and m.bit_count() <= limit:
             open_.append(c)
             small.append(m)
-    found = []
+    found: list[tuple[tuple[int, ...], int]] = []
     if len(open_) >= size:
         _extend(open_, small, len(open_), 0, size, (), 0, limit, found)
-    found = _UNIT_SETS[key] = [(tuple(sorted(cells)), union) for cells, union in found]
-    return found
+    n = state.n
+    peers = peer_masks(state.shape)
+    mask_of = dict(zip(unit, masks, strict=True))
+    links = [0] * n
+    sets: list[Als] = []
+    for cells, union in found:
+        cells = tuple(sorted(cells))
+        als_mask = 0
+        seen = [-1] * n
+        biggest = 0
+        for c in cells:
+            als_mask |= 1 << c
+            m = mask_of[c]
+            biggest = max(biggest, m.bit_count())
+            p = peers[c]
+            for b in _digits(m):
+                seen[b] &= p
+        for b in _digits(union):
+            links[b] |= seen[b] & ~als_mask
+        sets.append((cells, union, als_mask, seen, biggest))
+    entry = _UNIT_SETS[key] = (sets, links)
+    return entry
+
+
+@cache
+def _digits(mask: int) -> tuple[int, ...]:
+    """The bit positions of a mask (memoised: masks of digits repeat)."""
+    return tuple(bits(mask))
 
 
 def _extend(open_, masks, total, start, left, cells, union, limit, found) -> None:
@@ -106,33 +146,6 @@ def _extend(open_, masks, total, start, left, cells, union, limit, found) -> Non
                 found.append(((*cells, open_[i]), u))
         else:
             _extend(open_, masks, total, i + 1, left - 1, (*cells, open_[i]), u, limit, found)
-
-
-_UNIT_LINKS: dict[tuple, list[int]] = {}
-"""The same key -> for each digit x, the cells that could join one of the unit's sets as
-the bivalue cell of a wing through x: cells outside the set seeing every set cell
-holding x (cleared along with `_UNIT_SETS`)."""
-
-
-def _links(unit: tuple[int, ...], masks: tuple[int, ...], size: int, peers, n: int) -> list[int]:
-    key = (size, unit, masks)
-    links = _recall(_UNIT_LINKS, key)
-    if links is not None:
-        return links
-    links = [0] * n
-    mask_of = dict(zip(unit, masks, strict=True))
-    for cells, _ in _unit_sets(unit, masks, size):
-        als_mask = 0
-        for c in cells:
-            als_mask |= 1 << c
-        seen_by_all: dict[int, int] = {}
-        for c in cells:
-            for b in bits(mask_of[c]):
-                seen_by_all[b] = seen_by_all.get(b, -1) & peers[c]
-        for b, seen in seen_by_all.items():
-            links[b] |= seen & ~als_mask
-    _UNIT_LINKS[key] = links
-    return links
 
 
 def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
@@ -190,15 +203,13 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
                     if m != o:
                         changed |= 1 << c
         clean = True
-        for cells, union in _unit_sets(unit, masks, size):
+        sets, links = _unit_entry(unit, masks, size, state)
+        for cells, union, als_mask, seen_by_all, biggest in sets:
             if cells in seen:
                 if cells in unsettled:
                     clean = False
                 continue
             seen.add(cells)
-            als_mask = 0
-            for c in cells:
-                als_mask |= 1 << c
             if not als_mask & changed:
                 continue  # its cells and the bivalue cells it could link to are unchanged
             inside = within.get(union)
@@ -211,7 +222,6 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
                     inside &= ~biv_with[low.bit_length() - 1]
                 within[union] = inside
             inside &= ~als_mask
-            seen_by_all: dict[int, int] | None = None
             rating = 0.0
             while inside:
                 low = inside & -inside
@@ -227,20 +237,16 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
                 r2 = not not_seen & cw[b2]
                 if not (r1 or r2):
                     continue
-                if seen_by_all is None:
-                    rating = rate(max(cand[c].bit_count() for c in cells))
+                if not rating:
+                    rating = rate(biggest)
                     if best is not None and rating > best[0]:
                         clean = False  # not searched: outrated
                         unsettled.add(cells)
                         break
-                    seen_by_all = {}  # digit bit -> cells seeing every ALS cell holding it
-                    for c in cells:
-                        for b in bits(cand[c]):
-                            seen_by_all[b] = seen_by_all.get(b, -1) & peers[c]
                 outside = ~(als_mask | low)
                 elims: list[tuple[int, int]] = []
                 if r1 and r2:  # doubly linked: both sets locked
-                    for b in bits(union):
+                    for b in _digits(union):
                         targets = seen_by_all[b] & outside
                         if m >> b & 1:
                             targets &= peers[yz]
@@ -258,7 +264,7 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
                 if best is None or key < best[:2]:
                     best = (rating, -len(elims), cells, yz, tuple(sorted(elims)), m)
         if clean:
-            fruitless[fkey] = (masks, biv_all, _links(unit, masks, size, peers, n))
+            fruitless[fkey] = (masks, biv_all, links)
     if best is None:
         return None
     rating, _, cells, yz, elims, m = best
