@@ -76,6 +76,7 @@ from solvers.fast.kernels import (
     NODES,
     PAUSED,
     SINGLES,
+    borrow,
     givens_conflict,
     popcount,
 )
@@ -865,6 +866,9 @@ def _load_givens(st, cells, peers):
 @njit(cache=True)
 def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, sols, ctr):
     """`kernels.search` for 9x9 states; the root's givens are read from `cells`."""
+    stack = borrow(stack)  # no reference counting in the inlined code
+    cur = borrow(cur)
+    peers = borrow(peers)
     nodes = ctr[NODES]
     guesses = ctr[GUESSES]
     backtracks = ctr[BACKTRACKS]
