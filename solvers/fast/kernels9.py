@@ -16,10 +16,11 @@ word operations:
   the box clears the rest of that row (column); a row (column) confined to
   one box clears the rest of the box.
 
-At the `LOCKED` level and above, `propagate` works digit by digit and only
-on the digits whose words changed (``state[DIRTY]``): a digit's triads (the
-three-cell row segments of each box) in a band form a 3x3 matrix in which
-it takes one entry per row and per box, a permutation; so do its column
+Singles only (`SINGLES`) rescans for the first two.  At the `LOCKED` level
+and above, `propagate` works digit by digit and only on the digits whose
+words changed (``state[DIRTY]``): a digit's triads (the three-cell row
+segments of each box) in a band form a 3x3 matrix in which it takes one
+entry per row and per box, a permutation; so do its column
 segments in a stack.  One table lookup (`CLOSE`) keeps the entries of a
 matrix that some permutation uses -- for 3x3 this is exactly pointing and
 claiming to a fixpoint, and a row or box left empty is a contradiction.
@@ -29,24 +30,27 @@ Band and stack closures alternate until neither cuts; then a row with one
 triad holding one cell is a hidden single (of row, box or column alike),
 which is marked placed and cleared from the other digits, dirtying them.
 Naked singles and empty cells follow from the once/twice accumulators over
-the digits of each band.  Singles only (`SINGLES`) keeps the full rescans.
-The fixpoints are those of the rules above, so the search tree is the
-generic kernel's.
+the digits of each band.  Each closure also leaves in the state what the
+intersection rule and the branching read of the digit: its may and must
+intersections (``state[TRIADS + d]``, ``[LONE + d]``) and its placements
+per band and stack (``[COUNTS + d]``, summed in ``[TOTAL]``).  The
+fixpoints are those of the rules above, so the search tree is the generic
+kernel's.
 
 The `BANDS` level (``fast[intersections=bands]``, this kernel only, the 9x9
 default) is tdoku's method: the intersection rule (`_intersections`, both
 halves), and instead of a cell it branches on a digit with two placements
 -- two permutation matrices -- in the band or stack with the fewest
 placements over all digits (`_band_choice`): first the placement that
-leaves the digit fewer cells, then the other.  Each digit's closure leaves
-its placement counts per band and stack in the state (the closure tables
-carry them), so the choice reads ten words.  Guesses at limit 1 against
+leaves the digit fewer cells, then the other; the choice reads ten words
+of counts.  Guesses at limit 1 against
 the cell branching of the `LOCKED` level: top1465 5.74 against 5.71,
 forum_hardest_sample2000 33.76 against 38.34, 17-clue 0.49 against 0.47.
 
-The state is 43 words (9 digits x 3 bands, the placed cells of each band,
-the dirty digits, the intersections whose rule fired, each digit's
-placement counts per chute and their sum), the search protocol is that of
+The state is 61 words (9 digits x 3 bands, the placed cells of each band,
+the dirty digits, the intersections whose rule fired, and the closures'
+records above; a state copy leaves out the words its level does not
+read), the search protocol is that of
 `kernels.search` (same counters, outcomes and resumable stack), and the
 answers are the same.
 """
@@ -76,6 +80,7 @@ from solvers.fast.kernels import (
     NODES,
     PAUSED,
     SINGLES,
+    borrow,
     givens_conflict,
     popcount,
 )
@@ -865,6 +870,9 @@ def _load_givens(st, cells, peers):
 @njit(cache=True)
 def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, sols, ctr):
     """`kernels.search` for 9x9 states; the root's givens are read from `cells`."""
+    stack = borrow(stack)  # no reference counting in the inlined code
+    cur = borrow(cur)
+    peers = borrow(peers)
     nodes = ctr[NODES]
     guesses = ctr[GUESSES]
     backtracks = ctr[BACKTRACKS]
