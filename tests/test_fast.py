@@ -262,7 +262,10 @@ def test_bands_branches_on_placements_without_changing_answers():
 
 @needs_numba
 def test_bands_keeps_placement_counts_of_every_digit_and_chute():
-    """The counts the branching reads, kept by each digit's closure, match a recount."""
+    """What the rule and the branching read, kept by each digit's closure, matches a recount.
+
+    The placements per band and stack, and the may/must intersections.
+    """
     import numpy as np
 
     from solvers.fast import kernels, kernels9
@@ -285,6 +288,30 @@ def test_bands_keeps_placement_counts_of_every_digit_and_chute():
             assert counts == [int(st[kernels9.COUNTS + d]) >> (8 * c) & 0xFF for c in range(6)]
             total += sum(k << (8 * c) for c, k in enumerate(counts))
         assert total == st[kernels9.TOTAL]
+        recounted = st.copy()
+        kernels9.recount_triads(recounted)
+        assert (recounted == st).all()
+        assert st[kernels9.TRIADS : kernels9.TRIADS + 18].all()
+
+
+@needs_numba
+def test_borrowed_arrays_share_memory():
+    """`kernels.borrow` is a view without a reference count: writes reach the array."""
+    import numpy as np
+    from numba import njit
+
+    from solvers.fast import kernels
+
+    @njit
+    def write(a):
+        b = kernels.borrow(a)
+        b[1, 2] = 7
+        return b.shape
+
+    a = np.zeros((3, 4), dtype=np.int64)
+    assert write(a) == (3, 4)
+    assert a[1, 2] == 7
+    assert a.sum() == 7
 
 
 # A row-0/box-0 intersection (cells 0, 1, 2) and where its digits may go elsewhere.

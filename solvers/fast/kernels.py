@@ -24,7 +24,7 @@ Counters: ``nodes`` (states propagated after a guess; the root is free),
 from __future__ import annotations
 
 import numpy as np
-from numba import carray, njit, prange, types
+from numba import carray, config, njit, prange, types
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
@@ -76,8 +76,11 @@ def borrow(a):
 
     numba counts references to an array each time an inlined function
     takes it (an atomic add and a call), which inside the search loop
-    was about a tenth of the time; the caller keeps `a` alive.
+    was about a tenth of the time; the caller keeps `a` alive.  Without
+    the compiler (``NUMBA_DISABLE_JIT``), `a` itself.
     """
+    if config.DISABLE_JIT:
+        return a
     return carray(_address(a), a.shape)
 
 
