@@ -33,11 +33,13 @@ class FastSolver(Solver):
     complete = True
     summary = (
         "numba-compiled bitmask search: naked and hidden singles, locked candidates, "
-        "intersections (tdoku's triads), fewest-candidates branching; batch API"
+        "intersections (tdoku's triads), branching on a digit's band permutations (9x9) or on "
+        "the fewest-candidates cell; batch API"
     )
     source = (
-        "bitmask candidate propagation with minimum-remaining-values branching, "
-        "as in fast native solvers (e.g. tdoku's benchmarks); compiled with numba"
+        "bitmask candidate propagation with tdoku's triad rule and band branching "
+        "(t-dillon/tdoku, docs/sudoku.md) and minimum-remaining-values branching; "
+        "compiled with numba"
     )
     sizes = tuple(range(2, MAX_SIDE + 1))
     native_time_limit = True
