@@ -332,15 +332,10 @@ def _xy_chain_length(state: CandidateState, start: int, z: int, pairs, peers, bo
     """The cells of the shortest XY-chain from `start` with digit `z` assumed false, ending
     on z with eliminations, within `bound` cells, or 0: the breadth-first search of
     `_xy_chain_from` a layer at a time, the cells made true of each digit as one mask."""
-    n = state.n
     k = z - 1
-    view = peers[start] & cells_with(state, z)
-    ends = 0  # the cells whose view shares a candidate z with the start's
-    for t in bits(view):
-        ends |= peers[t]
-    ends &= ~(1 << start)
+    ends = -1  # the cells whose view shares a candidate z with the start's, once needed
     first = (state.cand[start] & ~(1 << k)).bit_length() - 1
-    seen = [0] * n  # by digit index: the cells reached with it true
+    seen = [0] * state.n  # by digit index: the cells reached with it true
     seen[first] = 1 << start
     frontier = {first: 1 << start}
     length = 1
@@ -349,16 +344,24 @@ def _xy_chain_length(state: CandidateState, start: int, z: int, pairs, peers, bo
         nxt: dict[int, int] = {}
         for d, cells in frontier.items():
             view = 0
-            for c in bits(cells):
-                view |= peers[c]
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                view |= peers[low.bit_length() - 1]
             for e, mask in pairs[d]:
                 new = view & mask & ~seen[e]
                 if new:
                     nxt[e] = nxt.get(e, 0) | new
         for e, new in nxt.items():
             seen[e] |= new
-        if length >= 3 and nxt.get(k, 0) & ends:
-            return length
+        if length >= 3 and k in nxt:
+            if ends < 0:
+                ends = 0
+                for t in bits(peers[start] & cells_with(state, z)):
+                    ends |= peers[t]
+                ends &= ~(1 << start)
+            if nxt[k] & ends:
+                return length
         frontier = nxt
     return 0
 
