@@ -123,7 +123,7 @@ def test_a_cell_forcing_chain_agrees():
 
 
 @pytest.mark.parametrize("pencilmarks", GRIDS)
-def test_nishio_refutations_match_one_digit_conflict(pencilmarks):
+def test_nishio_refutations_match_the_plain_nishio_branches(pencilmarks):
     state = _state(pencilmarks)
     closure = Closure(state.shape, state.cand, state.placed)
     assert digit_cells(state.cand, state.n) == closure.start
@@ -134,7 +134,7 @@ def test_nishio_refutations_match_one_digit_conflict(pencilmarks):
         bad = conflicting_cells(state.shape, cells, closure.placed[k], cells)
         for cell in range(state.shape.ncells):
             if cells >> cell & 1:
-                assert bool(bad >> cell & 1) == closure.one_digit_conflict(cell, k)
+                assert bool(bad >> cell & 1) == (closure.facts(cell * state.n + k, False) is None)
         refuted |= bad
     if pencilmarks == EMPTY:
         assert not refuted

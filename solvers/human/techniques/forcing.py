@@ -53,7 +53,7 @@ from solvers.human.state import CandidateState, _tables
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.closure import Closure, changed_mask, since
-from solvers.human.techniques.common import crossings
+from solvers.human.techniques.common import bits, crossings
 from solvers.human.techniques.one_digit import conflicting_cells, digit_cells, placed_units
 from solvers.human.techniques.static_graph import StaticGraph, static_graph
 
@@ -299,7 +299,7 @@ class Context:
                             first = start_pos[base + k]
                             if first.bit_count() == 2:
                                 cells = unit_cells[u]
-                                for i in _bits(first):
+                                for i in bits(first):
                                     other = cells[i]
                                     if other != cell and (conflict := on(other, k, (node,))):
                                         return Branch(parents, conflict)
@@ -383,13 +383,13 @@ class Context:
                     cells = unit_cells[outer]
                     why = tuple(
                         off_base + cells[i] * n + k
-                        for i in _bits(start_pos[at_outer + k] & ~p)
+                        for i in bits(start_pos[at_outer + k] & ~p)
                         if off_base + cells[i] * n + k in parents
                     )
                     if not why:
                         continue  # true before the branch: the engine applies it itself
                     inner_cells = unit_cells[inner]
-                    for i in _bits(outside):
+                    for i in bits(outside):
                         if conflict := off(inner_cells[i], k, why):
                             return conflict
                     progress = False
@@ -405,7 +405,7 @@ class Context:
             if not m or not m & (m - 1):
                 continue
             _check_time()
-            for k in _bits(m):
+            for k in bits(m):
                 if closure.facts(cell * n + k) is None:
                     return off(cell, k, ()) or False
         return None
@@ -449,15 +449,6 @@ def _emptied(parents: dict[int, tuple[int, ...]], offs: tuple[int, ...], off_bas
     on = last - off_base
     parents[on] = tuple(x for x in offs if x != last)
     return (on, last)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def conflict_size(
@@ -620,7 +611,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         for cell, m in enumerate(cand):
             if not m or not m & (m - 1):
                 continue
-            for k in _bits(m):
+            for k in bits(m):
                 node = cell * n + k
                 if end_state(node) is None:
                     seeds.append((node, on_branches))
@@ -647,7 +638,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         if not m or not m & (m - 1) or not (contradictions or "both" in kinds):
             continue
         _check_time()
-        for k in _bits(m):
+        for k in bits(m):
             node = cell * n + k
             on_conflict = conflicted(node)
             if contradictions and on_conflict and (b_on := conflict_branch(node)):
@@ -704,7 +695,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         for cell, m in enumerate(cand):
             if not m or not m & (m - 1):
                 continue
-            nodes = [cell * n + k for k in _bits(m)]
+            nodes = [cell * n + k for k in bits(m)]
             _check_time()
             agree(nodes, "cell")
     if "region" in kinds:
@@ -714,7 +705,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 p = pos[u * n + k]
                 if not p or not p & (p - 1):
                     continue
-                agree([cells[i] * n + k for i in _bits(p)], "region")
+                agree([cells[i] * n + k for i in bits(p)], "region")
     if best is None:
         return None
     return _step(state, ctx, best, mode)
@@ -774,7 +765,7 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
         for cell, m in enumerate(ctx.cand):
             if not m & (m - 1):
                 continue
-            for k in _bits(m):
+            for k in bits(m):
                 node = cell * n + k
                 nodes.append(node)
                 if m.bit_count() > 2:
@@ -947,7 +938,7 @@ def _agreeing(ctx: Context, kind: str, base: float) -> tuple:
                 ms ^= low
                 common &= clean[at + low.bit_length() - 1]
             if common:
-                consider([at + k for k in _bits(m)], common)
+                consider([at + k for k in bits(m)], common)
         return best
     pos = ctx.pos
     for u, cells in enumerate(ctx.unit_cells):
@@ -964,7 +955,7 @@ def _agreeing(ctx: Context, kind: str, base: float) -> tuple:
                 ps ^= low
                 common &= clean[cells[low.bit_length() - 1] * n + k]
             if common:
-                consider([cells[i] * n + k for i in _bits(p)], common)
+                consider([cells[i] * n + k for i in bits(p)], common)
     return best
 
 
@@ -1059,7 +1050,7 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     for cell, m in enumerate(state.cand):
         if not m or not m & (m - 1):
             continue
-        for k in _bits(m):
+        for k in bits(m):
             if refuted[k] >> cell & 1:
                 seeds.append((cell * n + k, on_branches))
     # side by side, then the branches not left behind
@@ -1095,7 +1086,7 @@ def _static_contradictions(state: CandidateState, ctx: Context, base: float) -> 
     failed_on &= two
     failed_off &= three & two
     seeds: list[tuple[int, dict[int, Branch]]] = []
-    for node in _bits(failed_on | failed_off):  # by cell and digit, on before off
+    for node in bits(failed_on | failed_off):  # by cell and digit, on before off
         if failed_on >> node & 1:
             seeds.append((node, on_branches))
         if failed_off >> node & 1:

@@ -2,12 +2,12 @@
 
 A nishio branch assumes on(c, d) and follows digit d alone: d goes off in c's
 peers, and a unit left with one place for d (holding no on fact for it) puts d
-on there (`Closure.one_digit_conflict`).  Its rules only ever add facts, and a
+on there (`Closure.facts(node, links=False)`).  Its rules only ever add facts, and a
 rule that fires on some facts fires on more (or finds a contradiction), so the
 branch of a cell the branch of c puts d on holds a part of c's facts: when c's
 branch ends without a contradiction, so do theirs.  Following each candidate's
 branch to its end state and skipping the cells already put on in a consistent
-one gives the same answers as asking `one_digit_conflict` of every cell, for
+one gives the same answers as following every cell's branch, for
 fewer branches.
 """
 
@@ -81,7 +81,7 @@ def _conflicting_cells(peer_masks, cell_units, places: int, placed: int, cells: 
 
 def _on_cells(peer_masks, cell_units, places: int, placed: int, cell: int) -> int | None:
     """The cells the nishio branch of on(cell, d) puts d on, or None when it reaches a
-    contradiction (`Closure.one_digit_conflict`, keeping the end state)."""
+    contradiction (the nishio branch of `Closure.facts`, cut to one digit)."""
     left = places
     on = 0
     pending = [cell]

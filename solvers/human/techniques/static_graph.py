@@ -348,12 +348,3 @@ def _reach(
                         mask |= done[x]  # 0 for x in this component
                 for w in members:
                     done[w] = mask
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
