@@ -143,9 +143,12 @@ def test_end_states_carried_from_the_grid_before_are_fresh_ones():
     closure = _closure(state)
     for x, facts in carried.items():
         assert facts == fresh(x) == closure.end(x)[0]
-    # another puzzle's grid carries nothing over
-    forcing._LAST_ENDS[:] = [(state.shape, [1] * 81, [0] * 27, {0: (None, 0)})]
-    assert forcing._carried(state) == ({}, 0, None)
+    # branches that followed other rules (nishio's, without the cell rules) carry nothing over
+    assert forcing._carried(fresh_state, True)[0]
+    assert forcing._carried(fresh_state, False) == ({}, 0, None)
+    # nor does another puzzle's grid
+    forcing._LAST_ENDS[:] = [(state.shape, True, [1] * 81, [0] * 27, {0: (None, 0)})]
+    assert forcing._carried(state, True) == ({}, 0, None)
 
 
 def test_largest_end_state():
@@ -245,11 +248,11 @@ def test_since_refuses_what_steps_cannot_do():
 def test_singles_stop_the_steps_shortcut():
     state = _state()
     assert forcing._no_singles(state)
-    forcing._LAST_ENDS[:] = [(state.shape, state.cand[:], state.placed[:], {})]
+    forcing._LAST_ENDS[:] = [(state.shape, True, state.cand[:], state.placed[:], {})]
     cell = next(c for c, m in enumerate(state.cand) if m.bit_count() == 2)
     state.eliminate(cell, state.cand[cell].bit_length())  # a naked single now
     assert not forcing._no_singles(state)
-    ends, changed, steps = forcing._carried(state)
+    ends, changed, steps = forcing._carried(state, True)
     assert changed
     assert steps is None
     forcing._LAST_ENDS.clear()

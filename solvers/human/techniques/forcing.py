@@ -774,7 +774,7 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
         by_reach: dict[int, int | None] = {}
         failed = 0  # the seeds whose branches end in a contradiction
         done = 0  # the seeds whose end states are known (without a contradiction)
-        carried, changed, steps = _carried(state)
+        carried, changed, steps = _carried(state, links)
         ends: dict[int, tuple[int | None, int]] = {}
         for _, node in order:
             r = reach[node]
@@ -796,7 +796,7 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
                 failed |= 1 << node
             else:
                 done |= 1 << node
-        _LAST_ENDS[:] = [(state.shape, state.cand[:], state.placed[:], ends)]
+        _LAST_ENDS[:] = [(state.shape, links, state.cand[:], state.placed[:], ends)]
 
     def known_state(node: int) -> int | None:
         if node in known:
@@ -822,23 +822,24 @@ def _largest(seeds: int, ends: dict[int, tuple[int | None, int]]) -> int:
     return best
 
 
-_LAST_ENDS: list[tuple[Shape, list[int], list[int], dict[int, tuple[int | None, int]]]] = []
-"""The grid of the last `_end_states` pass and its `Closure.end` results by seed."""
+_LAST_ENDS: list[tuple[Shape, bool, list[int], list[int], dict[int, tuple[int | None, int]]]] = []
+"""The grid of the last `_end_states` pass, its rules (`links`) and its `Closure.end`
+results by seed."""
 
 
 def _carried(
-    state: CandidateState,
+    state: CandidateState, links: bool
 ) -> tuple[dict[int, tuple[int | None, int]], int, tuple[int, list[int]] | None]:
     """The `Closure.end` results of the last `_end_states` pass; the facts (packed) a
     branch must not hold there to end the same way here (`changed_mask`); and, when this
     grid has no singles, how it came from that one (`since`, for `Closure.end_since`).
     The engine moves from grid to grid by removing candidates, a few at a time, and most
     branches never look at them; ({}, 0, None) when the last grid is not this one's
-    ancestor."""
+    ancestor or its branches followed other rules (`links`)."""
     if not _LAST_ENDS:
         return {}, 0, None
-    shape, cand, placed, ends = _LAST_ENDS[0]
-    if shape != state.shape:
+    shape, same_rules, cand, placed, ends = _LAST_ENDS[0]
+    if shape != state.shape or same_rules != links:
         return {}, 0, None
     changed = changed_mask(shape, cand, placed, state.cand, state.placed)
     if changed is None:
