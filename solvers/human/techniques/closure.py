@@ -137,6 +137,30 @@ def since(
     return clash, lost
 
 
+def digit_cells(cand: list[int], n: int) -> list[int]:
+    """Per digit index, the cells taking it, as a bitmask."""
+    start = [0] * n
+    for cell, m in enumerate(cand):
+        b = 1 << cell
+        while m:
+            low = m & -m
+            m ^= low
+            start[low.bit_length() - 1] |= b
+    return start
+
+
+def placed_units(placed: list[int], n: int) -> list[int]:
+    """Per digit index, the units it is placed in, as a bitmask (`placed`: per unit, the
+    digits placed there)."""
+    out = [0] * n
+    for u, p in enumerate(placed):
+        while p:
+            low = p & -p
+            p ^= low
+            out[low.bit_length() - 1] |= 1 << u
+    return out
+
+
 class Closure:
     """The start state of a search, per digit: the cells taking it and the units holding it."""
 
@@ -146,18 +170,11 @@ class Closure:
         self.off = shape.ncells * n
         self.ncells = shape.ncells
         self.unit_masks, self.peer_masks, self.cell_units = tables(shape)
-        start = [0] * n
-        for cell, m in enumerate(cand):
-            b = 1 << cell
-            while m:
-                low = m & -m
-                m ^= low
-                start[low.bit_length() - 1] |= b
-        self.start = start
+        self.start = digit_cells(cand, n)
         self.open = sum(1 << c for c, m in enumerate(cand) if m)  # cells with candidates
         # per cell, its candidates' indices
         self.cell_digits = [[k for k in range(n) if m >> k & 1] for m in cand]
-        self.placed = [sum(1 << u for u, p in enumerate(placed) if p >> k & 1) for k in range(n)]
+        self.placed = placed_units(placed, n)
 
     def facts(self, seed: int, links: bool = True) -> int | None:
         """The end state of the branch assuming `seed` (a node as in `forcing.Context`),

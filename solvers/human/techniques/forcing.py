@@ -52,9 +52,15 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState, _tables
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
-from solvers.human.techniques.closure import Closure, changed_mask, since
+from solvers.human.techniques.closure import (
+    Closure,
+    changed_mask,
+    digit_cells,
+    placed_units,
+    since,
+)
 from solvers.human.techniques.common import bits, crossings
-from solvers.human.techniques.one_digit import conflicting_cells, digit_cells, placed_units
+from solvers.human.techniques.one_digit import conflicting_cells
 from solvers.human.techniques.static_graph import StaticGraph, static_graph
 
 FORCING_RATING = 7.0

@@ -20,30 +20,6 @@ _MEMO: dict[tuple, int] = {}
 _MEMO_SIZE = 1 << 14
 
 
-def digit_cells(cand: list[int], n: int) -> list[int]:
-    """Per digit index, the cells taking it, as a bitmask."""
-    start = [0] * n
-    for cell, m in enumerate(cand):
-        b = 1 << cell
-        while m:
-            low = m & -m
-            m ^= low
-            start[low.bit_length() - 1] |= b
-    return start
-
-
-def placed_units(placed: list[int], n: int) -> list[int]:
-    """Per digit index, the units it is placed in, as a bitmask (`placed`: per unit, the
-    digits placed there)."""
-    out = [0] * n
-    for u, p in enumerate(placed):
-        while p:
-            low = p & -p
-            p ^= low
-            out[low.bit_length() - 1] |= 1 << u
-    return out
-
-
 def conflicting_cells(shape: Shape, places: int, placed: int, cells: int) -> int:
     """Of `cells` (a cell bitmask), those whose nishio branch of on(cell, d) reaches a
     contradiction, as a bitmask, for a digit d taken by the cells `places` and placed

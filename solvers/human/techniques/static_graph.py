@@ -21,7 +21,7 @@ from functools import cache
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
-from solvers.human.techniques.closure import tables
+from solvers.human.techniques.closure import digit_cells, tables
 
 
 @cache
@@ -52,17 +52,10 @@ class StaticGraph:
         placed = state.placed
         self.geometry = peer_masks, spread, unit_cells = _geometry(state.shape)
         every = 0  # the on nodes of every candidate
-        with_digit = [0] * n  # the cells taking each digit
         for cell, m in enumerate(cand):
-            if m:
-                every |= m << (cell * n)
-                b = 1 << cell
-                while m:
-                    low = m & -m
-                    m ^= low
-                    with_digit[low.bit_length() - 1] |= b
+            every |= m << (cell * n)
         self.every = every
-        self.with_digit = with_digit
+        self.with_digit = digit_cells(cand, n)  # the cells taking each digit
         # the on facts each off fact forces (unordered), for the off facts forcing any
         strong: dict[int, list[int]] = {}
         for cell, m in enumerate(cand):
