@@ -802,7 +802,10 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
                 failed |= 1 << node
             else:
                 done |= 1 << node
-        _LAST_ENDS[:] = [(state.shape, links, state.cand[:], state.placed[:], ends)]
+        if len(ends) * 2 * state.shape.ncells * n <= _CARRY_BITS:
+            _LAST_ENDS[:] = [(state.shape, links, state.cand[:], state.placed[:], ends)]
+        else:
+            _LAST_ENDS.clear()
 
     def known_state(node: int) -> int | None:
         if node in known:
@@ -830,7 +833,14 @@ def _largest(seeds: int, ends: dict[int, tuple[int | None, int]]) -> int:
 
 _LAST_ENDS: list[tuple[Shape, bool, list[int], list[int], dict[int, tuple[int | None, int]]]] = []
 """The grid of the last `_end_states` pass, its rules (`links`) and its `Closure.end`
-results by seed."""
+results by seed.  It outlives the puzzle (a process rates one puzzle after another), so
+it is kept only while the end states take at most `_CARRY_BITS` bits (a few thousand
+seeds at 9x9; large grids deep in forcing chains would pin tens of megabytes).  The
+reuse rests on the two grids alone, not on how one came from the other, so a stale
+entry from another puzzle (or thread) is harmless: `changed_mask` refuses it unless
+this grid is that one with candidates removed."""
+
+_CARRY_BITS = 1 << 26  # 8 MiB
 
 
 def _carried(
@@ -840,8 +850,9 @@ def _carried(
     branch must not hold there to end the same way here (`changed_mask`); and, when this
     grid has no singles, how it came from that one (`since`, for `Closure.end_since`).
     The engine moves from grid to grid by removing candidates, a few at a time, and most
-    branches never look at them; ({}, 0, None) when the last grid is not this one's
-    ancestor or its branches followed other rules (`links`)."""
+    branches never look at them; ({}, 0, None) when this grid is not the last one with
+    candidates removed (whatever removed them) or its branches followed other rules
+    (`links`)."""
     if not _LAST_ENDS:
         return {}, 0, None
     shape, same_rules, cand, placed, ends = _LAST_ENDS[0]
@@ -1073,7 +1084,7 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
 
 def _static_contradictions(state: CandidateState, ctx: Context, base: float) -> Step | None:
     """`_contradictions` for static chains: the seeds whose branches contradict themselves
-    are those whose reach holds their own negation (`StaticGraph.conflicting`); they are
+    are those whose reach holds their own negation (`StaticGraph.failed`); they are
     followed on the state's static links in passes capped by `_DEPTHS`, which find a good
     bound cheaply."""
     n = ctx.n
