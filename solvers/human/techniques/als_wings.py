@@ -56,33 +56,11 @@ Als = tuple[tuple[int, ...], int, int, list[int], int]
 cell holding it (all cells for a digit it lacks), its largest cell's candidate count)."""
 
 _UNIT_SETS: dict[tuple, tuple[list[Als], list[int]]] = {}
-"""(size, the unit's cells, their candidate masks) -> the unit's sets, and for each digit
+"""(shape, size, the unit's cells, their candidate masks) -> the unit's sets, and for each digit
 x the cells that could join one of them as the bivalue cell of a wing through x (cells
 outside the set seeing every set cell holding x): a memo shared by every state, since
-they depend on nothing else (cleared when it grows large)."""
-
-
-def _sets(state: CandidateState, size: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every ALS of `size` cells within one unit, as (cells, digit mask), each once.
-
-    Units in order, each unit's sets in `combinations` order."""
-    cand = state.cand
-    seen: set[tuple[int, ...]] = set()
-    out: list[tuple[tuple[int, ...], int]] = []
-    for unit in state.shape.units:
-        for cells, union, *_ in _unit_sets(unit, tuple([cand[c] for c in unit]), size, state):
-            if cells not in seen:
-                seen.add(cells)
-                out.append((cells, union))
-    return out
-
-
-def _unit_sets(
-    unit: tuple[int, ...], masks: tuple[int, ...], size: int, state: CandidateState
-) -> list[Als]:
-    """The sets of `size` cells of one unit whose cells have candidates `masks`, in
-    `combinations` order (memoised with their links, see `_UNIT_SETS`)."""
-    return _unit_entry(unit, masks, size, state)[0]
+they depend on nothing else (the shape's boxes decide the peers: a row of a 2x3 grid has
+the cells of a row of a 3x2 one; cleared when it grows large)."""
 
 
 def _unit_entry(
@@ -90,7 +68,7 @@ def _unit_entry(
 ) -> tuple[list[Als], list[int]]:
     """`_UNIT_SETS` of a unit; a depth-first walk drops a partial set as soon as it
     holds more than size + 1 digits."""
-    key = (size, unit, masks)
+    key = (state.shape, size, unit, masks)
     entry = _recall(_UNIT_SETS, key)
     if entry is not None:
         return entry
