@@ -387,8 +387,7 @@ def _intersections(st):
     column c of band b at bit ``9b + c``); in a closed triad matrix an entry
     alone in its row is alone in its column too, so must means lone.  The
     counts run bit-sliced over the 54 may and must flags of one direction (27
-    intersections) in
-    one word.  An intersection whose cells are all placed, or whose rule
+    intersections) in one word.  An intersection whose cells are all placed, or whose rule
     already fired in this state or an ancestor (``state[APPLIED_H]``,
     ``state[APPLIED_V]``), is skipped: candidates only shrink down a branch
     and the three digits that may (must) go there stay the same, so firing
