@@ -298,7 +298,9 @@ def test_bands_keeps_placement_counts_of_every_digit_and_chute():
 def test_borrowed_arrays_share_memory():
     """`kernels.borrow` is a view without a reference count: writes reach the array."""
     import numpy as np
+    from numba import config as numba_config
     from numba import njit
+    from numba.core.errors import TypingError
 
     from solvers.fast import kernels
 
@@ -312,6 +314,10 @@ def test_borrowed_arrays_share_memory():
     assert write(a) == (3, 4)
     assert a[1, 2] == 7
     assert a.sum() == 7
+    # a strided view would be read in the wrong order: refused when compiled
+    if not numba_config.DISABLE_JIT:
+        with pytest.raises(TypingError):
+            write(np.zeros((3, 8), dtype=np.int64)[:, ::2])
 
 
 # A row-0/box-0 intersection (cells 0, 1, 2) and where its digits may go elsewhere.

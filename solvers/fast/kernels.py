@@ -60,8 +60,10 @@ def popcount(typingctx, x):
 
 @intrinsic
 def _address(typingctx, arr):
-    """The data pointer of an array, typed (what `carray` takes)."""
-    if not isinstance(arr, types.Array):
+    """The data pointer of an array, typed (what `carray` takes); C-contiguous arrays
+    only (`carray` reads the memory in C order: anything else is a typing error, not
+    wrong cells)."""
+    if not isinstance(arr, types.Array) or arr.layout != "C":
         return None
 
     def codegen(context, builder, signature, args):
