@@ -238,7 +238,8 @@ def _shortest_x_chain(state: CandidateState, max_cells: int):
         strong.setdefault(a, []).append(b)
         strong.setdefault(b, []).append(a)
     found = _x_chain_from(state, d, start, strong, cells_with(state, d), peers, length)
-    assert found is not None
+    if found is None:
+        raise RuntimeError("the plain search missed the chain the layered search measured")
     return (found[0], d, found[1], found[2])
 
 
@@ -385,7 +386,8 @@ def xy_chain(state: CandidateState) -> Step | None:
     # the chain reported is the one the per-cell search meets first
     biv_mask = sum(1 << c for c in biv)
     found = _xy_chain_from(state, best[2], best[1], biv_mask, peers, best[0])
-    assert found is not None
+    if found is None:
+        raise RuntimeError("the plain search missed the chain the layered search measured")
     length, path, targets = found
     z = best[1]
     cells = tuple(c for c, _ in path)
