@@ -20,6 +20,12 @@ def peer_masks(shape: Shape) -> tuple[int, ...]:
 
 
 @cache
+def unit_cell_masks(shape: Shape) -> tuple[int, ...]:
+    """For each unit, its cells as a bitmask over cells."""
+    return tuple(sum(1 << c for c in cells) for cells in shape.units)
+
+
+@cache
 def boxes(shape: Shape) -> tuple[int, ...]:
     """For each cell, its box index."""
     return tuple(shape.box_of(c) for c in range(shape.ncells))

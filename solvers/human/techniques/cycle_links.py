@@ -19,7 +19,7 @@ from functools import cache
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
-from solvers.human.techniques.common import cells_with, peer_masks
+from solvers.human.techniques.common import cells_with, peer_masks, unit_cell_masks
 
 
 @cache
@@ -33,11 +33,6 @@ def _peer_parts(shape: Shape) -> tuple[tuple[int, int, int], ...]:
         col = sum(1 << x for x in shape.units[c]) & ~box
         out.append((box, row, col))
     return tuple(out)
-
-
-@cache
-def _unit_masks(shape: Shape) -> tuple[int, ...]:
-    return tuple(sum(1 << c for c in cells) for cells in shape.units)
 
 
 def live_cells(state: CandidateState, y: bool, x: bool) -> list[int]:
@@ -55,7 +50,7 @@ def live_cells(state: CandidateState, y: bool, x: bool) -> list[int]:
                 bivalue |= 1 << cell
         live = [bivalue & w for w in with_digit]
     if x:
-        unit_masks = _unit_masks(state.shape)
+        unit_masks = unit_cell_masks(state.shape)
         for i in [i for i, count in enumerate(state.count) if count == 2]:
             u, k = divmod(i, n)
             live[k] |= unit_masks[u] & with_digit[k]
@@ -104,7 +99,7 @@ class LoopGraph:
         self.digits = digits = [node % n for node in nodes]
         size = len(nodes)
         parts = _peer_parts(shape)
-        unit_masks = _unit_masks(shape)
+        unit_masks = unit_cell_masks(shape)
         cell_units = shape.cell_units
         count = state.count
         with_digit = [cells_with(state, k + 1) for k in range(n)]

@@ -28,16 +28,12 @@ from solvers.human.techniques.common import (
     boxes,
     cells_with,
     peer_masks,
+    unit_cell_masks,
 )
 
 RATINGS = {2: 4.3, 3: 5.7}
 
 Link = tuple[int, int, int, bool]  # unit, one node, the other node (cell masks), grouped
-
-
-@cache
-def _unit_masks(shape: Shape) -> tuple[int, ...]:
-    return tuple(sum(1 << c for c in cells) for cells in shape.units)
 
 
 @cache
@@ -61,7 +57,7 @@ def _links(state: CandidateState, digit: int) -> list[Link]:
     with_d = cells_with(state, digit)
     counts = state.count
     k = digit - 1
-    unit_masks = _unit_masks(shape)
+    unit_masks = unit_cell_masks(shape)
     parts = _line_parts(shape)
     out: list[Link] = []
     for u, unit in enumerate(unit_masks):

@@ -23,12 +23,9 @@ All three are sound only for puzzles with a unique solution.
 
 from __future__ import annotations
 
-from functools import cache
-
-from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, boxes, cells_with, peer_masks
+from solvers.human.techniques.common import bits, boxes, cells_with, peer_masks, unit_cell_masks
 from solvers.human.techniques.rectangles import rectangle_step
 
 RATING = 4.5  # Sudoku Explainer's unique rectangles of types 1, 2 and 4
@@ -102,19 +99,13 @@ def _locked_in(state: CandidateState, digit: int, lines: list[tuple[int, int]]) 
     """Whether `digit` has no place in each line (a row or column, given as the pair of
     rectangle cells in it) but those two cells."""
     n = state.n
-    unit_cells = _unit_masks(state.shape)
+    unit_cells = unit_cell_masks(state.shape)
     with_digit = cells_with(state, digit)
     for a, b in lines:
         unit = state.shape.cell_units[a][0 if a // n == b // n else 1]
         if with_digit & ~(1 << a | 1 << b) & unit_cells[unit]:
             return False
     return True
-
-
-@cache
-def _unit_masks(shape: Shape) -> tuple[int, ...]:
-    """For each unit, its cells as a bitmask."""
-    return tuple(sum(1 << c for c in cells) for cells in shape.units)
 
 
 def unique_rectangle_6(state: CandidateState) -> Step | None:
