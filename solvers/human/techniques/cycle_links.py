@@ -19,7 +19,7 @@ from functools import cache
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
-from solvers.human.techniques.common import cells_with, peer_masks, unit_cell_masks
+from solvers.human.techniques.common import cells_with_each, peer_masks, unit_cell_masks
 
 
 @cache
@@ -41,7 +41,7 @@ def live_cells(state: CandidateState, y: bool, x: bool) -> list[int]:
     bivalue cell with cell links `y`; a unit with two places of the digit, with unit
     links `x`)."""
     n = state.n
-    with_digit = [cells_with(state, k + 1) for k in range(n)]
+    with_digit = cells_with_each(state)
     live = [0] * n
     if y:
         bivalue = 0
@@ -102,7 +102,7 @@ class LoopGraph:
         unit_masks = unit_cell_masks(shape)
         cell_units = shape.cell_units
         count = state.count
-        with_digit = [cells_with(state, k + 1) for k in range(n)]
+        with_digit = cells_with_each(state)
         # links as node numbers: on nodes 0..size-1, off nodes size..2*size-1
         adj: list[list[int]] = []
         into: list[list[int]] = []

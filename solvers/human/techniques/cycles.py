@@ -36,7 +36,7 @@ from __future__ import annotations
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
-from solvers.human.techniques.common import bits, cells_with, peer_masks
+from solvers.human.techniques.common import bits, cells_with_each, peer_masks
 from solvers.human.techniques.cycle_links import LoopGraph, live_cells
 from solvers.human.techniques.x_forcing import chainless
 
@@ -165,7 +165,7 @@ def _best(state: CandidateState, kind: str, ceiling: float, best):
     if not g.sources:
         return best
     peers = peer_masks(state.shape)
-    with_digit = [cells_with(state, k + 1) for k in range(state.n)]
+    with_digit = cells_with_each(state)
 
     def wanted(length: int) -> bool:
         return best is None or (round(base + length_bonus(length), 1), length) < best[:2]
