@@ -568,7 +568,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
         if best is None or _rank(f) < _rank(best):
             best = f
 
-    def rating(complexity: int, chain=()) -> float:
+    def rating(complexity: int) -> float:
         return round(base + length_bonus(complexity), 1)
 
     def on_branch(node: int) -> Branch:
@@ -651,7 +651,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 on_chain, c = _chain(chains, node, b_on, mode)
                 consider(
                     Finding(
-                        rating(c, on_chain),
+                        rating(c),
                         c,
                         off_base + node,
                         "contradiction",
@@ -669,7 +669,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
                 chain, size = _chain(chains, off_base + node, b_off, mode)
                 consider(
                     Finding(
-                        rating(size, chain),
+                        rating(size),
                         size,
                         node,
                         "contradiction",
