@@ -20,20 +20,20 @@ ENTRY_POINT_GROUP = "sudoku_bench.solvers"
 # The public names, in the order tables list them; each module registers its class.
 BUILTIN: dict[str, str] = {
     "human": "solvers.human.solver",
-    "odometer": "solvers.odometer",
-    "magictouch": "solvers.magictouch",
-    "assume": "solvers.assume",
-    "mrv": "solvers.mrv",
-    "positions": "solvers.positions",
-    "dlx": "solvers.dlx",
-    "cpsat": "solvers.cpsat",
-    "constraint": "solvers.pyconstraint",
-    "sat": "solvers.sat",
+    "odometer": "solvers.search.odometer",
+    "magictouch": "solvers.search.magictouch",
+    "assume": "solvers.search.assume",
+    "mrv": "solvers.search.mrv",
+    "positions": "solvers.search.positions",
+    "dlx": "solvers.exact_cover.dlx",
+    "cpsat": "solvers.cp.cpsat",
+    "constraint": "solvers.cp.constraint",
+    "sat": "solvers.sat.sat",
     "fast": "solvers.fast",
     "external": "solvers.external",
-    "dimacs": "solvers.dimacs",
-    "minizinc": "solvers.minizinc_solver",
-    "cpmpy": "solvers.cpmpy_solver",
+    "dimacs": "solvers.sat.dimacs",
+    "minizinc": "solvers.cp.minizinc",
+    "cpmpy": "solvers.cp.cpmpy",
 }
 
 _registered: dict[str, type[Solver]] = {}

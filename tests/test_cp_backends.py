@@ -24,7 +24,9 @@ cp_model_pb2 = pytest.importorskip("ortools.sat.cp_model_pb2")
 pytest.importorskip("constraint")
 pytest.importorskip("pysat")
 
-from solvers import cpsat, pyconstraint, sat  # noqa: E402
+from solvers.cp import constraint as pyconstraint  # noqa: E402
+from solvers.cp import cpsat  # noqa: E402
+from solvers.sat import sat  # noqa: E402
 
 COMPLETE_SPECS = [
     "cpsat",
@@ -320,7 +322,7 @@ def test_backend_modules_import_without_their_libraries():
     code = (
         "import sys\n"
         "for mod in ('ortools', 'constraint', 'pysat'): sys.modules[mod] = None\n"
-        "import solvers, solvers.cpsat, solvers.pyconstraint, solvers.sat\n"
+        "import solvers, solvers.cp.cpsat, solvers.cp.constraint, solvers.sat.sat\n"
         "print('ok')\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
@@ -329,7 +331,7 @@ def test_backend_modules_import_without_their_libraries():
 
 def test_module_names():
     # python-constraint's own package is `constraint`: this module must not shadow it
-    assert pyconstraint.__name__ == "solvers.pyconstraint"
+    assert pyconstraint.__name__ == "solvers.cp.constraint"
     assert solvers.solver_class("constraint") is pyconstraint.PythonConstraint
 
 

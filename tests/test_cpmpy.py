@@ -12,7 +12,7 @@ import pytest
 
 import solvers
 from solvers import Grid, Status
-from solvers import cpmpy_solver as cm
+from solvers.cp import cpmpy as cm
 from solvers.registry import SolverUnavailable
 from solvers.testing import (
     CHECKS,

@@ -18,9 +18,10 @@ import time
 import pytest
 
 import solvers
-from solvers import Grid, Status, cnf
-from solvers import dimacs as dm
+from solvers import Grid, Status
 from solvers.registry import SolverUnavailable
+from solvers.sat import cnf
+from solvers.sat import dimacs as dm
 from solvers.testing import (
     PUZZLE_4X4,
     PUZZLE_4X4_UNSOLVABLE,

@@ -14,7 +14,8 @@ import pytest
 
 import solvers
 from harness.cli import main
-from solvers import Grid, cnf
+from solvers import Grid
+from solvers.sat import cnf
 from solvers.testing import PUZZLE_4X4, PUZZLE_9X9_HARDER
 
 

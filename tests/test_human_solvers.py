@@ -6,8 +6,8 @@ import pytest
 
 import solvers
 from solvers import Grid, Status, UnknownOption
-from solvers.assume import Assumption
 from solvers.human import CandidateState
+from solvers.search.assume import Assumption
 from solvers.testing import PUZZLE_9X9_TWO_SOLUTIONS
 
 # The puzzles come from the project's generated corpora (corpora/data/*.txt).

@@ -55,3 +55,64 @@ def test_puzzle_code_lives_in_corpora_and_benchmarks_in_harness_bench():
         assert module not in harness_modules
     assert {p.stem for p in (ROOT / "harness" / "bench").glob("*.py")} >= {"timing", "cp", "fast"}
     assert not list((ROOT / "corpora").glob("*.txt")), "data files belong in corpora/data/"
+
+
+# Solver families: each folder of `solvers/` holds one family's modules.  A family may
+# use the contract (the top-level modules) and the families named here, nothing else.
+FAMILY_FOLDERS = ("human", "search", "exact_cover", "cp", "sat", "fast", "external")
+FAMILY_MAY_USE = {"search": {"human"}, "sat": {"external"}}
+CONTRACT = ("base", "grid", "registry", "verify", "transforms", "testing", "oracle")
+
+
+def solver_imports(path: Path) -> set[str]:
+    """The second-level `solvers` packages a source file imports (``solvers.cp`` -> ``cp``)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        found |= {n.split(".")[1] for n in names if n.startswith("solvers.") and "." in n}
+    return found
+
+
+def test_solvers_top_level_holds_only_the_contract():
+    top = {p.stem for p in (ROOT / "solvers").glob("*.py")} - {"__init__"}
+    assert top == set(CONTRACT), "solver modules belong in a family folder"
+    folders = {p.name for p in (ROOT / "solvers").iterdir() if (p / "__init__.py").is_file()}
+    assert folders == set(FAMILY_FOLDERS)
+
+
+@pytest.mark.parametrize("family", FAMILY_FOLDERS)
+def test_a_family_uses_only_the_contract_and_its_named_neighbours(family):
+    allowed = set(CONTRACT) | {family} | FAMILY_MAY_USE.get(family, set())
+    bad = [
+        f"{path.relative_to(ROOT)} imports solvers.{used}"
+        for path in sorted((ROOT / "solvers" / family).rglob("*.py"))
+        for used in solver_imports(path) - allowed
+    ]
+    assert bad == []
+
+
+def test_contract_modules_import_no_family_at_module_level():
+    for name in CONTRACT:
+        path = ROOT / "solvers" / f"{name}.py"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top_level = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+        used = {
+            (n.module or "").split(".")[1]
+            for n in top_level
+            if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("solvers.")
+        }
+        assert used <= set(CONTRACT), f"{path.name} imports a solver family: {used}"
+
+
+def test_builtin_solver_modules_are_named_after_their_solver():
+    from solvers.registry import BUILTIN
+
+    for name, module in BUILTIN.items():
+        parts = module.split(".")
+        assert parts[1] in FAMILY_FOLDERS, f"{name}: {module} is outside the family folders"
+        # one rule: a module named after its solver, or a family package's own entry point
+        assert parts[-1] == name or parts[1] == name, f"{name} lives in {module}"

@@ -15,7 +15,7 @@ import pytest
 
 import solvers
 from solvers import Grid, Status
-from solvers import minizinc_solver as mz
+from solvers.cp import minizinc as mz
 from solvers.registry import SolverUnavailable
 from solvers.testing import (
     PUZZLE_4X4,

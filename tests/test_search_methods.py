@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 import solvers
 from solvers import Grid, Limits, Status
 from solvers.human import CandidateState
-from solvers.magictouch import Templates, bivalue_cells
-from solvers.odometer import run_odometer
+from solvers.search.magictouch import Templates, bivalue_cells
+from solvers.search.odometer import run_odometer
 from solvers.testing import PUZZLE_9X9_HARDER, PUZZLE_9X9_TWO_SOLUTIONS
 from solvers.transforms import random_transform
 
@@ -281,7 +281,7 @@ def test_odometer_stops_at_its_time_limit():
 
 
 def _stuck_state(text: str) -> CandidateState:
-    from solvers.odometer import magic_propagation
+    from solvers.search.odometer import magic_propagation
 
     state, result = magic_propagation(Grid.parse(text), Limits(), {})
     assert not result.solved

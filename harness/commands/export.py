@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from corpora.corpus import Puzzle, puzzles_from_argument
 from harness.errors import CommandError
-from solvers import cnf, minizinc_solver
+from solvers.cp import minizinc as minizinc_solver
 from solvers.grid import Grid
+from solvers.sat import cnf
 
 EPILOG = """examples:
   sudoku-bench export "1...3..2...3..2." --format dimacs            # CNF on stdout

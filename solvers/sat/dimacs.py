@@ -1,6 +1,6 @@
 """SAT-competition binaries on the project's CNF: DIMACS out, the model back in.
 
-The puzzle is written as DIMACS (`solvers.cnf`: ``encoding=extended`` or
+The puzzle is written as DIMACS (`solvers.sat.cnf`: ``encoding=extended`` or
 ``minimal``, givens as unit clauses) to a temporary file, and a solver
 program reads it: ``binary=cadical`` (the default), ``minisat``,
 ``cryptominisat5``, ``picosat``, or a path to any program that follows the
@@ -38,11 +38,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from solvers import cnf
 from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result
+from solvers.external.once import Ran, run
 from solvers.grid import Grid
-from solvers.process import Ran, run
 from solvers.registry import SolverUnavailable, register
+from solvers.sat import cnf
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Sudoku as CNF on PySAT's CDCL solvers, with the encodings of Lynce & Ouaknine.
 
-The encodings live in `solvers.cnf`.  One Boolean per (cell, digit).
+The encodings live in `solvers.sat.cnf`.  One Boolean per (cell, digit).
 ``encoding=minimal``: every cell holds at least one digit, and every unit
 holds each digit at most once (pairwise clauses).  ``encoding=extended`` adds
 the redundant halves: every cell holds at most one digit, and every unit
@@ -39,9 +39,9 @@ import time
 from typing import Any
 
 from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, extra_hint
-from solvers.cnf import ENCODING_HELP, ENCODINGS, clauses, literal
 from solvers.grid import Grid
 from solvers.registry import register
+from solvers.sat.cnf import ENCODING_HELP, ENCODINGS, clauses, literal
 
 # PySAT names for each backend, newest first; the first one installed is used.
 ENGINES = {

@@ -50,14 +50,14 @@ from typing import Any
 from solvers.base import Limits, Param, Solver, SolveResult, Status, UnknownOption, counted_result
 from solvers.grid import Grid
 from solvers.human.state import CandidateState
-from solvers.odometer import (
+from solvers.registry import register
+from solvers.search.odometer import (
     engine_run,
     magic_propagation,
     propagation_outcome,
     run_odometer,
     search_stats,
 )
-from solvers.registry import register
 from solvers.verify import is_solution
 
 _CHECK_EVERY = 1024  # template cells set between clock reads
