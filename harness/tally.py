@@ -98,7 +98,8 @@ def _ranks(
     groups: dict[tuple[str, str], Counter[str]], scores: dict[tuple[str, str], tuple]
 ) -> dict[str, dict[str, int | None]]:
     """Rank per solver and corpus, as the report ranks: only solvers with no wrong
-    answer anywhere that attempted as many tasks as the most complete one."""
+    answer anywhere that attempted as many tasks as the most complete one and
+    solved at least one."""
     wrong = {solver for (solver, _), counts in groups.items() if counts["wrong"]}
     most: Counter[str] = Counter()
     for (_, corpus), counts in groups.items():
@@ -108,6 +109,7 @@ def _ranks(
         eligible = [
             s for (s, name), counts in groups.items()
             if name == corpus and s not in wrong and counts["results"] == most[corpus]
+            and counts["solved"]
         ]  # fmt: skip
         placed = {s: i for i, s in enumerate(sorted(eligible, key=lambda s: scores[s, corpus]), 1)}
         for solver, name in groups:

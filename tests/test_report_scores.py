@@ -258,3 +258,39 @@ def test_a_handful_of_puzzles_gets_no_verdict():
     assert row.ratio == pytest.approx(3.0)
     assert row.verdict == "too few puzzles"
     assert not row.regressed(0.10)
+
+
+@pytest.mark.parametrize("failure", ["MEMOUT", "ERROR", "TIMEOUT", "STUCK"])
+def test_a_solver_that_solved_nothing_has_no_rank(failure):
+    records = [
+        _r("A", "p1", "SOLVED", 0.05),
+        _r("A", "p2", "SOLVED", 0.4),
+        _r("D", "p1", failure, 0.01),
+        _r("D", "p2", failure, 0.01),
+        _r("E", "p1", failure, 0.02),
+        _r("E", "p2", failure, 0.02),
+    ]
+    rows = _rows(records)
+    assert rows["A"].rank == 1
+    assert rows["D"].rank is None
+    assert rows["E"].rank is None
+
+
+def test_the_run_summary_gives_no_rank_to_a_solver_that_solved_nothing(tmp_path):
+    from harness import tally
+    from harness.store import Store
+
+    records = [
+        _r("A", "p1", "SOLVED", 0.05),
+        _r("A", "p2", "SOLVED", 0.4),
+        _r("D", "p1", "MEMOUT", 0.01),
+        _r("D", "p2", "MEMOUT", 0.01),
+        _r("E", "p1", "ERROR", 0.01),
+        _r("E", "p2", "ERROR", 0.01),
+    ]
+    with Store(tmp_path / "db.sqlite") as store:
+        run = store.start_run("synthetic", {"timeout": LIMIT})
+        store.add_results(records)
+        store.finish_run(run)
+        ranks = {row[0]: row[-1] for row in tally.rows(store, run)}
+    assert ranks == {"A": 1, "D": "—", "E": "—"}

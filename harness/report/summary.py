@@ -15,7 +15,9 @@ Definitions (the report's legend repeats them):
 - VBS, the virtual best solver: per puzzle the fastest correct outcome of a
   solver never judged wrong; *best* is each solver's share of those wins.
 - Ranking: by PAR-k (else solved, then mean time), only solvers that attempted
-  every puzzle of the corpus and gave no wrong answer anywhere.
+  every puzzle of the corpus, solved at least one and gave no wrong answer
+  anywhere (a solver that solved nothing has no place to rank: its PAR score
+  is the penalty alone, whatever stopped it).
 """
 
 from __future__ import annotations
@@ -228,7 +230,7 @@ def vbs_row(
 
 
 def _ranked(rows: list[SummaryRow], corpus_size: int) -> list[SummaryRow]:
-    eligible = [r for r in rows if not r.flagged and r.puzzles == corpus_size]
+    eligible = [r for r in rows if not r.flagged and r.puzzles == corpus_size and r.solved]
 
     def key(r: SummaryRow) -> tuple[float, float, float]:
         par = r.par_s if r.par_s is not None else math.inf

@@ -161,7 +161,8 @@ def summary_tables(report: Report) -> list[Table]:
                     for r in rows
                 ],  # fmt: skip
                 "rank: by PAR score among solvers with no wrong answer that attempted every "
-                "puzzle; best: share of puzzles on which the solver was the fastest correct one. "
+                "puzzle and solved at least one; best: share of puzzles on which the solver was "
+                "the fastest correct one. "
                 "Rows in the same order in every table (mean rank over the corpora); "
                 f"{BEST_NOTE}.",
                 flags,
