@@ -4,10 +4,13 @@ Every executor takes a stream of `Batch`es and yields ``(batch, outcomes)`` as
 batches finish, keeping only a bounded number in flight (so memory stays flat
 however large the study).  The process and Dask executors isolate solves in
 pebble worker processes: a batch whose worker hangs past the hard limit is
-killed, one whose worker dies (segfault, ``os.abort``, ``os._exit``) is lost;
-either way its puzzles are re-run one per task under the same limit, so the
-puzzle that did it is recorded ``TIMEOUT`` or ``ERROR`` and the others get
-their real results.
+killed, one whose worker overruns its memory ceiling is killed by the memory
+watcher (`harness.memory`), one whose worker dies (segfault, ``os.abort``,
+``os._exit``) is lost; either way its puzzles are re-run one per task under
+the same limits, so the puzzle that did it is recorded ``TIMEOUT``,
+``MEMOUT`` or ``ERROR`` and the others get their real results.  A pebble
+pool that breaks (a worker that dies while no task is running, as one
+killed just after its batch ended) is replaced and its batches re-run.
 """
 
 from __future__ import annotations
@@ -17,20 +20,22 @@ import contextlib
 import dataclasses
 import logging
 import multiprocessing
-import os
 import signal
 import threading
 from collections.abc import Iterable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
 from harness import worker
 from harness.errors import CommandError
+from harness.memory import MB, Watcher
 from harness.tasks import Batch, Outcome, WorkerSettings, lost
 from solvers.base import extra_hint
 
 Finished = tuple[Batch, list[Outcome]]
 EXECUTORS = ("process", "serial", "dask")
 RECYCLE_AFTER = 500  # batches a worker runs before it is replaced (bounds leaks)
+RESTARTS = 3  # broken pools replaced in a row, with no batch finished between, before giving up
 
 
 class Executor(Protocol):
@@ -63,6 +68,17 @@ class Stopped(Exception):
     """The pool was stopped while a batch waited on it (the run is ending)."""
 
 
+def worker_context() -> multiprocessing.context.BaseContext:
+    """Workers start from a clean fork server with the worker module preloaded."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["harness.worker"])
+    return context
+
+
+class PoolFailed(CommandError):
+    """The worker processes keep failing outside any task: the run cannot go on."""
+
+
 class IsolatedPool:
     """A pebble pool whose workers start from a clean fork server, with the worker preloaded.
 
@@ -71,24 +87,45 @@ class IsolatedPool:
     """
 
     def __init__(self, settings: WorkerSettings, workers: int) -> None:
-        from pebble import ProcessPool
-
-        # Threaded backends otherwise reserve a malloc arena (64 MB of address space)
-        # per thread, which counts against the memory limit without being used.
-        os.environ.setdefault("MALLOC_ARENA_MAX", "4")
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["harness.worker"])
         self.settings = settings
-        self._pool = ProcessPool(
-            max_workers=workers,
-            max_tasks=RECYCLE_AFTER,
-            initializer=worker.initialize,
-            initargs=(settings,),
-            context=context,
-        )
+        self.workers = workers
+        self._watcher = Watcher() if settings.memory_mb else None
+        if self._watcher is not None:
+            settings = dataclasses.replace(settings, watch=self._watcher.channel)
+        self._worker_settings = settings
         self._futures: set[cf.Future[list[Outcome]]] = set()
         self._lock = threading.Lock()
         self._stopped = False
+        self._restarts = 0
+        self._pool = self._start()
+
+    def _start(self) -> Any:
+        from pebble import ProcessPool
+
+        return ProcessPool(
+            max_workers=self.workers,
+            max_tasks=RECYCLE_AFTER,
+            initializer=worker.initialize,
+            initargs=(self._worker_settings,),
+            context=worker_context(),
+        )
+
+    def _replace(self, broken: Any, reason: str) -> None:
+        """Replace a broken pebble pool (once, whichever thread saw it first)."""
+        with self._lock:
+            if self._stopped:
+                raise Stopped
+            if self._pool is not broken:
+                return
+            self._restarts += 1
+            if self._restarts > RESTARTS:
+                raise PoolFailed(
+                    f"the worker processes failed {RESTARTS + 1} times in a row ({reason}); "
+                    "the results so far are stored"
+                )
+            self._pool = self._start()
+        broken.stop()
+        broken.join()
 
     def isolate(self, batch: Batch) -> list[Outcome]:
         """Run a batch under its hard limit; re-run it one puzzle per task if it is lost."""
@@ -98,17 +135,33 @@ class IsolatedPool:
         with self._lock:
             if self._stopped:
                 raise Stopped
-            future = self._pool.schedule(worker.solve_batch, args=(batch,), timeout=limit)
-            self._futures.add(future)
+            pool = self._pool
+            try:
+                future = pool.schedule(worker.solve_batch, args=(batch,), timeout=limit)
+            except RuntimeError as exc:  # pebble's pool broke before this batch
+                future = None
+                reason = str(exc)
+            else:
+                self._futures.add(future)
+        if future is None:
+            self._replace(pool, reason)
+            return self.isolate(batch)
         try:
-            return future.result()
+            outcomes = future.result()
+            self._restarts = 0
+            return outcomes
         except cf.TimeoutError:
             status = "TIMEOUT"
             error = f"killed by the harness after {limit:.3g} s (hard limit)"
         except ProcessExpired as exc:
-            status, error = "ERROR", f"the worker died: {_exit_reason(exc.exitcode)}"
+            status, error = self._expired(batch, exc)
         except cf.CancelledError:
             raise Stopped from None
+        except BrokenProcessPool as exc:  # a worker died while no task was running
+            if self._stopped:
+                raise Stopped from None
+            self._replace(pool, f"{type(exc).__name__}: {exc}")
+            return self.isolate(batch)
         except Exception as exc:  # e.g. a result that cannot be pickled
             if self._stopped:
                 raise Stopped from None
@@ -118,10 +171,24 @@ class IsolatedPool:
                 self._futures.discard(future)
         if len(batch.items) == 1:
             return lost(batch, status, error, wall=limit if status == "TIMEOUT" else None)
-        outcomes: list[Outcome] = []
+        outcomes = []
         for single in batch.split():
             outcomes.extend(self.isolate(single))
         return outcomes
+
+    def _expired(self, batch: Batch, exc: Exception) -> tuple[str, str]:
+        """Status and error of a batch whose worker died: MEMOUT if the watcher killed it."""
+        pid = getattr(exc, "pid", None)
+        used = self._watcher.killed(pid) if self._watcher is not None else None
+        if used is None:
+            return "ERROR", f"the worker died: {_exit_reason(getattr(exc, 'exitcode', None))}"
+        limit = self.settings.memory_mb
+        loaded = dict(self.settings.footprints).get(batch.spec)
+        share = f": {loaded} MB once loaded, the rest for its solves" if loaded else ""
+        return "MEMOUT", (
+            f"stopped by the harness at {used / MB:.0f} MB of resident memory (worker and "
+            f"child processes), over its {limit} MB limit{share}"
+        )
 
     def stop(self, *, abort: bool = True) -> None:
         """End the workers: at once (`abort`), or after the batches in hand."""
@@ -135,6 +202,8 @@ class IsolatedPool:
         else:
             self._pool.close()
         self._pool.join()
+        if self._watcher is not None:
+            self._watcher.close()
 
 
 def _exit_reason(code: int | None) -> str:

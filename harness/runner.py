@@ -27,20 +27,20 @@ import json
 import random
 import shlex
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
-from harness import crosscheck, environment
+from harness import crosscheck, environment, footprint
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
 from harness.records import ResultRecord, Truth, puzzle_text
 from harness.runlock import hold_run
 from harness.store import DEFAULT_DB, Store, now
-from harness.tasks import Batch, Item, Outcome, WorkerSettings
+from harness.tasks import Batch, Item, Outcome, WorkerSettings, lost
 from harness.worker import measure_overhead
 from solvers.oracle import oracle_name
 from solvers.registry import get, names, solver_class
@@ -59,7 +59,7 @@ class Study:
     corpora: tuple[str, ...]
     solvers: tuple[str, ...]  # canonical specs, e.g. "cpsat[workers=1]"
     timeout: float = 10.0  # seconds per solve
-    memory: int | None = 2048  # MB of address space per worker; None: no limit
+    memory: int | None = 2048  # MB of resident memory per solver (harness.memory); None: none
     repeat: int = 1
     limit: int = 2  # solutions to look for (2 proves uniqueness)
     seed: int = 0
@@ -271,18 +271,33 @@ class _Sizer:
 class _Run:
     """One execution of a study into a run: planning, storing, judging."""
 
-    def __init__(self, store: Store, run_id: int, study: Study, execution: Execution) -> None:
+    def __init__(
+        self,
+        store: Store,
+        run_id: int,
+        study: Study,
+        execution: Execution,
+        unfit: Mapping[str, str] | None = None,
+    ) -> None:
         self.store, self.run_id, self.study, self.execution = store, run_id, study, execution
+        self.unfit = dict(unfit or {})  # spec -> why it cannot start within the memory limit
         self.corpora = [open_corpus(c) for c in study.corpora]
         self.classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
-        self.oracle_in_run = study.oracle in study.solvers and study.limit >= 2
+        self.oracle_in_run = (
+            study.oracle in study.solvers and study.oracle not in self.unfit and study.limit >= 2
+        )
         self.sizer = _Sizer(execution.batch)
 
     # -- what there is to do ------------------------------------------------
-    def plan(self) -> Iterator[Batch]:
-        """The batches still to run, streamed from the corpora."""
+    def plan(self, specs: Sequence[str] | None = None) -> Iterator[Batch]:
+        """The batches still to run, streamed from the corpora: by default those of the
+        solvers that can start, with the oracle's truth batches; else those of `specs`."""
         study = self.study
-        buffers: dict[str, list[Item]] = {spec: [] for spec in (*study.solvers, TRUTH)}
+        truth = specs is None
+        if specs is None:
+            specs = [spec for spec in study.solvers if spec not in self.unfit]
+        classes = {spec: self.classes[spec] for spec in specs}
+        buffers: dict[str, list[Item]] = {spec: [] for spec in (*specs, TRUTH)}
 
         def cut(spec: str) -> Batch:
             items, buffers[spec] = tuple(buffers[spec]), []
@@ -291,11 +306,11 @@ class _Run:
             return Batch(spec, items, study.limit, study.timeout, timing=study.timing)
 
         for corpus in self.corpora:
-            done = {s: self.store.done_keys(self.run_id, s, corpus.name) for s in study.solvers}
+            done = {s: self.store.done_keys(self.run_id, s, corpus.name) for s in specs}
             for puzzle in corpus.puzzles(strict=False):  # the census reported bad records
                 text, box = puzzle_text(puzzle.grid)
                 base = Item(corpus.name, puzzle.id, text, box)
-                if not self.oracle_in_run and self.store.truth(text, box) is None:
+                if truth and not self.oracle_in_run and self.store.truth(text, box) is None:
                     buffers[TRUTH].append(base)
                     if len(buffers[TRUTH]) >= self.sizer.size(TRUTH):
                         yield cut(TRUTH)
@@ -307,7 +322,7 @@ class _Run:
                     )
                     for k in range(1, study.metamorphic + 1)
                 ]
-                for spec, cls in self.classes.items():
+                for spec, cls in classes.items():
                     if not cls.handles(puzzle.grid.size):
                         continue
                     for form in forms:
@@ -361,6 +376,11 @@ class _Run:
         if records:
             self.store.add_results(records)
         return [r.status for r in records], sum(r.verdict == "WRONG" for r in records)
+
+    def refuse(self) -> Iterator[tuple[list[str], int]]:
+        """Store MEMOUT for every task of the solvers that cannot start; statuses per batch."""
+        for batch in self.plan(list(self.unfit)):
+            yield self.absorb(batch, lost(batch, "MEMOUT", self.unfit[batch.spec]))
 
     def _is_oracle(self, batch: Batch, item: Item) -> bool:
         return self.oracle_in_run and batch.spec == self.study.oracle and item.variant == 0
@@ -465,7 +485,15 @@ def run_study(
     census = count_tasks(study)
     for line in census.bad:
         (notify or _stderr)(line)
+    footprints = _footprints(study, execution)
+    unfit = footprint.unfit(footprints, study.memory)
+    if unfit and len(unfit) == len(study.solvers) and study.memory:
+        raise CommandError(footprint.refusal(footprints, study.solvers, study.memory))
+    for spec, why in unfit.items():
+        (notify or _stderr)(f"{spec} {why}: its puzzles are recorded MEMOUT")
     overhead = {"overhead": measure_overhead()}  # the timer's own cost, in this process
+    if footprints:
+        overhead["footprints"] = footprints  # type: ignore[assignment]
     if resume is None:
         settings = {
             **study.settings(),
@@ -494,13 +522,21 @@ def run_study(
             }
         )
         store.update_settings(run_id, settings)
-    run = _Run(store, run_id, study, execution)
+    run = _Run(store, run_id, study, execution, unfit)
     bar = Progress(census.tasks, enabled=progress, done=store.count_results(run_id))
     executor = None
     finished = False
     try:
+        for statuses, wrong in run.refuse():
+            bar.add(statuses, wrong)
+        worker_settings = study.worker_settings()
+        worker_settings = replace(
+            worker_settings,
+            specs=tuple(s for s in worker_settings.specs if s not in unfit or s == study.oracle),
+            footprints=tuple(footprints.items()),
+        )
         executor = make_executor(
-            execution.executor, study.worker_settings(), execution.jobs, execution.scheduler
+            execution.executor, worker_settings, execution.jobs, execution.scheduler
         )
         workers = getattr(executor, "workers", execution.jobs)
         latest = settings["resumed"][-1] if resume is not None else settings
@@ -525,6 +561,15 @@ def run_study(
     return RunDone(
         run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad
     )
+
+
+def _footprints(study: Study, execution: Execution) -> dict[str, int | None]:
+    """MB each solver of the study holds once loaded, where a memory limit applies (the
+    serial executor has none)."""
+    if not study.memory or execution.executor == "serial":
+        return {}
+    settings = replace(study.worker_settings(), specs=study.solvers)
+    return footprint.measure(settings, execution.jobs)
 
 
 def resume_hint(run_id: int, db: str) -> str:

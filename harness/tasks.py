@@ -9,6 +9,7 @@ pickle cheaply, so a process pool or a Dask cluster can carry them.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from solvers.transforms import Transform
 
@@ -54,12 +55,14 @@ class Batch:
 class WorkerSettings:
     """How every worker process is prepared: limits, and what to import first."""
 
-    memory_mb: int | None = 2048  # address-space limit (RLIMIT_AS); None: no limit
+    memory_mb: int | None = 2048  # resident memory per solver (see harness.memory); None: none
     grace: float = 1.0  # seconds past the time limit before a solve is stopped by force
     imports: tuple[str, ...] = ()  # modules that register extra solvers (plug-ins, tests)
     paths: tuple[str, ...] = ()  # prepended to sys.path before those imports
     specs: tuple[str, ...] = ()  # solvers imported and warmed up (`Solver.warm_up`) up front
     solvers_files: tuple[str, ...] = ()  # TOML definitions of external solvers (--solvers-file)
+    footprints: tuple[tuple[str, int | None], ...] = ()  # spec -> MB it holds once loaded
+    watch: Any = None  # the pipe to the parent's memory watcher (set by the pool)
 
     def hard_limit(self, batch: Batch) -> float:
         """Seconds after which the parent kills the worker running `batch`.

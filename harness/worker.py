@@ -1,9 +1,10 @@
 """The code that runs inside a worker process: limits, warm-up, timed solves.
 
-`initialize` prepares a fresh worker (memory limit, Ctrl-C left to the
-parent, solver modules imported and `Solver.warm_up` called, so imports and
-JIT compilation happen before any limit is armed: the parent's clock on a
-task starts when the worker takes it); `solve_batch` solves a batch puzzle by
+`initialize` prepares a fresh worker (Ctrl-C left to the parent, solver
+modules imported and `Solver.warm_up` called, so imports and JIT compilation
+happen before any limit is armed: the parent's clock on a task starts when
+the worker takes it); `solve_batch` announces the batch's memory ceiling to
+the parent's watcher (`harness.memory`) and solves the batch puzzle by
 puzzle, timing only the work of each solve (`Solver.stage`: set-up and result
 building are not counted), after one warm-up solve per solver and box shape.
 With ``timing="batch"`` a solver that has a ``stage_batch`` method (``fast``)
@@ -20,8 +21,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import multiprocessing
 import os
-import resource
 import signal
 import statistics
 import sys
@@ -30,6 +31,7 @@ import time
 import traceback
 from collections.abc import Iterator
 
+from harness import memory
 from harness.crosscheck import answer_problems
 from harness.records import grid_of, puzzle_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
@@ -47,19 +49,27 @@ class HardTimeout(BaseException):
     so a solver's own ``except Exception`` cannot swallow it)."""
 
 
+START_FAILED = 3  # the exit status of a worker that could not prepare itself
+
+
 def initialize(settings: WorkerSettings) -> None:
-    """Prepare a worker process: limits first, then the imports."""
+    """Prepare a worker process; one that cannot says why in one line and exits."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     # A worker is one core: the pool runs workers side by side, and a solver's own
     # threads (numba's batch kernels) would compete with them and blur the timings.
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-    if settings.memory_mb:
-        limit = settings.memory_mb * 1024 * 1024
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if hard != resource.RLIM_INFINITY:
-            limit = min(limit, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    prepare(settings)
+    # A worker never starts processes through multiprocessing.  Saying it would spawn
+    # them keeps libraries from making process-shared locks for forked children
+    # (numba's threading layer makes one under "fork" and "forkserver": a named
+    # semaphore that a killed worker leaves to the resource tracker, which then
+    # warns about it when the run ends).
+    multiprocessing.set_start_method("spawn", force=True)
+    try:
+        prepare(settings)
+    except Exception as exc:  # the pool would print a traceback and start another
+        print(f"sudoku-bench: a worker could not start: {_describe(exc)}", file=sys.stderr)
+        sys.stderr.flush()
+        os._exit(START_FAILED)
 
 
 def prepare(settings: WorkerSettings) -> None:
@@ -86,7 +96,12 @@ def prepare(settings: WorkerSettings) -> None:
 
 
 def solve_batch(batch: Batch) -> list[Outcome]:
-    """Solve every item of a batch; never raises for a solver's failure."""
+    """Solve every item of a batch under its memory ceiling; never raises for a solver's failure."""
+    with memory.ceiling(_settings, batch):
+        return _solve_batch(batch)
+
+
+def _solve_batch(batch: Batch) -> list[Outcome]:
     try:
         solver = _solver(batch.spec)
     except Exception as exc:

@@ -42,8 +42,10 @@ EPILOG = """examples:
   sudoku-bench run --solvers-file my.toml --solver mysolver --solver dlx --corpus gen9-hard
 
 Each solve runs in a worker process with a hard wall-clock limit (--timeout) and
-an address-space limit (--memory): a solver that hangs, crashes or runs out of
-memory is recorded TIMEOUT, ERROR or MEMOUT and the run goes on. Results are
+a memory limit (--memory, resident memory of the worker and its children, watched
+from outside): a solver that hangs, crashes or runs out of memory is recorded
+TIMEOUT, ERROR or MEMOUT and the run goes on; a solver that needs more than the
+limit just to load is recorded MEMOUT without running. Results are
 stored as they arrive; Ctrl-C (or a kill) keeps them, and --resume finishes the
 run. Every answer is checked by the verifier and against the oracle's truth.
 
@@ -95,7 +97,8 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
         "--memory",
         type=int,
         metavar="MB",
-        help=f"address-space limit per worker, 0 for none (default {DEFAULTS['memory']})",
+        help="resident memory per solver: what it holds once loaded plus what its solves add, "
+        f"child processes included; 0 for none (default {DEFAULTS['memory']})",
     )
     parser.add_argument(
         "--repeat", type=int, metavar="K", help="solves per puzzle, for stable medians (default 1)"
