@@ -104,6 +104,8 @@ def solve_batch(batch: Batch) -> list[Outcome]:
 def _solve_batch(batch: Batch) -> list[Outcome]:
     try:
         solver = _solver(batch.spec)
+    except MemoryError:
+        return [Outcome("MEMOUT", error=f"out of memory creating {batch.spec}")] * len(batch.items)
     except Exception as exc:
         return [Outcome("ERROR", error=f"cannot create {batch.spec}: {_describe(exc)}")] * len(
             batch.items

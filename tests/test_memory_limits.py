@@ -268,3 +268,65 @@ def test_an_external_program_over_the_limit_is_memout(tmp_path: Path, c_solver: 
     assert "over its 150 MB limit" in error
     assert table[hog, puzzles[0]][0] == table[hog, puzzles[2]][0] == "SOLVED"
     assert {table["dlx", p][0] for p in puzzles} == {"SOLVED"}
+
+
+def test_running_out_of_memory_while_creating_a_solver_is_memout(monkeypatch) -> None:
+    from harness import worker
+
+    def starved(spec: str, **options: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(worker, "get", starved)
+    item = Item("c", "1", "1...3..2...3..2.")
+    outcomes = worker.solve_batch(Batch("nowhere", (item, item), 2, 1.0))
+    assert [o.status for o in outcomes] == ["MEMOUT", "MEMOUT"]
+    assert "out of memory creating nowhere" in outcomes[0].error
+
+
+# -- the pool survives its own breakage -------------------------------------------
+def _pool_workers() -> list[int]:
+    import multiprocessing
+
+    return [p.pid for p in multiprocessing.active_children() if p.name == "pebble_pool_worker"]
+
+
+def test_a_broken_pool_is_replaced_and_the_batch_still_runs() -> None:
+    from harness.executors import IsolatedPool
+
+    pool = IsolatedPool(WorkerSettings(memory_mb=None, specs=("dlx",)), 1)
+    item = Item("c", "1", "1...3..2...3..2.")
+    try:
+        assert [o.status for o in pool.isolate(Batch("dlx", (item,), 2, 5.0))] == ["SOLVED"]
+        for pid in _pool_workers():  # a worker dies while no task runs: pebble's pool breaks
+            os.kill(pid, 9)
+        time.sleep(1.0)
+        assert [o.status for o in pool.isolate(Batch("dlx", (item,), 2, 5.0))] == ["SOLVED"]
+    finally:
+        pool.stop()
+
+
+def test_workers_that_cannot_start_end_the_run_with_one_line() -> None:
+    from harness.executors import IsolatedPool, PoolFailed
+
+    settings = WorkerSettings(memory_mb=None, imports=("no_such_module_anywhere",))
+    pool = IsolatedPool(settings, 1)
+    item = Item("c", "1", "1...3..2...3..2.")
+    try:
+        with pytest.raises(PoolFailed, match="failed 4 times in a row") as failed:
+            pool.isolate(Batch("dlx", (item,), 2, 5.0))
+    finally:
+        pool.stop()
+    assert "\n" not in str(failed.value)
+
+
+def test_a_worker_that_cannot_start_says_why_in_one_line() -> None:
+    code = (
+        "from harness import worker; from harness.tasks import WorkerSettings; "
+        "worker.initialize(WorkerSettings(imports=('no_such_module_anywhere',)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 3
+    assert done.stderr == (
+        "sudoku-bench: a worker could not start: "
+        "ModuleNotFoundError: No module named 'no_such_module_anywhere'\n"
+    )
