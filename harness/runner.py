@@ -24,16 +24,20 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import os
 import random
 import shlex
+import shutil
 import sys
+import tempfile
+import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
-from harness import crosscheck, environment, footprint
+from harness import crosscheck, environment, footprint, machine
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
@@ -72,6 +76,7 @@ class Study:
     checksums: dict[str, str] = field(default_factory=dict)  # corpus path -> sha256
     timing: str = "single"  # one of TIMINGS
     study_file: dict[str, str] = field(default_factory=dict)  # path, name, text, if one was used
+    pin: bool = False  # each worker pinned to a core of its own (harness.machine)
 
     @property
     def grace(self) -> float:
@@ -164,6 +169,7 @@ def make_study(
     timing: str = "single",
     study_file: dict[str, str] | None = None,
     solvers_files: Sequence[str] = (),
+    pin: bool = False,
 ) -> Study:
     """Check the arguments of a study and resolve its corpora and solvers.
 
@@ -220,6 +226,7 @@ def make_study(
         checksums={str(c.path): _checksum(c) for c in opened},
         timing=timing,
         study_file=dict(study_file or {}),
+        pin=bool(pin),
     )
 
 
@@ -287,6 +294,7 @@ class _Run:
             study.oracle in study.solvers and study.oracle not in self.unfit and study.limit >= 2
         )
         self.sizer = _Sizer(execution.batch)
+        self.cores: set[int] = set()  # the cores pinned workers reported (--pin)
 
     # -- what there is to do ------------------------------------------------
     def plan(self, specs: Sequence[str] | None = None) -> Iterator[Batch]:
@@ -353,6 +361,8 @@ class _Run:
         records: list[ResultRecord] = []
         for item, outcome in zip(batch.items, outcomes, strict=True):
             record = self._record(batch, item, outcome)
+            if isinstance(record.stats.get("core"), int):
+                self.cores.add(record.stats["core"])
             key = (item.puzzle, item.box)
             if batch.purpose == TRUTH or (key not in known and self._is_oracle(batch, item)):
                 # The oracle's verified answer is the truth, stored once per puzzle.
@@ -491,36 +501,34 @@ def run_study(
         raise CommandError(footprint.refusal(footprints, study.solvers, study.memory))
     for spec, why in unfit.items():
         (notify or _stderr)(f"{spec} {why}: its puzzles are recorded MEMOUT")
-    overhead = {"overhead": measure_overhead()}  # the timer's own cost, in this process
+    claims = _claims_folder(execution) if study.pin else None
+    session: dict[str, Any] = {"overhead": measure_overhead()}  # the timer's own cost, here
     if footprints:
-        overhead["footprints"] = footprints  # type: ignore[assignment]
+        session["footprints"] = footprints
+    load = environment.load_average()
+    conditions = {"load_start": load, **machine.state(load)}
     if resume is None:
         settings = {
             **study.settings(),
             "execution": asdict(execution),
             "bad_records": census.bad,
-            **overhead,
+            **session,
         }
         run_id = store.start_run(
             command,
             settings,
             git_commit=environment.git_commit(),
             versions=environment.versions(study.solvers),
-            machine={**environment.machine(), "load_start": environment.load_average()},
+            machine={**environment.machine(), **conditions},
         )
         lock = hold_run(store.path, run_id)
+        latest = settings
     else:
         run_id = resume
         lock = hold_run(store.path, run_id)  # refuses a run another process is executing
         settings = store.run(run_id).settings
-        settings.setdefault("resumed", []).append(
-            {
-                "at": now(),
-                **asdict(execution),
-                **overhead,
-                "load_start": environment.load_average(),
-            }
-        )
+        latest = {"at": now(), **asdict(execution), **session, **conditions}
+        settings.setdefault("resumed", []).append(latest)
         store.update_settings(run_id, settings)
     run = _Run(store, run_id, study, execution, unfit)
     bar = Progress(census.tasks, enabled=progress, done=store.count_results(run_id))
@@ -534,12 +542,12 @@ def run_study(
             worker_settings,
             specs=tuple(s for s in worker_settings.specs if s not in unfit or s == study.oracle),
             footprints=tuple(footprints.items()),
+            pin=claims,
         )
         executor = make_executor(
             execution.executor, worker_settings, execution.jobs, execution.scheduler
         )
         workers = getattr(executor, "workers", execution.jobs)
-        latest = settings["resumed"][-1] if resume is not None else settings
         latest["workers"] = workers  # parallel workers perturb timings: reports say how many
         store.update_settings(run_id, settings)
         for batch, outcomes in executor.run(run.plan()):
@@ -552,15 +560,32 @@ def run_study(
         bar.close()
         if executor is not None:
             executor.close(abort=not finished)
+        if claims is not None:
+            shutil.rmtree(claims, ignore_errors=True)
+            latest["pinned_cores"] = sorted(run.cores)  # the cores the workers said they ran on
+            store.update_settings(run_id, settings)
     with lock:
         if finished:
             finalize(store, run_id)
-            machine = store.run(run_id).machine
-            store.update_machine(run_id, {**machine, "load_end": environment.load_average()})
+            facts = store.run(run_id).machine
+            store.update_machine(run_id, {**facts, "load_end": environment.load_average()})
             store.finish_run(run_id)
     return RunDone(
         run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad
     )
+
+
+def _claims_folder(execution: Execution) -> str:
+    """Where the workers of a pinned run claim their cores; refuses what cannot be pinned."""
+    if execution.executor == "serial":
+        raise CommandError("--pin pins worker processes, and the serial executor has none")
+    cores = len(machine.usable_cores())
+    if execution.executor == "process" and execution.jobs > cores:
+        raise CommandError(
+            f"--pin gives each worker a core of its own: {execution.jobs} workers for {cores} "
+            f"usable cores; use --jobs {cores} or fewer"
+        )
+    return os.path.join(tempfile.gettempdir(), f"sudoku-bench-cores-{uuid.uuid4().hex}")
 
 
 def _footprints(study: Study, execution: Execution) -> dict[str, int | None]:

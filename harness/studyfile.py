@@ -51,6 +51,7 @@ OPTIONS: dict[str, type | tuple[type, ...]] = {
     "scheduler": str,
     "batch": int,
     "strict": bool,
+    "pin": bool,
     "db": str,
 }
 LISTS = ("corpora", "plugins", "solvers_files")  # lists of strings

@@ -30,8 +30,9 @@ import threading
 import time
 import traceback
 from collections.abc import Iterator
+from dataclasses import replace
 
-from harness import memory
+from harness import machine, memory
 from harness.crosscheck import answer_problems
 from harness.records import grid_of, puzzle_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
@@ -64,6 +65,8 @@ def initialize(settings: WorkerSettings) -> None:
     # semaphore that a killed worker leaves to the resource tracker, which then
     # warns about it when the run ends).
     multiprocessing.set_start_method("spawn", force=True)
+    if settings.pin:
+        machine.pin(settings.pin)  # before the imports: the worker's memory is on its core
     try:
         prepare(settings)
     except Exception as exc:  # the pool would print a traceback and start another
@@ -98,7 +101,11 @@ def prepare(settings: WorkerSettings) -> None:
 def solve_batch(batch: Batch) -> list[Outcome]:
     """Solve every item of a batch under its memory ceiling; never raises for a solver's failure."""
     with memory.ceiling(_settings, batch):
-        return _solve_batch(batch)
+        outcomes = _solve_batch(batch)
+    core = machine.pinned_core() if _settings.pin else None
+    if core is None:
+        return outcomes
+    return [replace(o, stats=json.dumps({**json.loads(o.stats), "core": core})) for o in outcomes]
 
 
 def _solve_batch(batch: Batch) -> list[Outcome]:

@@ -64,6 +64,7 @@ DEFAULTS = {
     "limit": 2,
     "metamorphic": 0,
     "timing": "single",
+    "pin": False,
 }
 
 
@@ -154,6 +155,13 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
         "puzzle credited an equal share",
     )
     parser.add_argument(
+        "--pin",
+        action="store_true",
+        default=None,
+        help="pin each worker to a usable core of its own (at most one worker per core); "
+        "each result records its core",
+    )
+    parser.add_argument(
         "--no-progress", action="store_true", help="no progress bar even on a terminal"
     )
 
@@ -224,6 +232,7 @@ def study_from(args: argparse.Namespace) -> Study:
         timing=str(value["timing"]),
         study_file=args.study_file.record() if getattr(args, "study_file", None) else None,
         solvers_files=args.solvers_file,
+        pin=bool(value["pin"]),
     )
 
 

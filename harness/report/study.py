@@ -14,6 +14,7 @@ from typing import Any
 from harness.records import ResultRecord, RunInfo
 from harness.report.clocks import clock_notes, retimed
 from harness.report.compare import Comparison
+from harness.report.conditions import condition_notes
 from harness.report.findings import Finding, TruthLookup, find
 from harness.report.outcomes import Outcome, fold, primary
 from harness.report.summary import SummaryRow, flagged_solvers, in_rank_order, summarise
@@ -129,7 +130,11 @@ def build_report(
     )
     all_ratings = dict(folded.ratings)
     all_ratings.update(ratings or {})
-    notes = _notes(runs) + clock_notes(seen, runs, clock=clock, subtract_overhead=subtract_overhead)
+    notes = (
+        _notes(runs)
+        + condition_notes(runs)
+        + clock_notes(seen, runs, clock=clock, subtract_overhead=subtract_overhead)
+    )
     return Report(
         runs=list(runs),
         outcomes=outcomes,

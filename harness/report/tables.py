@@ -296,6 +296,10 @@ def run_table(report: Report) -> Table:
     add("host", [r.machine.get("host") for r in runs])
     add("load average at start", [_load(r.machine.get("load_start")) for r in runs])
     add("load average at end", [_load(r.machine.get("load_end")) for r in runs])
+    add("free cores at start", [_free(r.machine.get("free_cores")) for r in runs])
+    add("frequency governor", [_governors(r.machine.get("governors")) for r in runs])
+    add("turbo boost", [_on_off(r.machine.get("boost")) for r in runs])
+    add("CPU pinning", [_pinning(r.settings) for r in runs])
     add("Python", [r.versions.get("python") for r in runs])
     libraries = dict.fromkeys(k for r in runs for k in r.versions if k != "python")
     for name in libraries:
@@ -321,6 +325,34 @@ def _load(values: Any) -> str | None:
     if not isinstance(values, list) or not values:
         return None
     return ", ".join(f"{v:.2f}" for v in values) + " (1, 5, 15 min)"
+
+
+def _free(value: Any) -> str | None:
+    return f"{value:g}" if isinstance(value, int | float) else None
+
+
+def _governors(value: Any) -> str | None:
+    """``performance (8 cores)``; several governors are listed with their counts."""
+    if not isinstance(value, dict) or not value:
+        return None
+    return ", ".join(f"{name} ({count} core{'s' * (count != 1)})" for name, count in value.items())
+
+
+def _on_off(value: Any) -> str | None:
+    return {True: "on", False: "off"}.get(value) if isinstance(value, bool) else None
+
+
+def _pinning(settings: dict[str, Any]) -> str | None:
+    """Whether the workers were pinned, and to which cores they said they ran on."""
+    if "pin" not in settings:
+        return None
+    if not settings["pin"]:
+        return "no"
+    cores = [settings.get("pinned_cores")]
+    cores += [entry.get("pinned_cores") for entry in settings.get("resumed", [])]
+    seen = sorted({c for group in cores if isinstance(group, list) for c in group})
+    listed = ", ".join(map(str, seen)) if seen else "none reported"
+    return f"each worker on a core of its own (cores {listed})"
 
 
 def _execution(settings: dict[str, Any]) -> str | None:
