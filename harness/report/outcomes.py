@@ -71,6 +71,7 @@ class Outcome(NamedTuple):
     variant: int = 0  # 0: the puzzle as given; k >= 1: its k-th metamorphic form
     box: str = ""  # "RxC" for an unusual box shape (see `harness.records.grid_of`)
     reason: str = ""  # the cross-check's reason for a WRONG verdict
+    walls: tuple[float, ...] = ()  # each repeat's seconds, when there are several
 
     @property
     def solved(self) -> bool:
@@ -131,6 +132,7 @@ def _fold_group(
 ) -> Outcome:
     """One outcome from the repeats of one task (the common case: a single record)."""
     first = group[0]
+    walls: tuple[float, ...] = ()
     if len(group) == 1:
         wrong = record_is_wrong(first, checker)
         stats = first.stats
@@ -141,7 +143,8 @@ def _fold_group(
         judged = [(r, record_is_wrong(r, checker)) for r in group]
         wrong = any(w for _, w in judged)
         status = min((r.status for r in group), key=lambda s: _RANK.get(s, 0))
-        wall = _median([r.wall for r in group if r.wall is not None])
+        walls = tuple(r.wall for r in group if r.wall is not None)
+        wall = _median(list(walls))
         nodes = _median([v for r in group if (v := _number(r.stats, "nodes")) is not None])
         guesses = _median([v for r in group if (v := _number(r.stats, "guesses")) is not None])
         reason = next((r.reason for r, w in judged if w), "")
@@ -149,6 +152,7 @@ def _fold_group(
         label, first.corpus, first.puzzle_id, first.puzzle, status, wrong, wall,
         first.time_limit, nodes, guesses, first.solution, first.exhausted, len(group),
         first.run_id, first.solver, first.verdict is not None, variant, first.box, reason,
+        walls,
     )  # fmt: skip
 
 

@@ -93,6 +93,8 @@ def result_rows(report: Report, records: Iterable[ResultRecord]) -> Iterator[dic
 def _csv_cell(value: Any) -> Any:
     if isinstance(value, dict):
         return json.dumps(value, sort_keys=True, default=str)
+    if isinstance(value, list | tuple):
+        return "; ".join(map(str, value))
     if value is None:
         return ""
     return value
@@ -178,6 +180,24 @@ _SUMMARY_TYPES: dict[str, Any] = {
     "flagged": {"type": "boolean", "description": "the solver gave a wrong answer"},
     "rank": _nullable("integer"),
     "is_vbs": {"type": "boolean"},
+    "repeats_median_s": {
+        **_nullable("number"),
+        "description": "with repeats: median of every repeat's time on the solved puzzles",
+    },
+    "median_ci_low_s": {
+        **_nullable("number"),
+        "description": "95% bootstrap interval of repeats_median_s (low end)",
+    },
+    "median_ci_high_s": {**_nullable("number"), "description": "its high end"},
+    "cv": {
+        **_nullable("number"),
+        "description": "median over puzzles of the coefficient of variation of the repeats",
+    },
+    "within_noise": {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": "solvers whose intervals overlap this one's",
+    },
 }
 
 _RESULT_TYPES: dict[str, Any] = {

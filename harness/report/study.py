@@ -17,6 +17,7 @@ from harness.report.compare import Comparison
 from harness.report.conditions import condition_notes
 from harness.report.findings import Finding, TruthLookup, find
 from harness.report.outcomes import Outcome, fold, primary
+from harness.report.spread import with_spread
 from harness.report.summary import SummaryRow, flagged_solvers, in_rank_order, summarise
 
 
@@ -128,6 +129,7 @@ def build_report(
         summarise(outcomes, penalty=penalty, default_limits=default_time_limits(runs), order=order),
         order,
     )
+    summary = with_spread(summary, outcomes)
     all_ratings = dict(folded.ratings)
     all_ratings.update(ratings or {})
     notes = (

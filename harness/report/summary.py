@@ -65,6 +65,14 @@ class SummaryRow:
     flagged: bool
     rank: int | None
     is_vbs: bool = False
+    # with repeats (harness.report.spread): the median over every repeat with its 95%
+    # interval, the median per-puzzle coefficient of variation, and the solvers whose
+    # intervals overlap this one's
+    repeats_median_s: float | None = None
+    median_ci_low_s: float | None = None
+    median_ci_high_s: float | None = None
+    cv: float | None = None
+    within_noise: tuple[str, ...] = ()
 
 
 def percentile(sorted_values: Sequence[float], share: float) -> float:

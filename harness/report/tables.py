@@ -124,6 +124,16 @@ def _speed_columns(penalty: float) -> list[Column]:
     ]
 
 
+SPREAD_COLUMNS = [
+    Column("solver"),
+    Column("median", "time"),
+    Column("95% low", "time"),
+    Column("95% high", "time"),
+    Column("CV", "share"),
+    Column("within noise of"),
+]
+
+
 EFFORT_COLUMNS = [
     Column("solver"),
     Column("nodes/puzzle", "number"),
@@ -195,6 +205,31 @@ def summary_tables(report: Report) -> list[Table]:
                 flags,
             )
         )
+        spread = [r for r in rows if r.median_ci_low_s is not None or r.cv is not None]
+        if spread:
+            tables.append(
+                Table(
+                    f"{corpus}: spread over the repeats",
+                    SPREAD_COLUMNS,
+                    [
+                        [
+                            r.solver,
+                            r.repeats_median_s,
+                            r.median_ci_low_s,
+                            r.median_ci_high_s,
+                            r.cv,
+                            ", ".join(r.within_noise) or None,
+                        ]
+                        for r in spread
+                    ],
+                    "median: of every repeat's time on the solved puzzles; 95% "
+                    "interval: bootstrap of that median, each puzzle's repeats resampled (the "
+                    "timing noise, on these puzzles); CV: median over puzzles of the standard "
+                    "deviation / mean of a puzzle's repeats; within noise of: the solvers whose "
+                    "intervals overlap this one's.",
+                    [r.flagged for r in spread],
+                )
+            )
         effort = [r for r in rows if not r.is_vbs]
         if any(r.nodes_per_puzzle is not None or r.guesses_per_puzzle is not None for r in effort):
             tables.append(
