@@ -127,6 +127,14 @@ def test_frequency_scaling_is_noted_in_every_format() -> None:
     assert values["CPU pinning"] == "no"
 
 
+def test_the_environment_shows_the_solver_footprints() -> None:
+    run = dataclasses.replace(
+        STEADY, settings={**STEADY.settings, "footprints": {"dlx": 25, "cpsat": None}}
+    )
+    values = {row[0]: row[1] for row in run_table(build_report(RECORDS, [run])).rows}
+    assert values["solver footprints"] == "dlx 25 MB, cpsat ?"
+
+
 def test_workers_above_the_free_cores_or_the_cores_are_noted() -> None:
     crowded = dataclasses.replace(
         STEADY, settings={**STEADY.settings, "workers": 3}, machine={**STEADY.machine}

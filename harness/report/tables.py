@@ -390,6 +390,13 @@ def _pinning(settings: dict[str, Any]) -> str | None:
     return f"each worker on a core of its own (cores {listed})"
 
 
+def _footprints(value: Any) -> str | None:
+    """What each solver held once loaded, as measured before the run (harness.footprint)."""
+    if not isinstance(value, dict) or not value:
+        return None
+    return ", ".join(f"{spec} {'?' if mb is None else f'{mb} MB'}" for spec, mb in value.items())
+
+
 def _execution(settings: dict[str, Any]) -> str | None:
     execution = settings.get("execution")
     if not isinstance(execution, dict):
@@ -426,6 +433,7 @@ SETTINGS = (
     ("solvers", lambda s: ", ".join(s["solvers"]) if isinstance(s.get("solvers"), list) else None),
     ("time limit", _setting("timeout", " s")),
     ("memory limit", _setting("memory", " MB")),
+    ("solver footprints", lambda s: _footprints(s.get("footprints"))),
     ("repeats", _setting("repeat")),
     ("solutions asked", _setting("limit")),
     ("metamorphic forms", _setting("metamorphic")),
