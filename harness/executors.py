@@ -179,15 +179,16 @@ class IsolatedPool:
     def _expired(self, batch: Batch, exc: Exception) -> tuple[str, str]:
         """Status and error of a batch whose worker died: MEMOUT if the watcher killed it."""
         pid = getattr(exc, "pid", None)
-        used = self._watcher.killed(pid) if self._watcher is not None else None
-        if used is None:
+        over = self._watcher.killed(pid) if self._watcher is not None else None
+        if over is None:
             return "ERROR", f"the worker died: {_exit_reason(getattr(exc, 'exitcode', None))}"
-        limit = self.settings.memory_mb
+        limit = self.settings.memory_mb or 0
         loaded = dict(self.settings.footprints).get(batch.spec)
-        share = f": {loaded} MB once loaded, the rest for its solves" if loaded else ""
+        share = f"{loaded} MB once loaded, the rest" if loaded else "what"
         return "MEMOUT", (
-            f"stopped by the harness at {used / MB:.0f} MB of resident memory (worker and "
-            f"child processes), over its {limit} MB limit{share}"
+            f"stopped by the harness at {limit + over / MB:.0f} MB, over its {limit} MB "
+            f"memory limit ({share} added by its solves to the resident memory of the worker "
+            "and its child processes)"
         )
 
     def stop(self, *, abort: bool = True) -> None:

@@ -111,7 +111,7 @@ class Watcher:
 
     Workers write to `channel` (pass it to them in `WorkerSettings.watch`);
     `killed(pid)` tells the executor whether a worker that died was killed
-    here, and how much memory it held then.
+    here, and by how much it was over its ceiling then.
     """
 
     def __init__(self, interval: float = INTERVAL, rescan: float = RESCAN) -> None:
@@ -125,7 +125,7 @@ class Watcher:
         self._thread.start()
 
     def killed(self, pid: int | None) -> int | None:
-        """Resident bytes the worker `pid` held when this watcher killed it, else None."""
+        """Bytes the worker `pid` held over its ceiling when this watcher killed it, else None."""
         with self._lock:
             return self._killed.pop(pid, None) if pid is not None else None
 
@@ -168,13 +168,13 @@ class Watcher:
                 continue
             self._read(0)  # a batch that has just ended is no longer held to its ceiling
             if self._busy.get(pid) is busy:
-                self._kill(pid, used)
+                self._kill(pid, used - busy.ceiling)
 
-    def _kill(self, pid: int, used: int) -> None:
+    def _kill(self, pid: int, over: int) -> None:
         """Kill a worker and its descendants, children first, remembering why."""
         self._busy.pop(pid, None)
         with self._lock:
-            self._killed[pid] = used
+            self._killed[pid] = over
         for victim in [*descendants(pid), pid]:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(victim, signal.SIGKILL)

@@ -500,7 +500,7 @@ def run_study(
     if unfit and len(unfit) == len(study.solvers) and study.memory:
         raise CommandError(footprint.refusal(footprints, study.solvers, study.memory))
     for spec, why in unfit.items():
-        (notify or _stderr)(f"{spec} {why}: its puzzles are recorded MEMOUT")
+        (notify or _stderr)(f"{spec} {why} (its puzzles are recorded MEMOUT)")
     claims = _claims_folder(execution) if study.pin else None
     session: dict[str, Any] = {"overhead": measure_overhead()}  # the timer's own cost, here
     if footprints:
