@@ -152,6 +152,10 @@ def test_each_resumed_session_is_judged_on_its_own_facts() -> None:
     run = dataclasses.replace(STEADY, settings={**STEADY.settings, "resumed": [resumed]})
     (note,) = notes(run)
     assert note.startswith("run 1 (resumed, session 2) started 2 workers with 0.5 of 4 cores free")
+    alone = {"workers": 1, "free_cores": 0.25}
+    run = dataclasses.replace(STEADY, settings={**STEADY.settings, "resumed": [alone]})
+    (note,) = notes(run)
+    assert note.startswith("run 1 (resumed, session 2) started 1 worker with 0.25 of 4 cores free")
 
 
 # -- the run records the facts; --pin ---------------------------------------------------

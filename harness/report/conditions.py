@@ -44,6 +44,7 @@ def run_notes(run: RunInfo) -> list[str]:
     cores = _number(run.machine.get("usable_cores") or run.machine.get("cores"))
     for name, facts in _sessions(run):
         workers, free = _number(facts.get("workers")), _number(facts.get("free_cores"))
+        plural = "s" if workers != 1 else ""
         if workers is not None and cores is not None and workers > cores:
             notes.append(
                 f"{name} ran {workers:g} workers on {cores:g} usable cores: solves queued for "
@@ -51,7 +52,8 @@ def run_notes(run: RunInfo) -> list[str]:
             )
         elif workers is not None and free is not None and workers > free:
             notes.append(
-                f"{name} started {workers:g} workers with {free:g} of {cores or 0:g} cores free "
+                f"{name} started {workers:g} worker{plural} with {free:g} of {cores or 0:g} "
+                "cores free "
                 "(the rest busy with other work): the workers competed with that work for the "
                 "cores, which slowed their solves."
             )
