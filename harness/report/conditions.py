@@ -54,8 +54,8 @@ def run_notes(run: RunInfo) -> list[str]:
             notes.append(
                 f"{name} started {workers:g} worker{plural} with {free:g} of {cores or 0:g} "
                 "cores free "
-                "(the rest busy with other work): the workers competed with that work for the "
-                "cores, which slowed their solves."
+                "(the rest busy with other work): that work competed with the run for the "
+                "cores, which slowed its solves."
             )
         reason = scaling(facts)
         if reason:
