@@ -8,11 +8,11 @@ and column, or, with ``strict=False``, is counted in a `ReadReport` and
 skipped.  `open_corpus(name_or_path)` gives a built-in corpus (see
 ``corpora/data/index.json``), a downloaded collection (`corpora.fetch`), or a file.
 
->>> import tempfile, pathlib
->>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
->>> _ = path.write_text("# two 4x4 puzzles\\n1...3..2...3..2. rated 1.2\\n....3..2...3..2.\\n")
->>> [(p.id, p.grid.givens, p.fields) for p in read_puzzles(path)]
-[('two.txt:2', 5, ('rated', '1.2')), ('two.txt:3', 4, ())]
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
+    >>> _ = path.write_text("# two 4x4 puzzles\\n1...3..2...3..2. rated 1.2\\n....3..2...3..2.\\n")
+    >>> [(p.id, p.grid.givens, p.fields) for p in read_puzzles(path)]
+    [('two.txt:2', 5, ('rated', '1.2')), ('two.txt:3', 4, ())]
 """
 
 from __future__ import annotations

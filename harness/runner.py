@@ -8,15 +8,15 @@ stores each batch's results in one transaction as it arrives, with a verdict
 from the cross-check.  Tasks already stored are skipped, so a run killed at
 any moment and resumed ends with exactly one result per task.
 
->>> import tempfile, os
->>> from harness.store import Store
->>> path = os.path.join(tempfile.mkdtemp(), "puzzles.txt")
->>> _ = open(path, "w").write("1...3..2...3..2.\\n")
->>> with Store(":memory:") as store:
-...     study = make_study([path], ["dlx"], timeout=5)
-...     done = run_study(store, study, Execution("serial"), progress=False)
-...     [(r.solver, r.status, r.verdict) for r in store.results([done.run_id])]
-[('dlx', 'SOLVED', 'CORRECT')]
+    >>> import tempfile, os
+    >>> from harness.store import Store
+    >>> path = os.path.join(tempfile.mkdtemp(), "puzzles.txt")
+    >>> _ = open(path, "w").write("1...3..2...3..2.\\n")
+    >>> with Store(":memory:") as store:
+    ...     study = make_study([path], ["dlx"], timeout=5)
+    ...     done = run_study(store, study, Execution("serial"), progress=False)
+    ...     [(r.solver, r.status, r.verdict) for r in store.results([done.run_id])]
+    [('dlx', 'SOLVED', 'CORRECT')]
 """
 
 from __future__ import annotations

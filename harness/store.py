@@ -8,10 +8,10 @@ The file is in WAL mode, so reports can read while a run writes, and every
 batch of results is its own small transaction, so killing the writer at any
 moment loses at most the batch in flight.
 
->>> with Store(":memory:") as store:
-...     run_id = store.start_run("sudoku-bench run", {"timeout": 10})
-...     store.runs()[0].settings
-{'timeout': 10}
+    >>> with Store(":memory:") as store:
+    ...     run_id = store.start_run("sudoku-bench run", {"timeout": 10})
+    ...     store.runs()[0].settings
+    {'timeout': 10}
 
 A file that is not a sudoku-bench database, a corrupt one or one from another
 schema version raises `StoreError` with the reason; it is never overwritten.

@@ -6,10 +6,10 @@ solver a `Limits` object it polls to honour ``time_limit`` and ``budget``
 cooperatively.  `Solver.stage` splits the same solve into set-up, the work
 and result building, so the harness can time the work alone (`Staged`).
 
->>> import solvers
->>> result = solvers.get("dlx").solve(Grid.parse("1... 3..2 ...3 ..2."), limit=2)
->>> result.status, result.exhausted
-(<Status.SOLVED: 'SOLVED'>, True)
+    >>> import solvers
+    >>> result = solvers.get("dlx").solve(Grid.parse("1... 3..2 ...3 ..2."), limit=2)
+    >>> result.status, result.exhausted
+    (<Status.SOLVED: 'SOLVED'>, True)
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ class SolveResult:
 
 
 def extra_hint(extra: str) -> str:
-    """How to install an optional extra, worded the same in every message and the README."""
+    """How to install an optional extra, worded the same in every message and the docs."""
     return f"pip install 'sudoku-bench[{extra}]'"
 
 

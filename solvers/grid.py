@@ -6,11 +6,11 @@ row, a column or a box: ``N`` cells that must hold the digits ``1..N`` once
 each.  Two cells are *peers* when they share a unit.  A *candidate* is a digit
 that a cell may still take.  Digits are stored as ints, ``0`` meaning empty.
 
->>> g = Grid.parse("1... 3..2 ...3 ..2.")
->>> g.size, g.box_rows, g.box_cols, g.cells[:4]
-(4, 2, 2, (1, 0, 0, 0))
->>> g.format()
-'1...3..2...3..2.'
+    >>> g = Grid.parse("1... 3..2 ...3 ..2.")
+    >>> g.size, g.box_rows, g.box_cols, g.cells[:4]
+    (4, 2, 2, (1, 0, 0, 0))
+    >>> g.format()
+    '1...3..2...3..2.'
 """
 
 from __future__ import annotations
@@ -192,8 +192,8 @@ class Grid:
 
     Build one with `Grid.parse` (any common notation) or directly from cells:
 
-    >>> Grid(2, 2, (0,) * 16).size
-    4
+        >>> Grid(2, 2, (0,) * 16).size
+        4
     """
 
     box_rows: int
@@ -289,12 +289,12 @@ class Grid:
         ``1-9`` and ``A-F`` alone (``symbols=`` says which), or integers with
         ``-1`` and ``0`` and no ``N`` (``zero_based=`` says which).
 
-        >>> Grid.parse("4 0 0 0  0 0 0 3  0 3 0 0  0 0 0 1").givens
-        4
-        >>> Grid.parse("123")
-        Traceback (most recent call last):
-        ...
-        solvers.grid.PuzzleFormatError: expected a square number of cells ..., found 3
+            >>> Grid.parse("4 0 0 0  0 0 0 3  0 3 0 0  0 0 0 1").givens
+            4
+            >>> Grid.parse("123")
+            Traceback (most recent call last):
+            ...
+            solvers.grid.PuzzleFormatError: expected a square number of cells ..., found 3
         """
         return _parse(text, size, box, symbols, zero_based, source, first_line)
 

@@ -5,10 +5,10 @@ module rather than a named solver, so the fastest complete solver installed
 answers them: ``fast`` (numba) when available, else ``dlx``.  With ``fast``,
 `solve_many` and `truth_stream` solve whole batches in one compiled call.
 
->>> from solvers import Grid
->>> puzzles = [Grid.parse("1... 3..2 ...3 ..2.")]
->>> [(count, str(solution)) for _, count, solution in truth_stream(puzzles)]
-[(1, '1234341221434321')]
+    >>> from solvers import Grid
+    >>> puzzles = [Grid.parse("1... 3..2 ...3 ..2.")]
+    >>> [(count, str(solution)) for _, count, solution in truth_stream(puzzles)]
+    [(1, '1234341221434321')]
 """
 
 from __future__ import annotations
