@@ -21,6 +21,7 @@ import statistics
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from corpora.corpus import puzzles_from_argument
 from solvers.grid import Grid, PuzzleFormatError
@@ -152,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
                 pairs = pool.map(rate_both, puzzles, chunksize=4)
         else:
             pairs = [rate_both(p) for p in puzzles]
-        rows.append(agreement(argument, pairs).row())
+        label = Path(argument).name if Path(argument).is_file() else argument
+        rows.append(agreement(label, pairs).row())
         if args.misses:
             for p in pairs:
                 if (p.ours_score, p.ours_level) != (p.theirs_score, p.theirs_level):
