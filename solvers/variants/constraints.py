@@ -512,7 +512,7 @@ class Kropki(Constraint):
 
     def misfit(self, shape: Shape) -> str:
         n = shape.size
-        if not adjacent(*self.cells, n):
+        if not adjacent(self.cells[0], self.cells[1], n):
             return "the cells are not orthogonal neighbours"
         value = self.value or 0
         if self.colour == "white" and not 1 <= value <= n - 1:
@@ -562,7 +562,7 @@ class XV(Constraint):
         return f"{'X' if self.total == 10 else 'V'} {cell_names(self.cells, size)}"
 
     def misfit(self, shape: Shape) -> str:
-        if not adjacent(*self.cells, shape.size):
+        if not adjacent(self.cells[0], self.cells[1], shape.size):
             return "the cells are not orthogonal neighbours"
         if self.total > 2 * shape.size - 1:
             return f"two digits 1..{shape.size} never sum to {self.total}"
@@ -617,7 +617,7 @@ class GreaterThan(Constraint):
         return f"{self.title} {greater} > {smaller}"
 
     def misfit(self, shape: Shape) -> str:
-        if adjacent(*self.cells, shape.size):
+        if adjacent(self.cells[0], self.cells[1], shape.size):
             return ""
         return "the cells are not orthogonal neighbours"
 
