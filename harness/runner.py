@@ -118,8 +118,10 @@ class RunDone:
     tasks: int  # solves the study asks for
     stored: int  # results stored, this session and before
     interrupted: bool = False
-    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles of sizes it lacks
+    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles it does not take
     bad_records: list[str] = field(default_factory=list)  # corpora with records skipped
+    # spec -> why it does not take some puzzles (`Solver.handles`) -> how many
+    skip_reasons: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def _stderr(line: str) -> None:
@@ -276,6 +278,7 @@ class _Run:
         self.corpora = [open_corpus(c) for c in study.corpora]
         self.classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
         self.oracle_in_run = study.oracle in study.solvers and study.limit >= 2
+        self.oracle_class = solver_class(study.oracle.split("[", 1)[0])
         self.sizer = _Sizer(execution.batch)
 
     # -- what there is to do ------------------------------------------------
@@ -295,7 +298,11 @@ class _Run:
             for puzzle in corpus.puzzles(strict=False):  # the census reported bad records
                 text, box = puzzle_text(puzzle.grid)
                 base = Item(corpus.name, puzzle.id, text, box)
-                if not self.oracle_in_run and self.store.truth(text, box) is None:
+                if (
+                    not self.oracle_in_run
+                    and self.oracle_class.handles(puzzle.grid)
+                    and self.store.truth(text, box) is None
+                ):
                     buffers[TRUTH].append(base)
                     if len(buffers[TRUTH]) >= self.sizer.size(TRUTH):
                         yield cut(TRUTH)
@@ -308,8 +315,8 @@ class _Run:
                     for k in range(1, study.metamorphic + 1)
                 ]
                 for spec, cls in self.classes.items():
-                    if not cls.handles(puzzle.grid.size):
-                        continue
+                    if not cls.handles(puzzle.grid):
+                        continue  # counted, with the reason, by `count_tasks`
                     for form in forms:
                         for repeat in range(study.repeat):
                             if (puzzle.id, repeat, form.variant) in done[spec]:
@@ -393,8 +400,10 @@ class Census:
     """What the corpora hold for a study, from one reading before the run starts."""
 
     tasks: int = 0  # solves the study asks for
-    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles of sizes it lacks
+    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles it does not take
     bad: list[str] = field(default_factory=list)  # one line per corpus with bad records
+    # spec -> why it does not take some puzzles (`Solver.handles`) -> how many
+    reasons: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def count_tasks(study: Study) -> Census:
@@ -405,18 +414,20 @@ def count_tasks(study: Study) -> Census:
     """
     classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
     per_puzzle = study.repeat * (1 + study.metamorphic)
-    census = Census(skipped=dict.fromkeys(study.solvers, 0))
+    census = Census()
     for path in study.corpora:
         report = ReadReport(path)
         for puzzle in open_corpus(path).puzzles(strict=study.strict, report=report):
             for spec, cls in classes.items():
-                if cls.handles(puzzle.grid.size):
+                ok, reason = cls.handles(puzzle.grid)
+                if ok:
                     census.tasks += per_puzzle
                 else:
-                    census.skipped[spec] += 1
+                    census.skipped[spec] = census.skipped.get(spec, 0) + 1
+                    reasons = census.reasons.setdefault(spec, {})
+                    reasons[reason] = reasons.get(reason, 0) + 1
         if report.bad:
             census.bad.append(f"{report.summary()} (--strict refuses such a corpus)")
-    census.skipped = {k: v for k, v in census.skipped.items() if v}
     return census
 
 
@@ -523,7 +534,13 @@ def run_study(
             store.update_machine(run_id, {**machine, "load_end": environment.load_average()})
             store.finish_run(run_id)
     return RunDone(
-        run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad
+        run_id,
+        census.tasks,
+        store.count_results(run_id),
+        not finished,
+        census.skipped,
+        census.bad,
+        census.reasons,
     )
 
 
