@@ -396,10 +396,12 @@ class LittleKiller(Constraint):
 
     def step(self, size: int) -> tuple[int, int]:
         """The (row, column) step along the diagonal, from the clue inwards."""
-        if len(self.cells) == 1:
+        if len(self.cells) == 1:  # a corner cell: the diagonal that leaves the grid both ways
             r, c = divmod(self.cells[0], size)
-            # a corner cell: the step that leaves the grid at once both ways
-            return (1 if r == 0 else -1), (1 if c == 0 else -1)
+            for dr, dc in DIAGONAL_STEPS:
+                if not any(0 <= r + s * dr < size and 0 <= c + s * dc < size for s in (-1, 1)):
+                    return dr, dc
+            return 1, 1
         (r0, c0), (r1, c1) = divmod(self.cells[0], size), divmod(self.cells[1], size)
         return r1 - r0, c1 - c0
 
