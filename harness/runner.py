@@ -42,6 +42,7 @@ from harness.runlock import hold_run
 from harness.store import DEFAULT_DB, Store, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from harness.worker import measure_overhead
+from solvers.base import UnsupportedPuzzle
 from solvers.oracle import oracle_name
 from solvers.registry import get, names, solver_class
 from solvers.transforms import random_transform
@@ -285,27 +286,27 @@ class _Run:
     def plan(self) -> Iterator[Batch]:
         """The batches still to run, streamed from the corpora."""
         study = self.study
-        buffers: dict[str, list[Item]] = {spec: [] for spec in (*study.solvers, TRUTH)}
+        # one buffer per solver spec, and one per oracle spec, keyed (TRUTH, spec)
+        buffers: dict[str | tuple[str, str], list[Item]] = {spec: [] for spec in study.solvers}
 
-        def cut(spec: str) -> Batch:
-            items, buffers[spec] = tuple(buffers[spec]), []
-            if spec == TRUTH:
-                return Batch(study.oracle, items, 2, study.timeout, TRUTH)
-            return Batch(spec, items, study.limit, study.timeout, timing=study.timing)
+        def cut(key: str | tuple[str, str]) -> Batch:
+            items, buffers[key] = tuple(buffers[key]), []
+            if isinstance(key, tuple):
+                return Batch(key[1], items, 2, study.timeout, TRUTH)
+            return Batch(key, items, study.limit, study.timeout, timing=study.timing)
 
         for corpus in self.corpora:
             done = {s: self.store.done_keys(self.run_id, s, corpus.name) for s in study.solvers}
             for puzzle in corpus.puzzles(strict=False):  # the census reported bad records
                 text, box = puzzle_text(puzzle.grid)
                 base = Item(corpus.name, puzzle.id, text, box)
-                if (
-                    not self.oracle_in_run
-                    and self.oracle_class.handles(puzzle.grid)
-                    and self.store.truth(text, box) is None
-                ):
-                    buffers[TRUTH].append(base)
-                    if len(buffers[TRUTH]) >= self.sizer.size(TRUTH):
-                        yield cut(TRUTH)
+                oracle = self._oracle_for(puzzle.grid)
+                in_run = self.oracle_in_run and oracle == study.oracle
+                if oracle and not in_run and self.store.truth(text, box) is None:
+                    truth_key = (TRUTH, oracle)
+                    buffers.setdefault(truth_key, []).append(base)
+                    if len(buffers[truth_key]) >= self.sizer.size(TRUTH):
+                        yield cut(truth_key)
                 forms = [base] + [
                     replace(
                         base,
@@ -324,9 +325,19 @@ class _Run:
                             buffers[spec].append(replace(form, repeat=repeat))
                             if len(buffers[spec]) >= self.sizer.size(spec):
                                 yield cut(spec)
-        for spec, items in buffers.items():
+        for key, items in buffers.items():
             if items:
-                yield cut(spec)
+                yield cut(key)
+
+    def _oracle_for(self, grid: Any) -> str:
+        """The study's oracle, or for a puzzle with constraints it does not take, the
+        first complete installed solver that takes them ('' when none does)."""
+        if self.oracle_class.handles(grid):
+            return self.study.oracle
+        try:
+            return oracle_name(grid)
+        except UnsupportedPuzzle:
+            return ""
 
     def _transform(self, grid: Any, corpus: str, puzzle_id: str, variant: int) -> Any:
         rng = random.Random(f"{self.study.seed}:{corpus}:{puzzle_id}:{variant}")
@@ -351,7 +362,7 @@ class _Run:
                 truth = (
                     None
                     if outcome.problem
-                    else crosscheck.truth_from(record, outcome.solutions, self.study.oracle)
+                    else crosscheck.truth_from(record, outcome.solutions, batch.spec)
                 )
                 if truth is not None and key not in known:
                     known[key] = truth

@@ -14,6 +14,7 @@ from tabulate import tabulate
 
 import solvers
 from corpora.corpus import Puzzle, puzzles_from_argument
+from harness.errors import refuse_constraints
 from solvers.human import CATEGORIES, LEVELS, Rating, UnsoundStep, rate
 from solvers.human.table import GROUPS, resolve
 
@@ -126,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
     config = args.techniques
     resolve(config)  # a bad name is a usage error before any work
     puzzles = puzzles_from_argument(args.file)[: args.max]
+    refuse_constraints(puzzles, "rate")
     iterator = puzzles
     if len(puzzles) > PROGRESS_FROM and sys.stderr.isatty():
         from tqdm import tqdm

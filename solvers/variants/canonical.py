@@ -124,7 +124,7 @@ def puzzle_data(grid: Grid, **extra: Any) -> dict[str, Any]:
     """The canonical JSON-ready form of a puzzle (``title=...`` and such go in `extra`)."""
     n = grid.size
     data: dict[str, Any] = {"size": n}
-    if _usual_box(n) != (grid.box_rows, grid.box_cols):
+    if box_for(n) != (grid.box_rows, grid.box_cols):
         data["box"] = [grid.box_rows, grid.box_cols]
     data["givens"] = _cells_text(grid)
     data["constraints"] = [constraint_data(c, n) for c in grid.constraints]
@@ -141,7 +141,7 @@ def _cells_text(grid: Grid) -> str | list[int]:
     return "".join(symbols[v - 1] if v else "." for v in grid.cells)
 
 
-def _usual_box(size: int) -> tuple[int, int]:
+def box_for(size: int) -> tuple[int, int]:
     """The box shape a side gets when none is written (1 x N for a prime side: a jigsaw's)."""
     try:
         return box_shape_for(size)
@@ -196,7 +196,7 @@ def _shape(data: dict[str, Any]) -> tuple[int, tuple[int, int]]:
         size = _side_of(data.get("givens"))
     if not isinstance(size, int) or isinstance(size, bool) or size < 2:
         raise PuzzleDataError(f"size: expected a side such as 9, not {size!r}")
-    box = box or _usual_box(size)
+    box = box or box_for(size)
     if box[0] * box[1] != size:
         raise PuzzleDataError(f"box: {box[0]}x{box[1]} boxes do not tile a {size}x{size} grid")
     return size, box
