@@ -324,3 +324,23 @@ def test_the_native_form_reads_its_optional_fields():
 def test_bad_native_data_says_which_part(data, error, message):
     with pytest.raises(error, match=message):
         puzzle_from_data(data)
+
+
+def test_random_transforms_of_a_variant_keep_to_what_its_constraints_survive():
+    import random
+
+    from solvers.transforms import random_transform
+
+    killer = Grid(3, 3, (0,) * 81, constraints=(Killer((0, 1), 3), Thermometer((2, 3, 4))))
+    regions = Grid(3, 3, (1,) + (0,) * 80, constraints=(AntiKnight(), Killer((0, 1))))
+    relabelled = 0
+    for seed in range(20):
+        t, box = random_transform(killer, random.Random(seed))
+        assert t.relabel == tuple(range(10))  # a sum would change meaning
+        moved = t.apply(killer, box=box)
+        assert {c.kind for c in moved.constraints} == {"killer", "thermometer"}
+        u, _ = random_transform(regions, random.Random(seed))
+        assert u.source in (tuple(range(81)), transpose(9).source)  # no band shuffles
+        relabelled += u.relabel != tuple(range(10))
+        u.apply(regions)
+    assert relabelled > 0
