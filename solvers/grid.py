@@ -190,6 +190,9 @@ _ALTERNATIVE_SYMBOLS = {
 }
 
 
+_CLASSIC: tuple[Constraint, ...] = ()  # no constraints: classic Sudoku
+
+
 @dataclass(frozen=True)
 class Grid:
     """An immutable Sudoku grid of any box shape; cells are ints, 0 = empty.
@@ -216,7 +219,7 @@ class Grid:
     box_cols: int
     cells: tuple[int, ...]
     symbols: str = field(default="", compare=False, repr=False)
-    constraints: tuple[Constraint, ...] = field(default=(), repr=False)
+    constraints: tuple[Constraint, ...] = field(default=_CLASSIC, repr=False)
 
     def __post_init__(self) -> None:
         n = self.box_rows * self.box_cols
@@ -238,12 +241,10 @@ class Grid:
             )
         if not self.symbols:
             object.__setattr__(self, "symbols", default_symbols(n))
-        if self.constraints:
+        if self.constraints is not _CLASSIC:  # the shared empty tuple: one identity test
             from solvers.variants.puzzle import settle
 
             object.__setattr__(self, "constraints", settle(self.constraints, self.shape))
-        elif not isinstance(self.constraints, tuple):
-            object.__setattr__(self, "constraints", ())
 
     # -- derived views -------------------------------------------------
     @property
