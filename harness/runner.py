@@ -42,6 +42,7 @@ from harness.runlock import hold_run
 from harness.store import DEFAULT_DB, Store, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from harness.worker import measure_overhead
+from solvers.base import UnsupportedPuzzle
 from solvers.oracle import oracle_name
 from solvers.registry import get, names, solver_class
 from solvers.transforms import random_transform
@@ -118,8 +119,10 @@ class RunDone:
     tasks: int  # solves the study asks for
     stored: int  # results stored, this session and before
     interrupted: bool = False
-    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles of sizes it lacks
+    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles it does not take
     bad_records: list[str] = field(default_factory=list)  # corpora with records skipped
+    # spec -> why it does not take some puzzles (`Solver.handles`) -> how many
+    skip_reasons: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def _stderr(line: str) -> None:
@@ -276,29 +279,34 @@ class _Run:
         self.corpora = [open_corpus(c) for c in study.corpora]
         self.classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
         self.oracle_in_run = study.oracle in study.solvers and study.limit >= 2
+        self.oracle_class = solver_class(study.oracle.split("[", 1)[0])
         self.sizer = _Sizer(execution.batch)
 
     # -- what there is to do ------------------------------------------------
     def plan(self) -> Iterator[Batch]:
         """The batches still to run, streamed from the corpora."""
         study = self.study
-        buffers: dict[str, list[Item]] = {spec: [] for spec in (*study.solvers, TRUTH)}
+        # one buffer per solver spec, and one per oracle spec, keyed (TRUTH, spec)
+        buffers: dict[str | tuple[str, str], list[Item]] = {spec: [] for spec in study.solvers}
 
-        def cut(spec: str) -> Batch:
-            items, buffers[spec] = tuple(buffers[spec]), []
-            if spec == TRUTH:
-                return Batch(study.oracle, items, 2, study.timeout, TRUTH)
-            return Batch(spec, items, study.limit, study.timeout, timing=study.timing)
+        def cut(key: str | tuple[str, str]) -> Batch:
+            items, buffers[key] = tuple(buffers[key]), []
+            if isinstance(key, tuple):
+                return Batch(key[1], items, 2, study.timeout, TRUTH)
+            return Batch(key, items, study.limit, study.timeout, timing=study.timing)
 
         for corpus in self.corpora:
             done = {s: self.store.done_keys(self.run_id, s, corpus.name) for s in study.solvers}
             for puzzle in corpus.puzzles(strict=False):  # the census reported bad records
                 text, box = puzzle_text(puzzle.grid)
                 base = Item(corpus.name, puzzle.id, text, box)
-                if not self.oracle_in_run and self.store.truth(text, box) is None:
-                    buffers[TRUTH].append(base)
-                    if len(buffers[TRUTH]) >= self.sizer.size(TRUTH):
-                        yield cut(TRUTH)
+                oracle = self._oracle_for(puzzle.grid)
+                in_run = self.oracle_in_run and oracle == study.oracle
+                if oracle and not in_run and self.store.truth(text, box) is None:
+                    truth_key = (TRUTH, oracle)
+                    buffers.setdefault(truth_key, []).append(base)
+                    if len(buffers[truth_key]) >= self.sizer.size(TRUTH):
+                        yield cut(truth_key)
                 forms = [base] + [
                     replace(
                         base,
@@ -308,8 +316,8 @@ class _Run:
                     for k in range(1, study.metamorphic + 1)
                 ]
                 for spec, cls in self.classes.items():
-                    if not cls.handles(puzzle.grid.size):
-                        continue
+                    if not cls.handles(puzzle.grid):
+                        continue  # counted, with the reason, by `count_tasks`
                     for form in forms:
                         for repeat in range(study.repeat):
                             if (puzzle.id, repeat, form.variant) in done[spec]:
@@ -317,9 +325,19 @@ class _Run:
                             buffers[spec].append(replace(form, repeat=repeat))
                             if len(buffers[spec]) >= self.sizer.size(spec):
                                 yield cut(spec)
-        for spec, items in buffers.items():
+        for key, items in buffers.items():
             if items:
-                yield cut(spec)
+                yield cut(key)
+
+    def _oracle_for(self, grid: Any) -> str:
+        """The study's oracle, or for a puzzle with constraints it does not take, the
+        first complete installed solver that takes them ('' when none does)."""
+        if self.oracle_class.handles(grid):
+            return self.study.oracle
+        try:
+            return oracle_name(grid)
+        except UnsupportedPuzzle:
+            return ""
 
     def _transform(self, grid: Any, corpus: str, puzzle_id: str, variant: int) -> Any:
         rng = random.Random(f"{self.study.seed}:{corpus}:{puzzle_id}:{variant}")
@@ -344,7 +362,7 @@ class _Run:
                 truth = (
                     None
                     if outcome.problem
-                    else crosscheck.truth_from(record, outcome.solutions, self.study.oracle)
+                    else crosscheck.truth_from(record, outcome.solutions, batch.spec)
                 )
                 if truth is not None and key not in known:
                     known[key] = truth
@@ -393,8 +411,10 @@ class Census:
     """What the corpora hold for a study, from one reading before the run starts."""
 
     tasks: int = 0  # solves the study asks for
-    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles of sizes it lacks
+    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles it does not take
     bad: list[str] = field(default_factory=list)  # one line per corpus with bad records
+    # spec -> why it does not take some puzzles (`Solver.handles`) -> how many
+    reasons: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def count_tasks(study: Study) -> Census:
@@ -405,18 +425,20 @@ def count_tasks(study: Study) -> Census:
     """
     classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
     per_puzzle = study.repeat * (1 + study.metamorphic)
-    census = Census(skipped=dict.fromkeys(study.solvers, 0))
+    census = Census()
     for path in study.corpora:
         report = ReadReport(path)
         for puzzle in open_corpus(path).puzzles(strict=study.strict, report=report):
             for spec, cls in classes.items():
-                if cls.handles(puzzle.grid.size):
+                ok, reason = cls.handles(puzzle.grid)
+                if ok:
                     census.tasks += per_puzzle
                 else:
-                    census.skipped[spec] += 1
+                    census.skipped[spec] = census.skipped.get(spec, 0) + 1
+                    reasons = census.reasons.setdefault(spec, {})
+                    reasons[reason] = reasons.get(reason, 0) + 1
         if report.bad:
             census.bad.append(f"{report.summary()} (--strict refuses such a corpus)")
-    census.skipped = {k: v for k, v in census.skipped.items() if v}
     return census
 
 
@@ -523,7 +545,13 @@ def run_study(
             store.update_machine(run_id, {**machine, "load_end": environment.load_average()})
             store.finish_run(run_id)
     return RunDone(
-        run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad
+        run_id,
+        census.tasks,
+        store.count_results(run_id),
+        not finished,
+        census.skipped,
+        census.bad,
+        census.reasons,
     )
 
 

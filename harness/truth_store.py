@@ -9,7 +9,7 @@ from __future__ import annotations
 from corpora import truth as corpus_truth
 from corpora.corpus import Corpus
 from corpora.truth import TruthSummary, corpus_truths
-from harness.records import Truth, puzzle_text
+from harness.records import Truth, puzzle_text, solution_text
 from harness.store import Store
 from solvers.oracle import oracle_name
 
@@ -21,7 +21,7 @@ def store_truths(store: Store, corpus: Corpus, *, chunk: int | None = None) -> T
     pending: list[Truth] = []
     for truth in corpus_truths(corpus, summary, chunk=chunk):
         text, box = puzzle_text(truth.puzzle.grid)
-        answer = puzzle_text(truth.solution)[0] if truth.solution is not None else None
+        answer = solution_text(truth.solution) if truth.solution is not None else None
         pending.append(Truth(text, truth.kind, answer, summary.oracle, box))
         if len(pending) >= chunk:
             store.add_truths(pending)

@@ -31,7 +31,7 @@ import traceback
 from collections.abc import Iterator
 
 from harness.crosscheck import answer_problems
-from harness.records import grid_of, puzzle_text
+from harness.records import grid_of, solution_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from solvers.base import Limits, Solver, SolveResult, Status
 from solvers.grid import Grid, easy_grid
@@ -245,7 +245,7 @@ def _outcome(
         if inverse is not None:
             solution = inverse.apply(solution, box=(given.box_rows, given.box_cols))
         answers.append(solution)
-    solutions = [puzzle_text(answer)[0] for answer in answers]
+    solutions = [solution_text(answer) for answer in answers]
     stats = dict(result.stats)
     stats["clock"] = clock
     status, error = result.status.value, ""

@@ -19,6 +19,10 @@ import math
 import re
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from solvers.variants.constraints import Constraint
 
 BLANKS = ".0-*_"
 """Characters read as an empty cell in character notations."""
@@ -186,6 +190,9 @@ _ALTERNATIVE_SYMBOLS = {
 }
 
 
+_CLASSIC: tuple[Constraint, ...] = ()  # no constraints: classic Sudoku
+
+
 @dataclass(frozen=True)
 class Grid:
     """An immutable Sudoku grid of any box shape; cells are ints, 0 = empty.
@@ -194,12 +201,25 @@ class Grid:
 
         >>> Grid(2, 2, (0,) * 16).size
         4
+
+    A puzzle with rules beyond rows, columns and boxes (a killer cage, a
+    thermometer, jigsaw regions: `solvers.variants`) carries them in
+    ``constraints``, validated, deduplicated and sorted when the grid is built,
+    and part of its equality and hash.  The constraints live on the grid
+    rather than in a separate puzzle type so that every path that takes a
+    puzzle (`Solver.solve`, the verifier, readers, transforms) receives them
+    without a second signature, and `replace` keeps them, so a grid derived
+    from a puzzle stays that puzzle.  Classic Sudoku is the empty tuple, which
+    costs one truth test per grid.  `Solver.handles` refuses a puzzle whose
+    constraint kinds a solver does not declare, so no classic method can
+    silently use box units on a jigsaw (whose box shape is then nominal).
     """
 
     box_rows: int
     box_cols: int
     cells: tuple[int, ...]
     symbols: str = field(default="", compare=False, repr=False)
+    constraints: tuple[Constraint, ...] = field(default=_CLASSIC, repr=False)
 
     def __post_init__(self) -> None:
         n = self.box_rows * self.box_cols
@@ -221,6 +241,10 @@ class Grid:
             )
         if not self.symbols:
             object.__setattr__(self, "symbols", default_symbols(n))
+        if self.constraints is not _CLASSIC:  # the shared empty tuple: one identity test
+            from solvers.variants.puzzle import settle
+
+            object.__setattr__(self, "constraints", settle(self.constraints, self.shape))
 
     # -- derived views -------------------------------------------------
     @property
@@ -251,8 +275,15 @@ class Grid:
         return [list(self.cells[r * n : (r + 1) * n]) for r in range(n)]
 
     def replace(self, cells: tuple[int, ...] | list[int]) -> Grid:
-        """A grid of the same shape and symbols with other cells."""
-        return Grid(self.box_rows, self.box_cols, tuple(cells), self.symbols)
+        """A grid of the same shape, symbols and constraints with other cells."""
+        grid = Grid(self.box_rows, self.box_cols, tuple(cells), self.symbols)
+        if self.constraints:  # already settled for this shape
+            object.__setattr__(grid, "constraints", self.constraints)
+        return grid
+
+    def with_constraints(self, constraints: tuple[Constraint, ...] | list[Constraint]) -> Grid:
+        """The same cells under other constraints (``()`` for the classic puzzle)."""
+        return Grid(self.box_rows, self.box_cols, self.cells, self.symbols, tuple(constraints))
 
     @classmethod
     def empty(cls, box_rows: int = 3, box_cols: int | None = None) -> Grid:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import solvers
 from corpora.corpus import Puzzle, puzzles_from_argument
 from harness.commands.fit import fitted_table
+from harness.errors import refuse_constraints
 from solvers.human import CATEGORIES, LEVELS, Rating, UnsoundStep, rate
 from solvers.human.table import GROUPS, resolve
 
@@ -201,6 +202,7 @@ def run(args: argparse.Namespace) -> int:
     config = args.techniques
     resolve(config)  # a bad name is a usage error before any work
     puzzles = puzzles_from_argument(args.file)[: args.max]
+    refuse_constraints(puzzles, "rate")
     results: Iterable[Rated] = rated_in_order([(p, config, args.check) for p in puzzles], args.jobs)
     if len(puzzles) > PROGRESS_FROM and sys.stderr.isatty():
         from tqdm import tqdm

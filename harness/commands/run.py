@@ -293,8 +293,9 @@ def execute(store: Store, args: argparse.Namespace, study: Study, resume: int | 
     print(
         f"run {done.run_id}: {done.stored} results in {elapsed:.1f} s {workers}; database {args.db}"
     )
-    for spec, count in done.skipped.items():
-        print(f"note: {spec} skipped {count} puzzles of a size it does not solve")
+    for spec, reasons in done.skip_reasons.items():
+        for reason, count in reasons.items():
+            print(f"note: {spec} skipped {count} puzzle{'s' if count != 1 else ''}: {reason}")
     print(tally.render(store, done.run_id))
     return done
 

@@ -38,6 +38,7 @@ def describe(name: str) -> dict:
         "family": cls.family,
         "complete": cls.complete,
         "sizes": None if cls.sizes is None else list(cls.sizes),  # sides; None: any
+        "constraints": sorted(cls.constraint_kinds),  # kinds beyond the classic rules
         "available": available,
         "install": "" if available else cls.install_hint,
         "parameters": {k: p.default for k, p in cls.parameters.items()},
