@@ -5,8 +5,10 @@ repeats it exactly); an `Execution` says where (executor, workers), which may
 change on resume.  `run_study` streams the corpora into batches (sized so a
 batch is about a quarter second of work), hands them to an executor, and
 stores each batch's results in one transaction as it arrives, with a verdict
-from the cross-check.  Tasks already stored are skipped, so a run killed at
-any moment and resumed ends with exactly one result per task.
+from the cross-check.  The truth of each puzzle is settled first, in this
+process and outside the study's limits (`harness.truth_store.settle`).
+Tasks already stored are skipped, so a run killed at any moment and resumed
+ends with exactly one result per task.
 
 >>> import tempfile, os
 >>> from harness.store import Store
@@ -41,12 +43,12 @@ from harness.records import ResultRecord, Truth, puzzle_text
 from harness.runlock import hold_run
 from harness.store import DEFAULT_DB, Store, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
+from harness.truth_store import ORACLE_SECONDS, Settlement, puzzle_keys, settle
 from harness.worker import measure_overhead
-from solvers.oracle import oracle_name
+from solvers.oracle import oracle_chain, oracle_name
 from solvers.registry import get, names, solver_class
 from solvers.transforms import random_transform
 
-TRUTH = "truth"
 TIMINGS = ("single", "batch")  # each solve timed alone; or one timed call per batch
 TARGET_BATCH_SECONDS = 0.25
 MAX_BATCH = 256
@@ -94,8 +96,7 @@ class Study:
             grace=self.grace,
             imports=self.plugins,
             paths=self.paths,
-            # the oracle too: its JIT (fast) compiles before its truth batches' limits
-            specs=tuple(dict.fromkeys((*self.solvers, self.oracle))),
+            specs=self.solvers,  # the oracle runs in the parent (`settle`), not here
             solvers_files=self.solvers_files,
         )
 
@@ -275,19 +276,16 @@ class _Run:
         self.store, self.run_id, self.study, self.execution = store, run_id, study, execution
         self.corpora = [open_corpus(c) for c in study.corpora]
         self.classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
-        self.oracle_in_run = study.oracle in study.solvers and study.limit >= 2
         self.sizer = _Sizer(execution.batch)
 
     # -- what there is to do ------------------------------------------------
     def plan(self) -> Iterator[Batch]:
         """The batches still to run, streamed from the corpora."""
         study = self.study
-        buffers: dict[str, list[Item]] = {spec: [] for spec in (*study.solvers, TRUTH)}
+        buffers: dict[str, list[Item]] = {spec: [] for spec in study.solvers}
 
         def cut(spec: str) -> Batch:
             items, buffers[spec] = tuple(buffers[spec]), []
-            if spec == TRUTH:
-                return Batch(study.oracle, items, 2, study.timeout, TRUTH)
             return Batch(spec, items, study.limit, study.timeout, timing=study.timing)
 
         for corpus in self.corpora:
@@ -295,10 +293,6 @@ class _Run:
             for puzzle in corpus.puzzles(strict=False):  # the census reported bad records
                 text, box = puzzle_text(puzzle.grid)
                 base = Item(corpus.name, puzzle.id, text, box)
-                if not self.oracle_in_run and self.store.truth(text, box) is None:
-                    buffers[TRUTH].append(base)
-                    if len(buffers[TRUTH]) >= self.sizer.size(TRUTH):
-                        yield cut(TRUTH)
                 forms = [base] + [
                     replace(
                         base,
@@ -327,43 +321,24 @@ class _Run:
 
     # -- what came back -----------------------------------------------------
     def absorb(self, batch: Batch, outcomes: Sequence[Outcome]) -> tuple[list[str], int]:
-        """Store a finished batch (results or truths); returns statuses and wrong count.
+        """Store a finished batch; returns its statuses and how many answers were wrong.
 
         The worker already ran the verifier on every answer (`Outcome.problem`),
         so the parent only judges claims against the truth and writes.
         """
-        self.sizer.learn(TRUTH if batch.purpose == TRUTH else batch.spec, outcomes, batch.timeout)
+        self.sizer.learn(batch.spec, outcomes, batch.timeout)
         known = self.store.truths((item.puzzle, item.box) for item in batch.items)
-        truths: list[Truth] = []
         records: list[ResultRecord] = []
         for item, outcome in zip(batch.items, outcomes, strict=True):
             record = self._record(batch, item, outcome)
-            key = (item.puzzle, item.box)
-            if batch.purpose == TRUTH or (key not in known and self._is_oracle(batch, item)):
-                # The oracle's verified answer is the truth, stored once per puzzle.
-                truth = (
-                    None
-                    if outcome.problem
-                    else crosscheck.truth_from(record, outcome.solutions, self.study.oracle)
-                )
-                if truth is not None and key not in known:
-                    known[key] = truth
-                    truths.append(truth)
-                if batch.purpose == TRUTH:
-                    continue
             verdict: str | None = "WRONG"
             reason = outcome.problem
             if not reason:
-                verdict, reason = crosscheck.judge(record, known.get(key))
+                verdict, reason = crosscheck.judge(record, known.get((item.puzzle, item.box)))
             records.append(replace(record, verdict=verdict, reason=reason))
-        if truths:
-            self.store.add_truths(truths)
         if records:
             self.store.add_results(records)
         return [r.status for r in records], sum(r.verdict == "WRONG" for r in records)
-
-    def _is_oracle(self, batch: Batch, item: Item) -> bool:
-        return self.oracle_in_run and batch.spec == self.study.oracle and item.variant == 0
 
     def _record(self, batch: Batch, item: Item, outcome: Outcome) -> ResultRecord:
         return ResultRecord(
@@ -420,7 +395,19 @@ def count_tasks(study: Study) -> Census:
     return census
 
 
-def finalize(store: Store, run_id: int) -> None:
+def settle_truths(store: Store, study: Study) -> Settlement:
+    """The truth of every puzzle of the study, from the oracle chain, outside its limits.
+
+    The oracle (the study's, then the installed fall-backs) runs here, in the
+    parent, with at least `ORACLE_SECONDS` per puzzle: a ``--memory`` or
+    ``--timeout`` small enough to stop it never stops the truth.
+    """
+    corpora = (open_corpus(c) for c in study.corpora)
+    limit = max(ORACLE_SECONDS, study.timeout)
+    return settle(store, puzzle_keys(corpora), oracle_chain(study.oracle), time_limit=limit)
+
+
+def finalize(store: Store, run_id: int, settlement: Settlement | None = None) -> None:
     """Give a verdict to every result still without one (its truth came later or never)."""
     pending = list(store.pending(run_id))
     verdicts = []
@@ -434,7 +421,8 @@ def finalize(store: Store, run_id: int) -> None:
             truth = evidence[key]
         verdict, reason = crosscheck.judge(record, truth)
         if verdict is None:
-            verdict, reason = "UNKNOWN", "no truth: the oracle gave no answer for this puzzle"
+            why = settlement.why(key) if settlement else "the oracle gave no answer"
+            verdict, reason = "UNKNOWN", f"{crosscheck.NO_TRUTH}: {why}"
         verdicts.append((row_id, verdict, reason))
     if verdicts:
         store.set_verdicts(verdicts)
@@ -497,8 +485,10 @@ def run_study(
     run = _Run(store, run_id, study, execution)
     bar = Progress(census.tasks, enabled=progress, done=store.count_results(run_id))
     executor = None
+    settlement = None
     finished = False
     try:
+        settlement = settle_truths(store, study)
         executor = make_executor(
             execution.executor, study.worker_settings(), execution.jobs, execution.scheduler
         )
@@ -518,7 +508,7 @@ def run_study(
             executor.close(abort=not finished)
     with lock:
         if finished:
-            finalize(store, run_id)
+            finalize(store, run_id, settlement)
             machine = store.run(run_id).machine
             store.update_machine(run_id, {**machine, "load_end": environment.load_average()})
             store.finish_run(run_id)

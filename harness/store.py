@@ -320,6 +320,16 @@ class Store:
             (run_id,),
         ).fetchall()
 
+    def unchecked_reasons(self, run_id: int) -> list[tuple[str, int]]:
+        """Why the answers of a run the cross-check could not judge (verdict ``UNKNOWN``)
+        have no verdict, with how many share each reason, most common first."""
+        return self._db.execute(
+            "SELECT reason, count(*) FROM results WHERE run_id = ? AND verdict = 'UNKNOWN' "
+            "AND status IN ('SOLVED', 'MULTIPLE', 'UNSOLVABLE', 'INVALID') "
+            "GROUP BY reason ORDER BY count(*) DESC, reason",
+            (run_id,),
+        ).fetchall()
+
     def walls(
         self, run_id: int, solver: str, corpus: str, *, statuses: Sequence[str] = ()
     ) -> list[float]:
