@@ -85,9 +85,15 @@ class Study:
 
     @classmethod
     def from_settings(cls, settings: dict[str, Any]) -> Study:
+        """The study stored with a run; `CommandError` for settings that are not one."""
         known = {k: v for k, v in settings.items() if k in cls.__dataclass_fields__}
         for key in ("corpora", "solvers", "plugins", "paths", "solvers_files"):
-            known[key] = tuple(known.get(key, ()))
+            value = known.get(key, [])
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                raise CommandError(f"the stored settings are damaged: {key} = {value!r}")
+            known[key] = tuple(value)
+        if not isinstance(known.get("oracle", ""), str):
+            raise CommandError(f"the stored settings are damaged: oracle = {known['oracle']!r}")
         return cls(**known)
 
     def worker_settings(self) -> WorkerSettings:

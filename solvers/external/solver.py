@@ -197,6 +197,7 @@ class External(ExternalSolver):
     )
     source = "the program given as cmd (protocol: solvers/external/protocol.py)"
     standalone = False
+    program_options = ("cmd",)
     parameters = {
         "cmd": Param("", "the command (relative paths: from the current folder)"),
         "protocol": Param("line", "one long-lived process, or one per puzzle", PROTOCOLS),
