@@ -17,6 +17,7 @@ from collections import Counter
 
 from tabulate import tabulate
 
+from harness.report.escape import terminal
 from harness.report.summary import rank_order
 from harness.store import Store
 
@@ -148,6 +149,7 @@ def unchecked_note(store: Store, run_id: int) -> str:
 
 def render(store: Store, run_id: int) -> str:
     """The summary as a plain-text table, and a note on answers that could not be checked."""
-    table = tabulate(rows(store, run_id), headers=HEADERS, disable_numparse=True)
-    note = unchecked_note(store, run_id)
+    cells = [[terminal(str(cell)) for cell in row] for row in rows(store, run_id)]
+    table = tabulate(cells, headers=HEADERS, disable_numparse=True)
+    note = terminal(unchecked_note(store, run_id))
     return f"{table}\nnote: {note}" if note else table

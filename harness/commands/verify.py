@@ -17,6 +17,7 @@ from harness.commands.run import add_study_arguments, apply_study_file, execute,
 from harness.crosscheck import ANSWERS, ORACLE_WRONG
 from harness.errors import CommandError
 from harness.records import ResultRecord
+from harness.report.escape import terminal
 from harness.store import DEFAULT_DB, Store
 from harness.tally import unchecked_note
 from harness.truth_store import store_truths
@@ -147,19 +148,20 @@ def run(args: argparse.Namespace) -> int:
         failed = bool(rows or silent or (unknown and not args.accept_unknown))
         print()
         for line in silent:
-            print(f"verify: {line}: nothing of it was checked")
+            print(f"verify: {terminal(line)}: nothing of it was checked")
         if unknown:
             accepted = (
                 " (accepted: --accept-unknown)"
                 if args.accept_unknown
                 else ("; --accept-unknown accepts that")
             )
-            print(f"verify: {unknown}{accepted}")
+            print(f"verify: {terminal(unknown)}{accepted}")
         if not rows:
             print(f"verify: no wrong answers in {done.stored} results")
             return 1 if failed else 0
         count = len(rows)
         where = f"; stored in {kept} (sudoku-bench report --db {shlex.quote(kept)})" if kept else ""
         print(f"verify: {count} finding{'s' if count != 1 else ''}{where}")
-        print(tabulate(rows, headers=["solver", "puzzle", "finding", "answer", "truth"]))
+        cells = [[terminal(cell) for cell in row] for row in rows]
+        print(tabulate(cells, headers=["solver", "puzzle", "finding", "answer", "truth"]))
         return 1
