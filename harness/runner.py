@@ -23,6 +23,7 @@ ends with exactly one result per task.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import json
@@ -41,7 +42,7 @@ from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
 from harness.records import ResultRecord, Truth, puzzle_text
 from harness.runlock import hold_run
-from harness.store import DEFAULT_DB, Store, now
+from harness.store import DEFAULT_DB, Store, StoreError, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from harness.truth_store import ORACLE_SECONDS, Settlement, puzzle_keys, settle
 from harness.worker import measure_overhead
@@ -488,12 +489,13 @@ def run_study(
             }
         )
         store.update_settings(run_id, settings)
-    run = _Run(store, run_id, study, execution)
     bar = Progress(census.tasks, enabled=progress, done=store.count_results(run_id))
     executor = None
     settlement = None
     finished = False
+    failure: Exception | None = None
     try:
+        run = _Run(store, run_id, study, execution)
         settlement = settle_truths(store, study)
         executor = make_executor(
             execution.executor, study.worker_settings(), execution.jobs, execution.scheduler
@@ -508,11 +510,15 @@ def run_study(
         finished = True
     except KeyboardInterrupt:
         pass
+    except Exception as exc:
+        failure = exc
     finally:
         bar.close()
         if executor is not None:
             executor.close(abort=not finished)
     with lock:
+        if failure is not None:
+            raise _failed(store, run_id, resume is None, failure)
         if finished:
             finalize(store, run_id, settlement)
             machine = store.run(run_id).machine
@@ -521,6 +527,22 @@ def run_study(
     return RunDone(
         run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad
     )
+
+
+def _failed(store: Store, run_id: int, new: bool, exc: Exception) -> Exception:
+    """The error to raise when a run fails: a new run that stored nothing is removed
+    (no empty run is left behind); a database failure says how to finish the run."""
+    stored = 0
+    with contextlib.suppress(StoreError):
+        stored = store.count_results(run_id)
+        if new and not stored and store.discard_run(run_id):
+            return exc
+    if isinstance(exc, StoreError):
+        kept = f"{stored} result{'s' if stored != 1 else ''}"
+        verb = "is" if stored == 1 else "are"
+        return StoreError(f"{exc}; the {kept} stored so far {verb} kept; resume with: "
+                          f"{resume_hint(run_id, store.path)}")  # fmt: skip
+    return exc
 
 
 def resume_hint(run_id: int, db: str) -> str:
