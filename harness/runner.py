@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
-from harness import crosscheck, environment
+from harness import checks, crosscheck, environment
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
@@ -179,9 +179,9 @@ def make_study(
     """
     if not corpora:
         raise CommandError("no corpus: give at least one --corpus")
-    for name, value, low in (("timeout", timeout, 0), ("memory", memory or 1, 0)):
-        if not value > low:
-            raise CommandError(f"--{name} must be positive, not {value}")
+    checks.check_timeout(timeout)
+    if not (memory or 1) > 0:
+        raise CommandError(f"--memory must be positive, not {memory}")
     for name, value, low in (
         ("repeat", repeat, 1),
         ("limit", limit, 1),
@@ -202,7 +202,9 @@ def make_study(
             )
         seen[corpus.name] = given
     if solver_specs:
-        specs = [get(spec).spec for spec in solver_specs]
+        made = [get(spec) for spec in solver_specs]
+        checks.check_programs(made)
+        specs = [solver.spec for solver in made]
     else:
         specs = [
             n
@@ -249,8 +251,8 @@ def resume_study(store: Store, run_id: int) -> Study:
             raise CommandError(
                 f"{path} changed since run {run_id} started; resuming would mix two corpora"
             )
-    for spec in study.solvers:
-        get(spec)  # still installed
+    checks.check_timeout(study.timeout)
+    checks.check_programs(get(spec) for spec in study.solvers)  # still installed, programs too
     return study
 
 
@@ -455,8 +457,7 @@ def run_study(
         raise CommandError(
             f"unknown executor {execution.executor!r}; choose one of: {', '.join(EXECUTORS)}"
         )
-    if execution.jobs < 1:
-        raise CommandError(f"--jobs must be at least 1, not {execution.jobs}")
+    checks.check_jobs(execution.jobs, environment.usable_cores())
     census = count_tasks(study)
     for line in census.bad:
         (notify or _stderr)(line)
