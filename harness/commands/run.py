@@ -37,6 +37,7 @@ EPILOG = """examples:
   sudoku-bench run --corpus a.txt --corpus b.txt --timeout 5 --repeat 3 --jobs 1   # exact timings
   sudoku-bench run --corpus top1465.txt --metamorphic 2        # also 2 equivalent forms per puzzle
   sudoku-bench run --resume                                    # finish the last interrupted run
+  sudoku-bench run --resume --trust-stored                     # ... one that imports plug-ins
   sudoku-bench run --corpus big.txt --executor dask            # a local Dask cluster
   sudoku-bench run --corpus big.txt --scheduler tcp://host:8786
   sudoku-bench run --solvers-file my.toml --solver mysolver --solver dlx --corpus gen9-hard

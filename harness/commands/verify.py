@@ -39,7 +39,7 @@ some puzzles are counted, not failures."""
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = sub.add_parser(
         "verify",
-        help="cross-check solvers on a corpus; exit 1 on any wrong answer",
+        help="cross-check solvers on a corpus; exit 1 on any wrong or unchecked answer",
         description="Run solvers on a corpus as 'run' does (isolated, with limits), check "
         "every answer against the rules, the givens and the oracle's truth, also on random "
         "equivalent forms of each puzzle (digits relabelled, rows, columns, bands and stacks "
