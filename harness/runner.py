@@ -5,8 +5,10 @@ repeats it exactly); an `Execution` says where (executor, workers), which may
 change on resume.  `run_study` streams the corpora into batches (sized so a
 batch is about a quarter second of work), hands them to an executor, and
 stores each batch's results in one transaction as it arrives, with a verdict
-from the cross-check.  Tasks already stored are skipped, so a run killed at
-any moment and resumed ends with exactly one result per task.
+from the cross-check.  The truth of each puzzle is settled first, in this
+process and outside the study's limits (`harness.truth_store.settle`).
+Tasks already stored are skipped, so a run killed at any moment and resumed
+ends with exactly one result per task.
 
     >>> import tempfile, os
     >>> from harness.store import Store
@@ -21,6 +23,7 @@ any moment and resumed ends with exactly one result per task.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import json
@@ -33,21 +36,20 @@ from pathlib import Path
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
-from harness import crosscheck, environment
+from harness import checks, crosscheck, environment
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
 from harness.records import ResultRecord, Truth, puzzle_text
 from harness.runlock import hold_run
-from harness.store import DEFAULT_DB, Store, now
+from harness.store import DEFAULT_DB, Store, StoreError, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
+from harness.truth_store import ORACLE_SECONDS, Settlement, puzzle_keys, settle
 from harness.worker import measure_overhead
-from solvers.base import UnsupportedPuzzle
-from solvers.oracle import oracle_name
+from solvers.oracle import oracle_chain, oracle_name
 from solvers.registry import get, names, solver_class
 from solvers.transforms import random_transform
 
-TRUTH = "truth"
 TIMINGS = ("single", "batch")  # each solve timed alone; or one timed call per batch
 TARGET_BATCH_SECONDS = 0.25
 MAX_BATCH = 256
@@ -84,9 +86,15 @@ class Study:
 
     @classmethod
     def from_settings(cls, settings: dict[str, Any]) -> Study:
+        """The study stored with a run; `CommandError` for settings that are not one."""
         known = {k: v for k, v in settings.items() if k in cls.__dataclass_fields__}
         for key in ("corpora", "solvers", "plugins", "paths", "solvers_files"):
-            known[key] = tuple(known.get(key, ()))
+            value = known.get(key, [])
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                raise CommandError(f"the stored settings are damaged: {key} = {value!r}")
+            known[key] = tuple(value)
+        if not isinstance(known.get("oracle", ""), str):
+            raise CommandError(f"the stored settings are damaged: oracle = {known['oracle']!r}")
         return cls(**known)
 
     def worker_settings(self) -> WorkerSettings:
@@ -95,8 +103,7 @@ class Study:
             grace=self.grace,
             imports=self.plugins,
             paths=self.paths,
-            # the oracle too: its JIT (fast) compiles before its truth batches' limits
-            specs=tuple(dict.fromkeys((*self.solvers, self.oracle))),
+            specs=self.solvers,  # the oracle runs in the parent (`settle`), not here
             solvers_files=self.solvers_files,
         )
 
@@ -174,9 +181,9 @@ def make_study(
     """
     if not corpora:
         raise CommandError("no corpus: give at least one --corpus")
-    for name, value, low in (("timeout", timeout, 0), ("memory", memory or 1, 0)):
-        if not value > low:
-            raise CommandError(f"--{name} must be positive, not {value}")
+    checks.check_timeout(timeout)
+    if not (memory or 1) > 0:
+        raise CommandError(f"--memory must be positive, not {memory}")
     for name, value, low in (
         ("repeat", repeat, 1),
         ("limit", limit, 1),
@@ -197,7 +204,9 @@ def make_study(
             )
         seen[corpus.name] = given
     if solver_specs:
-        specs = [get(spec).spec for spec in solver_specs]
+        made = [get(spec) for spec in solver_specs]
+        checks.check_programs(made)
+        specs = [solver.spec for solver in made]
     else:
         specs = [
             n
@@ -244,8 +253,8 @@ def resume_study(store: Store, run_id: int) -> Study:
             raise CommandError(
                 f"{path} changed since run {run_id} started; resuming would mix two corpora"
             )
-    for spec in study.solvers:
-        get(spec)  # still installed
+    checks.check_timeout(study.timeout)
+    checks.check_programs(get(spec) for spec in study.solvers)  # still installed, programs too
     return study
 
 
@@ -278,35 +287,23 @@ class _Run:
         self.store, self.run_id, self.study, self.execution = store, run_id, study, execution
         self.corpora = [open_corpus(c) for c in study.corpora]
         self.classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
-        self.oracle_in_run = study.oracle in study.solvers and study.limit >= 2
-        self.oracle_class = solver_class(study.oracle.split("[", 1)[0])
         self.sizer = _Sizer(execution.batch)
 
     # -- what there is to do ------------------------------------------------
     def plan(self) -> Iterator[Batch]:
         """The batches still to run, streamed from the corpora."""
         study = self.study
-        # one buffer per solver spec, and one per oracle spec, keyed (TRUTH, spec)
-        buffers: dict[str | tuple[str, str], list[Item]] = {spec: [] for spec in study.solvers}
+        buffers: dict[str, list[Item]] = {spec: [] for spec in study.solvers}
 
-        def cut(key: str | tuple[str, str]) -> Batch:
-            items, buffers[key] = tuple(buffers[key]), []
-            if isinstance(key, tuple):
-                return Batch(key[1], items, 2, study.timeout, TRUTH)
-            return Batch(key, items, study.limit, study.timeout, timing=study.timing)
+        def cut(spec: str) -> Batch:
+            items, buffers[spec] = tuple(buffers[spec]), []
+            return Batch(spec, items, study.limit, study.timeout, timing=study.timing)
 
         for corpus in self.corpora:
             done = {s: self.store.done_keys(self.run_id, s, corpus.name) for s in study.solvers}
             for puzzle in corpus.puzzles(strict=False):  # the census reported bad records
                 text, box = puzzle_text(puzzle.grid)
                 base = Item(corpus.name, puzzle.id, text, box)
-                oracle = self._oracle_for(puzzle.grid)
-                in_run = self.oracle_in_run and oracle == study.oracle
-                if oracle and not in_run and self.store.truth(text, box) is None:
-                    truth_key = (TRUTH, oracle)
-                    buffers.setdefault(truth_key, []).append(base)
-                    if len(buffers[truth_key]) >= self.sizer.size(TRUTH):
-                        yield cut(truth_key)
                 forms = [base] + [
                     replace(
                         base,
@@ -329,59 +326,30 @@ class _Run:
             if items:
                 yield cut(key)
 
-    def _oracle_for(self, grid: Any) -> str:
-        """The study's oracle, or for a puzzle with constraints it does not take, the
-        first complete installed solver that takes them ('' when none does)."""
-        if self.oracle_class.handles(grid):
-            return self.study.oracle
-        try:
-            return oracle_name(grid)
-        except UnsupportedPuzzle:
-            return ""
-
     def _transform(self, grid: Any, corpus: str, puzzle_id: str, variant: int) -> Any:
         rng = random.Random(f"{self.study.seed}:{corpus}:{puzzle_id}:{variant}")
         return random_transform(grid, rng)[0]
 
     # -- what came back -----------------------------------------------------
     def absorb(self, batch: Batch, outcomes: Sequence[Outcome]) -> tuple[list[str], int]:
-        """Store a finished batch (results or truths); returns statuses and wrong count.
+        """Store a finished batch; returns its statuses and how many answers were wrong.
 
         The worker already ran the verifier on every answer (`Outcome.problem`),
         so the parent only judges claims against the truth and writes.
         """
-        self.sizer.learn(TRUTH if batch.purpose == TRUTH else batch.spec, outcomes, batch.timeout)
+        self.sizer.learn(batch.spec, outcomes, batch.timeout)
         known = self.store.truths((item.puzzle, item.box) for item in batch.items)
-        truths: list[Truth] = []
         records: list[ResultRecord] = []
         for item, outcome in zip(batch.items, outcomes, strict=True):
             record = self._record(batch, item, outcome)
-            key = (item.puzzle, item.box)
-            if batch.purpose == TRUTH or (key not in known and self._is_oracle(batch, item)):
-                # The oracle's verified answer is the truth, stored once per puzzle.
-                truth = (
-                    None
-                    if outcome.problem
-                    else crosscheck.truth_from(record, outcome.solutions, batch.spec)
-                )
-                if truth is not None and key not in known:
-                    known[key] = truth
-                    truths.append(truth)
-                if batch.purpose == TRUTH:
-                    continue
             verdict: str | None = "WRONG"
             reason = outcome.problem
             if not reason:
-                verdict, reason = crosscheck.judge(record, known.get(key))
+                verdict, reason = crosscheck.judge(record, known.get((item.puzzle, item.box)))
             records.append(replace(record, verdict=verdict, reason=reason))
-        if truths:
-            self.store.add_truths(truths)
         if records:
             self.store.add_results(records)
         return [r.status for r in records], sum(r.verdict == "WRONG" for r in records)
-
-    def _is_oracle(self, batch: Batch, item: Item) -> bool:
-        return self.oracle_in_run and batch.spec == self.study.oracle and item.variant == 0
 
     def _record(self, batch: Batch, item: Item, outcome: Outcome) -> ResultRecord:
         return ResultRecord(
@@ -442,7 +410,19 @@ def count_tasks(study: Study) -> Census:
     return census
 
 
-def finalize(store: Store, run_id: int) -> None:
+def settle_truths(store: Store, study: Study) -> Settlement:
+    """The truth of every puzzle of the study, from the oracle chain, outside its limits.
+
+    The oracle (the study's, then the installed fall-backs) runs here, in the
+    parent, with at least `ORACLE_SECONDS` per puzzle: a ``--memory`` or
+    ``--timeout`` small enough to stop it never stops the truth.
+    """
+    corpora = (open_corpus(c) for c in study.corpora)
+    limit = max(ORACLE_SECONDS, study.timeout)
+    return settle(store, puzzle_keys(corpora), oracle_chain(study.oracle), time_limit=limit)
+
+
+def finalize(store: Store, run_id: int, settlement: Settlement | None = None) -> None:
     """Give a verdict to every result still without one (its truth came later or never)."""
     pending = list(store.pending(run_id))
     verdicts = []
@@ -456,7 +436,8 @@ def finalize(store: Store, run_id: int) -> None:
             truth = evidence[key]
         verdict, reason = crosscheck.judge(record, truth)
         if verdict is None:
-            verdict, reason = "UNKNOWN", "no truth: the oracle gave no answer for this puzzle"
+            why = settlement.why(key) if settlement else "the oracle gave no answer"
+            verdict, reason = "UNKNOWN", f"{crosscheck.NO_TRUTH}: {why}"
         verdicts.append((row_id, verdict, reason))
     if verdicts:
         store.set_verdicts(verdicts)
@@ -482,8 +463,7 @@ def run_study(
         raise CommandError(
             f"unknown executor {execution.executor!r}; choose one of: {', '.join(EXECUTORS)}"
         )
-    if execution.jobs < 1:
-        raise CommandError(f"--jobs must be at least 1, not {execution.jobs}")
+    checks.check_jobs(execution.jobs, environment.usable_cores())
     census = count_tasks(study)
     for line in census.bad:
         (notify or _stderr)(line)
@@ -516,11 +496,14 @@ def run_study(
             }
         )
         store.update_settings(run_id, settings)
-    run = _Run(store, run_id, study, execution)
     bar = Progress(census.tasks, enabled=progress, done=store.count_results(run_id))
     executor = None
+    settlement = None
     finished = False
+    failure: Exception | None = None
     try:
+        run = _Run(store, run_id, study, execution)
+        settlement = settle_truths(store, study)
         executor = make_executor(
             execution.executor, study.worker_settings(), execution.jobs, execution.scheduler
         )
@@ -534,13 +517,17 @@ def run_study(
         finished = True
     except KeyboardInterrupt:
         pass
+    except Exception as exc:
+        failure = exc
     finally:
         bar.close()
         if executor is not None:
             executor.close(abort=not finished)
     with lock:
+        if failure is not None:
+            raise _failed(store, run_id, resume is None, failure)
         if finished:
-            finalize(store, run_id)
+            finalize(store, run_id, settlement)
             machine = store.run(run_id).machine
             store.update_machine(run_id, {**machine, "load_end": environment.load_average()})
             store.finish_run(run_id)
@@ -553,6 +540,22 @@ def run_study(
         census.bad,
         census.reasons,
     )
+
+
+def _failed(store: Store, run_id: int, new: bool, exc: Exception) -> Exception:
+    """The error to raise when a run fails: a new run that stored nothing is removed
+    (no empty run is left behind); a database failure says how to finish the run."""
+    stored = 0
+    with contextlib.suppress(StoreError):
+        stored = store.count_results(run_id)
+        if new and not stored and store.discard_run(run_id):
+            return exc
+    if isinstance(exc, StoreError):
+        kept = f"{stored} result{'s' if stored != 1 else ''}"
+        verb = "is" if stored == 1 else "are"
+        return StoreError(f"{exc}; the {kept} stored so far {verb} kept; resume with: "
+                          f"{resume_hint(run_id, store.path)}")  # fmt: skip
+    return exc
 
 
 def resume_hint(run_id: int, db: str) -> str:

@@ -30,6 +30,7 @@ import time
 import traceback
 from collections.abc import Iterator
 
+from harness.capture import OutputTrap
 from harness.crosscheck import answer_problems
 from harness.records import grid_of, solution_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
@@ -86,16 +87,20 @@ def prepare(settings: WorkerSettings) -> None:
 
 
 def solve_batch(batch: Batch) -> list[Outcome]:
-    """Solve every item of a batch; never raises for a solver's failure."""
-    try:
-        solver = _solver(batch.spec)
-    except Exception as exc:
-        return [Outcome("ERROR", error=f"cannot create {batch.spec}: {_describe(exc)}")] * len(
-            batch.items
-        )
-    if batch.timing == "batch" and _batches(solver):
-        return solve_together(solver, batch)
-    return [solve_item(solver, batch, item) for item in batch.items]
+    """Solve every item of a batch; never raises for a solver's failure.
+
+    What the solver prints is kept with each result (`harness.capture`), not
+    passed to the run's terminal.
+    """
+    with OutputTrap() as trap:
+        try:
+            solver = _solver(batch.spec)
+        except Exception as exc:
+            failed = Outcome("ERROR", error=f"cannot create {batch.spec}: {_describe(exc)}")
+            return trap.attach_all([failed] * len(batch.items))
+        if batch.timing == "batch" and _batches(solver):
+            return trap.attach_all(solve_together(solver, batch))
+        return [trap.attach(solve_item(solver, batch, item)) for item in batch.items]
 
 
 def _solver(spec: str) -> Solver:

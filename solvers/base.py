@@ -279,6 +279,9 @@ class Solver(ABC):
     # False for a solver that cannot run without options (``external`` needs its
     # command): "every available solver" and the registry-wide checks leave it out.
     standalone: ClassVar[bool] = True
+    # Parameters that name a program to run or its arguments (``external``'s cmd): a
+    # stored study whose specs set them runs only when the user trusts it.
+    program_options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         unknown = set(options) - set(self.parameters)

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 BLANKS = ".0-*_"
 """Characters read as an empty cell in character notations."""
+MAX_SIDE = 100
+"""The largest side `Grid.parse` reads (10,000 cells); a longer text is refused, not read."""
 
 _SEPARATOR_LINE = re.compile(r"^[\s\-+=|:]*$")
 _MULTI_DIGIT = re.compile(r"-1|\d{2,3}")
@@ -325,7 +327,7 @@ class Grid:
             >>> Grid.parse("123")
             Traceback (most recent call last):
             ...
-            solvers.grid.PuzzleFormatError: expected a square number of cells ..., found 3
+            solvers.grid.PuzzleFormatError: expected a square number ... (line 1, column 3)
         """
         return _parse(text, size, box, symbols, zero_based, source, first_line)
 
@@ -443,11 +445,12 @@ def _parse(
 ) -> Grid:
     if not isinstance(text, str):
         raise TypeError(f"Grid.parse takes text, not {type(text).__name__}")
+    _check_options(size, box, symbols)
     read = _tokens(text, first_line, True if zero_based else None)
     tokens = read.cells
     if not tokens:
         raise PuzzleFormatError(
-            "no puzzle found (the text is empty)", line=first_line, source=source
+            "no puzzle found (the text is empty)", line=first_line, column=1, source=source
         )
     n = size or (box[0] * box[1] if box else math.isqrt(len(tokens)))
     if not read.numeric and not symbols and n * n == len(tokens) and not default_symbols(n):
@@ -456,22 +459,31 @@ def _parse(
         as_numbers = _tokens(text, first_line, True)
         if len(as_numbers.cells) == len(tokens):
             read, tokens = as_numbers, as_numbers.cells
+    if n > MAX_SIDE:
+        raise PuzzleFormatError(
+            f"{len(tokens)} cells would make a {n}x{n} grid; the largest side read is "
+            f"{MAX_SIDE} ({MAX_SIDE * MAX_SIDE} cells)",
+            **_at(tokens[0]),
+            source=source,
+        )
     if n * n != len(tokens) or n < 4:
         expected = (
             f"{n * n} cells for {n}x{n}"
             if size or box
             else "a square number of cells (16 for 4x4, 81 for 9x9, ...)"
         )
+        extra = n * n < len(tokens) and (size or box)
+        where, what = (tokens[n * n], "the first extra") if extra else (tokens[-1], "the last")
         raise PuzzleFormatError(
-            f"expected {expected}, found {len(tokens)}",
-            line=first_line if source else None,
+            f"expected {expected}, found {len(tokens)}; {what} cell",
+            **_at(where),
             source=source,
         )
     try:
         box_rows, box_cols = box or _drawn_box(read, n) or box_shape_for(n)
     except ValueError as exc:
         raise PuzzleFormatError(
-            f"{len(tokens)} cells: {exc}", line=tokens[0][1], source=source
+            f"{len(tokens)} cells: {exc}", **_at(tokens[0]), source=source
         ) from None
     if read.numeric:
         if not zero_based:
@@ -484,13 +496,38 @@ def _parse(
         if not chosen:
             raise PuzzleFormatError(
                 f"a {n}x{n} grid has no one-character notation: write integers",
-                line=tokens[0][1],
+                **_at(tokens[0]),
+                source=source,
+            )
+        if len(chosen) != n:
+            raise PuzzleFormatError(
+                f"symbols={chosen!r} names {len(chosen)} digits; a {n}x{n} grid has {n}",
+                **_at(tokens[0]),
                 source=source,
             )
         index = {ch: i + 1 for i, ch in enumerate(chosen)}
         index.update({ch.lower(): i for ch, i in list(index.items()) if ch.isalpha()})
         cells = [_symbol_cell(tok, index, chosen, source) for tok in tokens]
     return Grid(box_rows, box_cols, tuple(cells), chosen)
+
+
+def _at(token: Token) -> dict[str, int]:
+    """The line and column of a cell token, as `PuzzleFormatError` takes them."""
+    return {"line": token[1], "column": token[2]}
+
+
+def _check_options(size: int | None, box: tuple[int, int] | None, symbols: str | None) -> None:
+    """Options that contradict themselves or each other: refused before the text is read."""
+    if size is not None and not 4 <= size <= MAX_SIDE:
+        raise PuzzleFormatError(f"size={size}: a side is 4 to {MAX_SIDE}")
+    if box is not None:
+        rows, cols = box
+        if rows < 1 or cols < 1 or not 4 <= rows * cols <= MAX_SIDE:
+            raise PuzzleFormatError(f"box={rows}x{cols}: no Sudoku has such boxes")
+        if size is not None and rows * cols != size:
+            raise PuzzleFormatError(f"box={rows}x{cols} makes a side of {rows * cols}, not {size}")
+    if symbols is not None and len(set(symbols.upper())) != len(symbols):
+        raise PuzzleFormatError(f"symbols={symbols!r} names a digit twice")
 
 
 def _drawn_box(read: Tokens, n: int) -> tuple[int, int] | None:

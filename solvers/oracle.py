@@ -24,6 +24,7 @@ from solvers.registry import get, solver_class
 
 PREFERRED = ("fast", "dlx")
 VARIANT_PREFERRED = ("cpsat",)  # tried, after PREFERRED, for a puzzle with constraints
+FALLBACKS = ("dlx", "cpsat")  # asked, in order, for a truth the oracle could not give
 ENV = "SUDOKU_BENCH_ORACLE"
 T = TypeVar("T")
 
@@ -64,6 +65,21 @@ def _variant_oracle(puzzle: Grid) -> str:
             return name
     kinds = ", ".join(sorted({c.kind for c in puzzle.constraints}))
     raise UnsupportedPuzzle(f"no installed complete solver takes {kinds} constraints")
+
+
+def oracle_chain(first: str | None = None) -> list[str]:
+    """The complete solvers asked for a puzzle's truth, in order: the oracle (`first`,
+    or `oracle_name`), then each installed fall-back, so one solver's failure (a
+    crash, a memory error, a time limit) leaves the truth to another."""
+    chain = [first or oracle_name()]
+    for name in FALLBACKS:
+        try:
+            usable = solver_class(name).supported()
+        except KeyError:
+            continue
+        if usable and name not in chain:
+            chain.append(name)
+    return chain
 
 
 def solve_many(puzzles: Iterable[Grid], *, limit: int = 2) -> list[SolveResult]:

@@ -6,8 +6,8 @@ native format, with its solution.  They were made by
 checked by the verifier and its uniqueness proved by CP-SAT in both its models
 and counting strategies.  Here the verifier checks the stored solutions again,
 every solver whose `handles` takes a puzzle must find exactly that solution and,
-when it is complete, prove it unique; a solver that does not take a puzzle is
-skipped with its own reason.  Transposing a puzzle (its constraints move with
+when it is complete, prove it unique (pairs a solver refuses are not cases:
+`test_variants_support` checks the refusals).  Transposing a puzzle (its constraints move with
 the cells) and relabelling the digits of a puzzle whose constraints survive it
 must map the solution accordingly.
 """
@@ -48,15 +48,15 @@ def test_every_kind_has_a_puzzle_and_its_solution_is_right():
 
 
 def _cases():
+    """(solver, kind) for every kind a solver claims: the pairs it must get right."""
     for name in solvers.names(runtime=False):
         cls = solvers.solver_class(name)
         for kind, (puzzle, _) in sorted(PUZZLES.items()):
+            if not cls.handles(puzzle):
+                continue  # refused: test_variants_support checks that nothing wrong comes back
             marks = []
-            ok, reason = cls.handles(puzzle)
             if not cls.standalone or not cls.supported():
                 marks.append(pytest.mark.skip(reason=f"{name} is not runnable here"))
-            elif not ok:
-                marks.append(pytest.mark.skip(reason=reason))
             yield pytest.param(name, kind, id=f"{name}-{kind}", marks=marks)
 
 
