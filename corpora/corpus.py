@@ -3,16 +3,19 @@
 `read_puzzles(path)` streams the puzzles of a file (one per line, grid
 pictures, SDK/SDM, CSV with ``quizzes,solutions`` columns; gzip read
 transparently; see `corpora.formats`) as `Puzzle`s with stable ids
-``file:line``.  A bad record raises `PuzzleFormatError` naming the file, line
-and column, or, with ``strict=False``, is counted in a `ReadReport` and
-skipped.  `open_corpus(name_or_path)` gives a built-in corpus (see
-``corpora/data/index.json``), a downloaded collection (`corpora.fetch`), or a file.
+``file:line``, and the puzzles with constraints of JSON and f-puzzles files
+(`corpora.native`, ids ``file:K``); a directory is read file by file.  A
+bad record raises `PuzzleFormatError` naming the file, line and column, or,
+with ``strict=False``, is counted in a `ReadReport` and skipped.
+`open_corpus(name_or_path)` gives a built-in corpus (see
+``corpora/data/index.json``), a downloaded collection (`corpora.fetch`), a
+file or a directory.
 
->>> import tempfile, pathlib
->>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
->>> _ = path.write_text("# two 4x4 puzzles\\n1...3..2...3..2. rated 1.2\\n....3..2...3..2.\\n")
->>> [(p.id, p.grid.givens, p.fields) for p in read_puzzles(path)]
-[('two.txt:2', 5, ('rated', '1.2')), ('two.txt:3', 4, ())]
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
+    >>> _ = path.write_text("# two 4x4 puzzles\\n1...3..2...3..2. rated 1.2\\n....3..2...3..2.\\n")
+    >>> [(p.id, p.grid.givens, p.fields) for p in read_puzzles(path)]
+    [('two.txt:2', 5, ('rated', '1.2')), ('two.txt:3', 4, ())]
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from corpora import fpuzzles, native
 from corpora.formats import Record, base_name, open_text, read_records
 from corpora.trusted import trusted_grid
 from corpora.writers import SYMBOLS_DIRECTIVE
@@ -62,8 +66,12 @@ class Puzzle:
 
 
 def puzzle_key(grid: Grid) -> str:
-    """12 hex digits of the SHA-256 of the puzzle's shape and cells."""
+    """12 hex digits of the SHA-256 of the puzzle's shape and cells (and constraints)."""
     text = f"{grid.box_rows}x{grid.box_cols}:" + ",".join(map(str, grid.cells))
+    if grid.constraints:
+        from solvers.variants.canonical import to_json
+
+        text += ":" + to_json(grid)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
@@ -115,8 +123,14 @@ def read_puzzles(
     """
     path = Path(path)
     source = str(path)
-    name = name or base_name(path)
     report = report if report is not None else ReadReport(source)
+    if path.is_dir():
+        yield from _read_directory(path, strict, layout, report, symbols, zero_based)
+        return
+    name = name or base_name(path)
+    if layout == "auto" and native.is_structured(path):
+        yield from _read_structured(path, name, strict, report)
+        return
     notation = _Notation(symbols, zero_based, path=path)
     try:
         report.layout, records = read_records(path, layout)
@@ -146,6 +160,52 @@ def read_puzzles(
                 column=report.errors[0].column,
             )
         raise PuzzleFormatError("no puzzle found (the file is empty)", source=source)
+
+
+def _read_directory(
+    path: Path,
+    strict: bool,
+    layout: str,
+    report: ReadReport,
+    symbols: str | None,
+    zero_based: bool,
+) -> Iterator[Puzzle]:
+    """Every puzzle file of a directory, in name order (hidden files left out)."""
+    files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+    if not files:
+        raise PuzzleFormatError("no puzzle files in this directory", source=str(path))
+    for file in files:
+        yield from read_puzzles(
+            file,
+            strict=strict,
+            layout=layout,
+            report=report,
+            symbols=symbols,
+            zero_based=zero_based,
+        )
+
+
+def _read_structured(path: Path, name: str, strict: bool, report: ReadReport) -> Iterator[Puzzle]:
+    """The puzzles of a JSON or f-puzzles file (see `corpora.native`), ids ``name:K``."""
+    report.layout = "json"
+    entries = native.read(path)
+    while True:
+        try:
+            index, _, grid, extra = next(entries)
+        except StopIteration:
+            break
+        except PuzzleFormatError as error:
+            if strict:
+                raise
+            report.add(error)
+            break  # a structured file is decoded as a whole: the rest cannot be placed
+        report.puzzles += 1
+        title = extra.get("title")
+        yield Puzzle(f"{name}:{index}", grid, (title,) if title else (), extra.get("solution"))
+    if not report.puzzles:
+        if report.errors:
+            raise report.errors[0]
+        raise PuzzleFormatError("no puzzle found (the file is empty)", source=str(path))
 
 
 @dataclass
@@ -323,6 +383,8 @@ def open_corpus(name_or_path: str) -> Corpus:
             if path.resolve() == BUILTIN_DIR / entry["file"]:
                 return Corpus(name, BUILTIN_DIR / entry["file"], entry)
         return Corpus(base_name(path).rsplit(".", 1)[0], path)
+    if path.is_dir():
+        return Corpus(path.resolve().name, path)
     from corpora import fetch
 
     if name_or_path in fetch.CATALOGUE:
@@ -355,8 +417,13 @@ def puzzles_from_argument(text: str) -> list[Puzzle]:
     Text that is no puzzle but reads as a file name (``nofile.txt``) is
     reported as a missing file, not as a malformed puzzle.
     """
-    if os.path.isfile(text) or is_corpus_name(text):
+    if os.path.isfile(text) or os.path.isdir(text) or is_corpus_name(text):
         return list(open_corpus(text).puzzles())
+    if fpuzzles.looks_compressed(text):
+        try:
+            return [Puzzle("argument", fpuzzles.from_fpuzzles(fpuzzles.decode(text)))]
+        except ValueError as error:
+            raise PuzzleFormatError(f"f-puzzles link: {error}") from None
     try:
         grid = Grid.parse(text)
     except PuzzleFormatError:

@@ -16,10 +16,10 @@ puzzles on every machine, in any order, with any number of workers, and with
 whichever complete solver the oracle uses (the answers of a complete solver
 do not depend on which one it is).
 
->>> spec = Spec(box=(2, 2))
->>> made = make(spec, seed=1, index=0)
->>> made.puzzle.size, made.status, made.solution.is_complete
-(4, 'SOLVED', True)
+    >>> spec = Spec(box=(2, 2))
+    >>> made = make(spec, seed=1, index=0)
+    >>> made.puzzle.size, made.status, made.solution.is_complete
+    (4, 'SOLVED', True)
 """
 
 from __future__ import annotations

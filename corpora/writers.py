@@ -4,13 +4,13 @@ Every format writes what `corpora.corpus.read_puzzles` reads back (JSON
 lines aside, which is for tools): the puzzle, optionally its solution, and
 named fields such as the clue count or the rating.
 
->>> import io
->>> from solvers.grid import Grid
->>> out = io.StringIO()
->>> _ = write_rows([Row(Grid.parse("1... 3..2 ...3 ..2."), extra={"clues": 4})], out, "csv")
->>> print(out.getvalue().strip())
-puzzle,clues
-1...3..2...3..2.,4
+    >>> import io
+    >>> from solvers.grid import Grid
+    >>> out = io.StringIO()
+    >>> _ = write_rows([Row(Grid.parse("1... 3..2 ...3 ..2."), extra={"clues": 4})], out, "csv")
+    >>> print(out.getvalue().strip())
+    puzzle,clues
+    1...3..2...3..2.,4
 """
 
 from __future__ import annotations

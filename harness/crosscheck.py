@@ -27,6 +27,7 @@ from solvers.verify import check, conflicts
 
 ANSWERS = ("SOLVED", "MULTIPLE", "UNSOLVABLE", "INVALID")
 ORACLE_WRONG = "contradicts the oracle"
+NO_TRUTH = "no truth"  # the reason of an answer judged UNKNOWN for want of a truth starts so
 EVIDENCE = "evidence"  # Truth.oracle when the truth comes from the run's verified solutions
 SOLVABLE = "solvable"  # a kind only evidence gives: solvable, uniqueness not known
 
@@ -104,6 +105,11 @@ def judge(record: ResultRecord, truth: Truth | None) -> tuple[str | None, str]:
     if differs and kind == "unique":
         return "CORRECT", f"{ORACLE_WRONG}, which says unique: another verified solution"
     return "CORRECT", ""
+
+
+def unchecked(status: str, verdict: str | None) -> bool:
+    """True for an answer the cross-check could not confirm or refute (verdict UNKNOWN)."""
+    return status in ANSWERS and verdict == "UNKNOWN"
 
 
 def truth_from(record: ResultRecord, solutions: Sequence[str], oracle: str) -> Truth | None:

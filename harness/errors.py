@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a Unix tool cut off by `head`
@@ -14,6 +15,18 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a Unix tool cu
 
 class CommandError(Exception):
     """A failure the user can fix: printed as one line, exit status 2."""
+
+
+def refuse_constraints(puzzles: Iterable[Any], command: str) -> None:
+    """Raise `CommandError` for the first puzzle with constraints: `command` reads only
+    the classic rules (rating, explaining, exporting), so it would answer another puzzle."""
+    for puzzle in puzzles:
+        if puzzle.grid.constraints:
+            kinds = ", ".join(sorted({c.kind for c in puzzle.grid.constraints}))
+            raise CommandError(
+                f"{puzzle.id}: sudoku-bench {command} takes classic Sudoku; this puzzle has "
+                f"{kinds} constraints (solve and run take them)"
+            )
 
 
 @dataclass

@@ -65,12 +65,8 @@ def tree_rss(pid: int) -> int:
 
 
 def budget(settings: WorkerSettings, batch: Batch) -> int | None:
-    """Bytes a batch may add to its worker's resident memory; None when no limit applies.
-
-    The oracle's truth batches run without a limit: the truth must not depend
-    on the limits the user set for the solvers under study.
-    """
-    if not settings.memory_mb or settings.watch is None or batch.purpose != "result":
+    """Bytes a batch may add to its worker's resident memory; None when no limit applies."""
+    if not settings.memory_mb or settings.watch is None:
         return None
     loaded = dict(settings.footprints).get(batch.spec) or 0
     return max(0, settings.memory_mb - loaded) * MB

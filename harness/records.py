@@ -78,19 +78,37 @@ def puzzle_text(grid: Grid) -> tuple[str, str]:
     Digits are written with the default symbols (so 16x16 grids read in ``0-F``
     are stored in ``1-G``), and as space-separated numbers beyond 35; the box
     note is ``"RxC"`` only when the shape differs from `box_shape_for(size)`.
+    A puzzle with constraints is its canonical JSON on one line
+    (`solvers.variants.canonical`), so the text says everything the puzzle is.
     """
     n = grid.size
-    symbols = default_symbols(n)
+    try:
+        usual = box_shape_for(n) == (grid.box_rows, grid.box_cols)
+    except ValueError:  # a prime side: a jigsaw's nominal boxes
+        usual = False
+    box = "" if usual else f"{grid.box_rows}x{grid.box_cols}"
+    if grid.constraints:
+        from solvers.variants.canonical import to_json
+
+        return to_json(grid), box
+    return solution_text(grid), box
+
+
+def solution_text(grid: Grid) -> str:
+    """The cells of a grid in canonical text (its constraints, if any, left out):
+    how answers are stored."""
+    symbols = default_symbols(grid.size)
     if symbols:
-        text = "".join(symbols[v - 1] if v else "." for v in grid.cells)
-    else:
-        text = " ".join(map(str, grid.cells))
-    usual = box_shape_for(n) == (grid.box_rows, grid.box_cols)
-    return text, "" if usual else f"{grid.box_rows}x{grid.box_cols}"
+        return "".join(symbols[v - 1] if v else "." for v in grid.cells)
+    return " ".join(map(str, grid.cells))
 
 
 def grid_of(text: str, box: str = "") -> Grid:
     """The grid `puzzle_text` wrote (the inverse of `puzzle_text`)."""
+    if text.startswith("{"):
+        from solvers.variants.canonical import from_json
+
+        return from_json(text)
     if box:
         rows, _, cols = box.partition("x")
         shape = (int(rows), int(cols))

@@ -5,22 +5,25 @@ repeats it exactly); an `Execution` says where (executor, workers), which may
 change on resume.  `run_study` streams the corpora into batches (sized so a
 batch is about a quarter second of work), hands them to an executor, and
 stores each batch's results in one transaction as it arrives, with a verdict
-from the cross-check.  Tasks already stored are skipped, so a run killed at
-any moment and resumed ends with exactly one result per task.
+from the cross-check.  The truth of each puzzle is settled first, in this
+process and outside the study's limits (`harness.truth_store.settle`).
+Tasks already stored are skipped, so a run killed at any moment and resumed
+ends with exactly one result per task.
 
->>> import tempfile, os
->>> from harness.store import Store
->>> path = os.path.join(tempfile.mkdtemp(), "puzzles.txt")
->>> _ = open(path, "w").write("1...3..2...3..2.\\n")
->>> with Store(":memory:") as store:
-...     study = make_study([path], ["dlx"], timeout=5)
-...     done = run_study(store, study, Execution("serial"), progress=False)
-...     [(r.solver, r.status, r.verdict) for r in store.results([done.run_id])]
-[('dlx', 'SOLVED', 'CORRECT')]
+    >>> import tempfile, os
+    >>> from harness.store import Store
+    >>> path = os.path.join(tempfile.mkdtemp(), "puzzles.txt")
+    >>> _ = open(path, "w").write("1...3..2...3..2.\\n")
+    >>> with Store(":memory:") as store:
+    ...     study = make_study([path], ["dlx"], timeout=5)
+    ...     done = run_study(store, study, Execution("serial"), progress=False)
+    ...     [(r.solver, r.status, r.verdict) for r in store.results([done.run_id])]
+    [('dlx', 'SOLVED', 'CORRECT')]
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import json
@@ -37,20 +40,20 @@ from pathlib import Path
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
-from harness import crosscheck, environment, footprint, machine
+from harness import checks, crosscheck, environment, footprint, machine
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
 from harness.records import ResultRecord, Truth, puzzle_text
 from harness.runlock import hold_run
-from harness.store import DEFAULT_DB, Store, now
+from harness.store import DEFAULT_DB, Store, StoreError, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings, lost
+from harness.truth_store import ORACLE_SECONDS, Settlement, puzzle_keys, settle
 from harness.worker import measure_overhead
-from solvers.oracle import oracle_name
+from solvers.oracle import oracle_chain, oracle_name
 from solvers.registry import get, names, solver_class
 from solvers.transforms import random_transform
 
-TRUTH = "truth"
 TIMINGS = ("single", "batch")  # each solve timed alone; or one timed call per batch
 TARGET_BATCH_SECONDS = 0.25
 MAX_BATCH = 256
@@ -88,9 +91,15 @@ class Study:
 
     @classmethod
     def from_settings(cls, settings: dict[str, Any]) -> Study:
+        """The study stored with a run; `CommandError` for settings that are not one."""
         known = {k: v for k, v in settings.items() if k in cls.__dataclass_fields__}
         for key in ("corpora", "solvers", "plugins", "paths", "solvers_files"):
-            known[key] = tuple(known.get(key, ()))
+            value = known.get(key, [])
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                raise CommandError(f"the stored settings are damaged: {key} = {value!r}")
+            known[key] = tuple(value)
+        if not isinstance(known.get("oracle", ""), str):
+            raise CommandError(f"the stored settings are damaged: oracle = {known['oracle']!r}")
         return cls(**known)
 
     def worker_settings(self) -> WorkerSettings:
@@ -99,8 +108,7 @@ class Study:
             grace=self.grace,
             imports=self.plugins,
             paths=self.paths,
-            # the oracle too: its JIT (fast) compiles before its truth batches' limits
-            specs=tuple(dict.fromkeys((*self.solvers, self.oracle))),
+            specs=self.solvers,  # the oracle runs in the parent (`settle`), not here
             solvers_files=self.solvers_files,
         )
 
@@ -123,8 +131,10 @@ class RunDone:
     tasks: int  # solves the study asks for
     stored: int  # results stored, this session and before
     interrupted: bool = False
-    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles of sizes it lacks
+    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles it does not take
     bad_records: list[str] = field(default_factory=list)  # corpora with records skipped
+    # spec -> why it does not take some puzzles (`Solver.handles`) -> how many
+    skip_reasons: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def _stderr(line: str) -> None:
@@ -177,9 +187,9 @@ def make_study(
     """
     if not corpora:
         raise CommandError("no corpus: give at least one --corpus")
-    for name, value, low in (("timeout", timeout, 0), ("memory", memory or 1, 0)):
-        if not value > low:
-            raise CommandError(f"--{name} must be positive, not {value}")
+    checks.check_timeout(timeout)
+    if not (memory or 1) > 0:
+        raise CommandError(f"--memory must be positive, not {memory}")
     for name, value, low in (
         ("repeat", repeat, 1),
         ("limit", limit, 1),
@@ -200,7 +210,9 @@ def make_study(
             )
         seen[corpus.name] = given
     if solver_specs:
-        specs = [get(spec).spec for spec in solver_specs]
+        made = [get(spec) for spec in solver_specs]
+        checks.check_programs(made)
+        specs = [solver.spec for solver in made]
     else:
         specs = [
             n
@@ -248,8 +260,8 @@ def resume_study(store: Store, run_id: int) -> Study:
             raise CommandError(
                 f"{path} changed since run {run_id} started; resuming would mix two corpora"
             )
-    for spec in study.solvers:
-        get(spec)  # still installed
+    checks.check_timeout(study.timeout)
+    checks.check_programs(get(spec) for spec in study.solvers)  # still installed, programs too
     return study
 
 
@@ -290,27 +302,21 @@ class _Run:
         self.unfit = dict(unfit or {})  # spec -> why it cannot start within the memory limit
         self.corpora = [open_corpus(c) for c in study.corpora]
         self.classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
-        self.oracle_in_run = (
-            study.oracle in study.solvers and study.oracle not in self.unfit and study.limit >= 2
-        )
         self.sizer = _Sizer(execution.batch)
         self.cores: set[int] = set()  # the cores pinned workers reported (--pin)
 
     # -- what there is to do ------------------------------------------------
     def plan(self, specs: Sequence[str] | None = None) -> Iterator[Batch]:
         """The batches still to run, streamed from the corpora: by default those of the
-        solvers that can start, with the oracle's truth batches; else those of `specs`."""
+        solvers that can start; else those of `specs`."""
         study = self.study
-        truth = specs is None
         if specs is None:
             specs = [spec for spec in study.solvers if spec not in self.unfit]
         classes = {spec: self.classes[spec] for spec in specs}
-        buffers: dict[str, list[Item]] = {spec: [] for spec in (*specs, TRUTH)}
+        buffers: dict[str, list[Item]] = {spec: [] for spec in specs}
 
         def cut(spec: str) -> Batch:
             items, buffers[spec] = tuple(buffers[spec]), []
-            if spec == TRUTH:
-                return Batch(study.oracle, items, 2, study.timeout, TRUTH)
             return Batch(spec, items, study.limit, study.timeout, timing=study.timing)
 
         for corpus in self.corpora:
@@ -318,10 +324,6 @@ class _Run:
             for puzzle in corpus.puzzles(strict=False):  # the census reported bad records
                 text, box = puzzle_text(puzzle.grid)
                 base = Item(corpus.name, puzzle.id, text, box)
-                if truth and not self.oracle_in_run and self.store.truth(text, box) is None:
-                    buffers[TRUTH].append(base)
-                    if len(buffers[TRUTH]) >= self.sizer.size(TRUTH):
-                        yield cut(TRUTH)
                 forms = [base] + [
                     replace(
                         base,
@@ -331,8 +333,8 @@ class _Run:
                     for k in range(1, study.metamorphic + 1)
                 ]
                 for spec, cls in classes.items():
-                    if not cls.handles(puzzle.grid.size):
-                        continue
+                    if not cls.handles(puzzle.grid):
+                        continue  # counted, with the reason, by `count_tasks`
                     for form in forms:
                         for repeat in range(study.repeat):
                             if (puzzle.id, repeat, form.variant) in done[spec]:
@@ -340,9 +342,9 @@ class _Run:
                             buffers[spec].append(replace(form, repeat=repeat))
                             if len(buffers[spec]) >= self.sizer.size(spec):
                                 yield cut(spec)
-        for spec, items in buffers.items():
+        for key, items in buffers.items():
             if items:
-                yield cut(spec)
+                yield cut(key)
 
     def _transform(self, grid: Any, corpus: str, puzzle_id: str, variant: int) -> Any:
         rng = random.Random(f"{self.study.seed}:{corpus}:{puzzle_id}:{variant}")
@@ -350,39 +352,23 @@ class _Run:
 
     # -- what came back -----------------------------------------------------
     def absorb(self, batch: Batch, outcomes: Sequence[Outcome]) -> tuple[list[str], int]:
-        """Store a finished batch (results or truths); returns statuses and wrong count.
+        """Store a finished batch; returns its statuses and how many answers were wrong.
 
         The worker already ran the verifier on every answer (`Outcome.problem`),
         so the parent only judges claims against the truth and writes.
         """
-        self.sizer.learn(TRUTH if batch.purpose == TRUTH else batch.spec, outcomes, batch.timeout)
+        self.sizer.learn(batch.spec, outcomes, batch.timeout)
         known = self.store.truths((item.puzzle, item.box) for item in batch.items)
-        truths: list[Truth] = []
         records: list[ResultRecord] = []
         for item, outcome in zip(batch.items, outcomes, strict=True):
             record = self._record(batch, item, outcome)
             if isinstance(record.stats.get("core"), int):
                 self.cores.add(record.stats["core"])
-            key = (item.puzzle, item.box)
-            if batch.purpose == TRUTH or (key not in known and self._is_oracle(batch, item)):
-                # The oracle's verified answer is the truth, stored once per puzzle.
-                truth = (
-                    None
-                    if outcome.problem
-                    else crosscheck.truth_from(record, outcome.solutions, self.study.oracle)
-                )
-                if truth is not None and key not in known:
-                    known[key] = truth
-                    truths.append(truth)
-                if batch.purpose == TRUTH:
-                    continue
             verdict: str | None = "WRONG"
             reason = outcome.problem
             if not reason:
-                verdict, reason = crosscheck.judge(record, known.get(key))
+                verdict, reason = crosscheck.judge(record, known.get((item.puzzle, item.box)))
             records.append(replace(record, verdict=verdict, reason=reason))
-        if truths:
-            self.store.add_truths(truths)
         if records:
             self.store.add_results(records)
         return [r.status for r in records], sum(r.verdict == "WRONG" for r in records)
@@ -391,9 +377,6 @@ class _Run:
         """Store MEMOUT for every task of the solvers that cannot start; statuses per batch."""
         for batch in self.plan(list(self.unfit)):
             yield self.absorb(batch, lost(batch, "MEMOUT", self.unfit[batch.spec]))
-
-    def _is_oracle(self, batch: Batch, item: Item) -> bool:
-        return self.oracle_in_run and batch.spec == self.study.oracle and item.variant == 0
 
     def _record(self, batch: Batch, item: Item, outcome: Outcome) -> ResultRecord:
         return ResultRecord(
@@ -423,8 +406,10 @@ class Census:
     """What the corpora hold for a study, from one reading before the run starts."""
 
     tasks: int = 0  # solves the study asks for
-    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles of sizes it lacks
+    skipped: dict[str, int] = field(default_factory=dict)  # spec -> puzzles it does not take
     bad: list[str] = field(default_factory=list)  # one line per corpus with bad records
+    # spec -> why it does not take some puzzles (`Solver.handles`) -> how many
+    reasons: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def count_tasks(study: Study) -> Census:
@@ -435,22 +420,36 @@ def count_tasks(study: Study) -> Census:
     """
     classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
     per_puzzle = study.repeat * (1 + study.metamorphic)
-    census = Census(skipped=dict.fromkeys(study.solvers, 0))
+    census = Census()
     for path in study.corpora:
         report = ReadReport(path)
         for puzzle in open_corpus(path).puzzles(strict=study.strict, report=report):
             for spec, cls in classes.items():
-                if cls.handles(puzzle.grid.size):
+                ok, reason = cls.handles(puzzle.grid)
+                if ok:
                     census.tasks += per_puzzle
                 else:
-                    census.skipped[spec] += 1
+                    census.skipped[spec] = census.skipped.get(spec, 0) + 1
+                    reasons = census.reasons.setdefault(spec, {})
+                    reasons[reason] = reasons.get(reason, 0) + 1
         if report.bad:
             census.bad.append(f"{report.summary()} (--strict refuses such a corpus)")
-    census.skipped = {k: v for k, v in census.skipped.items() if v}
     return census
 
 
-def finalize(store: Store, run_id: int) -> None:
+def settle_truths(store: Store, study: Study) -> Settlement:
+    """The truth of every puzzle of the study, from the oracle chain, outside its limits.
+
+    The oracle (the study's, then the installed fall-backs) runs here, in the
+    parent, with at least `ORACLE_SECONDS` per puzzle: a ``--memory`` or
+    ``--timeout`` small enough to stop it never stops the truth.
+    """
+    corpora = (open_corpus(c) for c in study.corpora)
+    limit = max(ORACLE_SECONDS, study.timeout)
+    return settle(store, puzzle_keys(corpora), oracle_chain(study.oracle), time_limit=limit)
+
+
+def finalize(store: Store, run_id: int, settlement: Settlement | None = None) -> None:
     """Give a verdict to every result still without one (its truth came later or never)."""
     pending = list(store.pending(run_id))
     verdicts = []
@@ -464,7 +463,8 @@ def finalize(store: Store, run_id: int) -> None:
             truth = evidence[key]
         verdict, reason = crosscheck.judge(record, truth)
         if verdict is None:
-            verdict, reason = "UNKNOWN", "no truth: the oracle gave no answer for this puzzle"
+            why = settlement.why(key) if settlement else "the oracle gave no answer"
+            verdict, reason = "UNKNOWN", f"{crosscheck.NO_TRUTH}: {why}"
         verdicts.append((row_id, verdict, reason))
     if verdicts:
         store.set_verdicts(verdicts)
@@ -490,8 +490,7 @@ def run_study(
         raise CommandError(
             f"unknown executor {execution.executor!r}; choose one of: {', '.join(EXECUTORS)}"
         )
-    if execution.jobs < 1:
-        raise CommandError(f"--jobs must be at least 1, not {execution.jobs}")
+    checks.check_jobs(execution.jobs, environment.usable_cores())
     census = count_tasks(study)
     for line in census.bad:
         (notify or _stderr)(line)
@@ -530,17 +529,21 @@ def run_study(
         latest = {"at": now(), **asdict(execution), **session, **conditions}
         settings.setdefault("resumed", []).append(latest)
         store.update_settings(run_id, settings)
-    run = _Run(store, run_id, study, execution, unfit)
     bar = Progress(census.tasks, enabled=progress, done=store.count_results(run_id))
     executor = None
+    run: _Run | None = None
+    settlement = None
     finished = False
+    failure: Exception | None = None
     try:
+        run = _Run(store, run_id, study, execution, unfit)
+        settlement = settle_truths(store, study)
         for statuses, wrong in run.refuse():
             bar.add(statuses, wrong)
         worker_settings = study.worker_settings()
         worker_settings = replace(
             worker_settings,
-            specs=tuple(s for s in worker_settings.specs if s not in unfit or s == study.oracle),
+            specs=tuple(s for s in worker_settings.specs if s not in unfit),
             footprints=tuple(footprints.items()),
             pin=claims,
         )
@@ -556,22 +559,34 @@ def run_study(
         finished = True
     except KeyboardInterrupt:
         pass
+    except Exception as exc:
+        failure = exc
     finally:
         bar.close()
         if executor is not None:
             executor.close(abort=not finished)
         if claims is not None:
             shutil.rmtree(claims, ignore_errors=True)
+        if claims is not None and run is not None:
             latest["pinned_cores"] = sorted(run.cores)  # the cores the workers said they ran on
-            store.update_settings(run_id, settings)
+            with contextlib.suppress(StoreError):  # a failing store is reported below
+                store.update_settings(run_id, settings)
     with lock:
+        if failure is not None:
+            raise _failed(store, run_id, resume is None, failure)
         if finished:
-            finalize(store, run_id)
+            finalize(store, run_id, settlement)
             facts = store.run(run_id).machine
             store.update_machine(run_id, {**facts, "load_end": environment.load_average()})
             store.finish_run(run_id)
     return RunDone(
-        run_id, census.tasks, store.count_results(run_id), not finished, census.skipped, census.bad
+        run_id,
+        census.tasks,
+        store.count_results(run_id),
+        not finished,
+        census.skipped,
+        census.bad,
+        census.reasons,
     )
 
 
@@ -593,8 +608,23 @@ def _footprints(study: Study, execution: Execution) -> dict[str, int | None]:
     serial executor has none)."""
     if not study.memory or execution.executor == "serial":
         return {}
-    settings = replace(study.worker_settings(), specs=study.solvers)
-    return footprint.measure(settings, execution.jobs)
+    return footprint.measure(study.worker_settings(), execution.jobs)
+
+
+def _failed(store: Store, run_id: int, new: bool, exc: Exception) -> Exception:
+    """The error to raise when a run fails: a new run that stored nothing is removed
+    (no empty run is left behind); a database failure says how to finish the run."""
+    stored = 0
+    with contextlib.suppress(StoreError):
+        stored = store.count_results(run_id)
+        if new and not stored and store.discard_run(run_id):
+            return exc
+    if isinstance(exc, StoreError):
+        kept = f"{stored} result{'s' if stored != 1 else ''}"
+        verb = "is" if stored == 1 else "are"
+        return StoreError(f"{exc}; the {kept} stored so far {verb} kept; resume with: "
+                          f"{resume_hint(run_id, store.path)}")  # fmt: skip
+    return exc
 
 
 def resume_hint(run_id: int, db: str) -> str:

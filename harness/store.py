@@ -8,21 +8,27 @@ The file is in WAL mode, so reports can read while a run writes, and every
 batch of results is its own small transaction, so killing the writer at any
 moment loses at most the batch in flight.
 
->>> with Store(":memory:") as store:
-...     run_id = store.start_run("sudoku-bench run", {"timeout": 10})
-...     store.runs()[0].settings
-{'timeout': 10}
+    >>> with Store(":memory:") as store:
+    ...     run_id = store.start_run("sudoku-bench run", {"timeout": 10})
+    ...     store.runs()[0].settings
+    {'timeout': 10}
 
 A file that is not a sudoku-bench database, a corrupt one or one from another
 schema version raises `StoreError` with the reason; it is never overwritten.
+So does a write to a read-only file.  A write that finds the file locked by
+another writer waits for it (``BUSY_SECONDS`` at a time, ``LOCK_ATTEMPTS``
+times, saying so through `notice`) before it gives up with `StoreError`;
+what was stored before stays stored.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -31,6 +37,8 @@ from harness.records import ResultRecord, RunInfo, Truth
 
 DEFAULT_DB = "sudoku-bench.sqlite"
 SCHEMA_VERSION = 1
+BUSY_SECONDS = 10.0  # how long SQLite waits for another writer's lock, each attempt
+LOCK_ATTEMPTS = 6  # attempts of a write before a locked file is an error
 
 _SCHEMA = """
 CREATE TABLE schema (version INTEGER NOT NULL);
@@ -90,6 +98,18 @@ class StoreError(ValueError):
     """A database the store cannot use: not SQLite, corrupt, or another schema version."""
 
 
+def _warn(line: str) -> None:
+    print(f"sudoku-bench: warning: {line}", file=sys.stderr)
+
+
+def _locked(exc: sqlite3.Error) -> bool:
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def _read_only(exc: sqlite3.Error) -> bool:
+    return "readonly" in str(exc) or "read-only" in str(exc)
+
+
 def now() -> str:
     """The current time, ISO 8601 in UTC, to the second."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -99,11 +119,23 @@ class Store:
     """A study's SQLite database; use as a context manager.
 
     ``Store(path)`` creates the file when it does not exist (``create=False``
-    refuses instead, for readers such as reports).
+    refuses instead, for readers such as reports).  `notice` hears about waits
+    for another writer's lock (default: a warning on stderr).
     """
 
-    def __init__(self, path: str | os.PathLike[str] = DEFAULT_DB, *, create: bool = True) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str] = DEFAULT_DB,
+        *,
+        create: bool = True,
+        notice: Callable[[str], None] | None = None,
+        busy_seconds: float | None = None,
+        lock_attempts: int | None = None,
+    ) -> None:
         self.path = str(path)
+        self.notice = notice or _warn
+        self.busy_seconds = BUSY_SECONDS if busy_seconds is None else busy_seconds
+        self.lock_attempts = max(1, LOCK_ATTEMPTS if lock_attempts is None else lock_attempts)
         memory = self.path == ":memory:"
         if not memory:
             if Path(self.path).is_dir():
@@ -116,6 +148,14 @@ class Store:
             raise StoreError(f"{self.path}: cannot open the database ({exc})") from None
         try:
             self._open(create)
+        except sqlite3.OperationalError as exc:
+            self._db.close()
+            if _locked(exc) or _read_only(exc):
+                raise self._write_error(exc) from None
+            raise StoreError(
+                f"{self.path} is not a usable sudoku-bench database ({exc}); "
+                "choose another file with --db"
+            ) from None
         except sqlite3.DatabaseError as exc:
             self._db.close()
             raise StoreError(
@@ -128,7 +168,7 @@ class Store:
 
     def _open(self, create: bool) -> None:
         db = self._db
-        db.execute("PRAGMA busy_timeout = 10000")
+        db.execute(f"PRAGMA busy_timeout = {int(self.busy_seconds * 1000)}")
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if not tables:
             if not create:
@@ -178,7 +218,7 @@ class Store:
         machine: dict[str, Any] | None = None,
     ) -> int:
         """Record a new run and return its id."""
-        cursor = self._db.execute(
+        cursor = self._write(
             "INSERT INTO runs (started, command, settings, git_commit, versions, machine) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (
@@ -193,16 +233,23 @@ class Store:
         return int(cursor.lastrowid or 0)
 
     def update_settings(self, run_id: int, settings: dict[str, Any]) -> None:
-        self._db.execute(
-            "UPDATE runs SET settings = ? WHERE id = ?", (json.dumps(settings), run_id)
-        )
+        self._write("UPDATE runs SET settings = ? WHERE id = ?", (json.dumps(settings), run_id))
 
     def update_machine(self, run_id: int, machine: dict[str, Any]) -> None:
         """Replace a run's machine record (the load average at its end is added last)."""
-        self._db.execute("UPDATE runs SET machine = ? WHERE id = ?", (json.dumps(machine), run_id))
+        self._write("UPDATE runs SET machine = ? WHERE id = ?", (json.dumps(machine), run_id))
 
     def finish_run(self, run_id: int) -> None:
-        self._db.execute("UPDATE runs SET finished = ? WHERE id = ?", (now(), run_id))
+        self._write("UPDATE runs SET finished = ? WHERE id = ?", (now(), run_id))
+
+    def discard_run(self, run_id: int) -> bool:
+        """Remove a run that stored no result (a command that failed before any); True if
+        it was removed.  A run with results is never removed."""
+        cursor = self._write(
+            "DELETE FROM runs WHERE id = ? AND NOT EXISTS (SELECT 1 FROM results WHERE run_id = ?)",
+            (run_id, run_id),
+        )
+        return cursor.rowcount > 0
 
     def runs(self) -> list[RunInfo]:
         """Every run, oldest first."""
@@ -241,12 +288,12 @@ class Store:
         """
         rows = [_result_row(r) for r in records]
         before = self._db.total_changes
-        with self._transaction():
-            self._db.executemany(
-                f"INSERT OR IGNORE INTO results ({_RESULT_COLUMNS}) "
-                f"VALUES ({', '.join('?' * len(_RESULT_COLUMNS.split(',')))})",
-                rows,
-            )
+        self._write(
+            f"INSERT OR IGNORE INTO results ({_RESULT_COLUMNS}) "
+            f"VALUES ({', '.join('?' * len(_RESULT_COLUMNS.split(',')))})",
+            rows,
+            many=True,
+        )
         return self._db.total_changes - before
 
     def results(self, run_ids: Sequence[int] | None = None) -> Iterator[ResultRecord]:
@@ -292,11 +339,11 @@ class Store:
 
     def set_verdicts(self, verdicts: Iterable[tuple[int, str, str]]) -> None:
         """Give results (by row id) their verdict and reason, in one transaction."""
-        with self._transaction():
-            self._db.executemany(
-                "UPDATE results SET verdict = ?, reason = ? WHERE id = ?",
-                [(verdict, reason, row_id) for row_id, verdict, reason in verdicts],
-            )
+        self._write(
+            "UPDATE results SET verdict = ?, reason = ? WHERE id = ?",
+            [(verdict, reason, row_id) for row_id, verdict, reason in verdicts],
+            many=True,
+        )
 
     def done_keys(self, run_id: int, solver: str, corpus: str) -> set[tuple[str, int, int]]:
         """(puzzle id, repeat, variant) of the tasks already stored, for resuming."""
@@ -317,6 +364,16 @@ class Store:
         return self._db.execute(
             "SELECT solver, corpus, status, verdict, count(*) FROM results WHERE run_id = ? "
             "GROUP BY solver, corpus, status, verdict ORDER BY min(id)",
+            (run_id,),
+        ).fetchall()
+
+    def unchecked_reasons(self, run_id: int) -> list[tuple[str, int]]:
+        """Why the answers of a run the cross-check could not judge (verdict ``UNKNOWN``)
+        have no verdict, with how many share each reason, most common first."""
+        return self._db.execute(
+            "SELECT reason, count(*) FROM results WHERE run_id = ? AND verdict = 'UNKNOWN' "
+            "AND status IN ('SOLVED', 'MULTIPLE', 'UNSOLVABLE', 'INVALID') "
+            "GROUP BY reason ORDER BY count(*) DESC, reason",
             (run_id,),
         ).fetchall()
 
@@ -365,12 +422,49 @@ class Store:
 
     def add_truths(self, truths: Iterable[Truth]) -> None:
         """Store truths; one already known for a puzzle is kept."""
-        with self._transaction():
-            self._db.executemany(
-                "INSERT OR IGNORE INTO truths (puzzle, box, kind, solution, oracle) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(t.puzzle, t.box, t.kind, t.solution, t.oracle) for t in truths],
+        self._write(
+            "INSERT OR IGNORE INTO truths (puzzle, box, kind, solution, oracle) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [(t.puzzle, t.box, t.kind, t.solution, t.oracle) for t in truths],
+            many=True,
+        )
+
+    # -- writing ----------------------------------------------------------
+    def _write(self, sql: str, params: Sequence[Any], *, many: bool = False) -> sqlite3.Cursor:
+        """One statement in its own transaction; another writer's lock is waited out
+        (`lock_attempts` times), any other failure to write is a `StoreError`."""
+        for attempt in range(1, self.lock_attempts + 1):
+            try:
+                with self._transaction():
+                    if many:
+                        return self._db.executemany(sql, params)
+                    return self._db.execute(sql, params)
+            except sqlite3.OperationalError as exc:
+                if self._db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
+                if not _locked(exc) or attempt == self.lock_attempts:
+                    raise self._write_error(exc, attempt) from None
+                self.notice(
+                    f"{self.path} is locked by another process; waiting "
+                    f"(attempt {attempt + 1} of {self.lock_attempts})"
+                )
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _write_error(self, exc: sqlite3.Error, attempts: int = 1) -> StoreError:
+        """The one-line error for a database that cannot be written."""
+        if _read_only(exc):
+            return StoreError(
+                f"{self.path} is read-only ({exc}): nothing can be stored in it; "
+                "make it writable, or choose another file with --db"
             )
+        if _locked(exc):
+            waited = self.busy_seconds * attempts
+            return StoreError(
+                f"{self.path} is locked by another process ({exc}, after {waited:g} s); "
+                "try again once it is done"
+            )
+        return StoreError(f"{self.path}: cannot write ({exc})")
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)

@@ -17,6 +17,7 @@ from collections import Counter
 
 from tabulate import tabulate
 
+from harness.report.escape import terminal
 from harness.report.summary import rank_order
 from harness.store import Store
 
@@ -30,12 +31,14 @@ HEADERS = (
     "errors",
     "memout",
     "wrong",
+    "unknown",
     "median solved",
     "p90 solved",
     "puzzles/s",
     "rank",
 )
 ANSWERED = {"SOLVED", "MULTIPLE", "UNSOLVABLE", "INVALID"}
+REASONS_SHOWN = 3  # the most common reasons an answer went unchecked, in the note
 
 
 def seconds(value: float | None) -> str:
@@ -60,6 +63,8 @@ def rows(store: Store, run_id: int) -> list[list[object]]:
             c["wrong"] += count
         elif status in ANSWERED:
             c["solved"] += count
+            if verdict == "UNKNOWN":
+                c["unknown"] += count
     limit = store.run(run_id).settings.get("timeout")
     table: dict[tuple[str, str], list[object]] = {}
     scores: dict[tuple[str, str], tuple[float, int, float]] = {}
@@ -79,6 +84,7 @@ def rows(store: Store, run_id: int) -> list[list[object]]:
             c["ERROR"],
             c["MEMOUT"],
             c["wrong"],
+            c["unknown"],
             seconds(median),
             seconds(p90),
             f"{len(walls) / total:.1f}" if total > 0 else "",
@@ -127,6 +133,25 @@ def _registry_order() -> list[str]:
         return []
 
 
+def unchecked_note(store: Store, run_id: int) -> str:
+    """A line saying how many answers could not be checked and why ("" when none)."""
+    reasons = store.unchecked_reasons(run_id)
+    total = sum(count for _, count in reasons)
+    if not total:
+        return ""
+    shown = [f"{count} {reason or 'no reason recorded'}" for reason, count in reasons]
+    if len(shown) > REASONS_SHOWN:
+        shown[REASONS_SHOWN:] = [f"{len(shown) - REASONS_SHOWN} other reasons"]
+    answers = "answer" if total == 1 else "answers"
+    return (
+        f"{total} {answers} could not be checked (verdict UNKNOWN, counted in 'unknown'): "
+        + "; ".join(shown)
+    )
+
+
 def render(store: Store, run_id: int) -> str:
-    """The summary as a plain-text table."""
-    return tabulate(rows(store, run_id), headers=HEADERS, disable_numparse=True)
+    """The summary as a plain-text table, and a note on answers that could not be checked."""
+    cells = [[terminal(str(cell)) for cell in row] for row in rows(store, run_id)]
+    table = tabulate(cells, headers=HEADERS, disable_numparse=True)
+    note = terminal(unchecked_note(store, run_id))
+    return f"{table}\nnote: {note}" if note else table

@@ -33,8 +33,9 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from harness import machine, memory
+from harness.capture import OutputTrap
 from harness.crosscheck import answer_problems
-from harness.records import grid_of, puzzle_text
+from harness.records import grid_of, solution_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from solvers.base import Limits, Solver, SolveResult, Status
 from solvers.grid import Grid, easy_grid
@@ -99,27 +100,31 @@ def prepare(settings: WorkerSettings) -> None:
 
 
 def solve_batch(batch: Batch) -> list[Outcome]:
-    """Solve every item of a batch under its memory ceiling; never raises for a solver's failure."""
-    with memory.ceiling(_settings, batch):
-        outcomes = _solve_batch(batch)
+    """Solve every item of a batch under its memory ceiling; never raises for a solver's failure.
+
+    What the solver prints is kept with each result (`harness.capture`), not
+    passed to the run's terminal.
+    """
+    with memory.ceiling(_settings, batch), OutputTrap() as trap:
+        outcomes = _solve_batch(batch, trap)
     core = machine.pinned_core() if _settings.pin else None
     if core is None:
         return outcomes
     return [replace(o, stats=json.dumps({**json.loads(o.stats), "core": core})) for o in outcomes]
 
 
-def _solve_batch(batch: Batch) -> list[Outcome]:
+def _solve_batch(batch: Batch, trap: OutputTrap) -> list[Outcome]:
     try:
         solver = _solver(batch.spec)
     except MemoryError:
-        return [Outcome("MEMOUT", error=f"out of memory creating {batch.spec}")] * len(batch.items)
+        failed = Outcome("MEMOUT", error=f"out of memory creating {batch.spec}")
+        return trap.attach_all([failed] * len(batch.items))
     except Exception as exc:
-        return [Outcome("ERROR", error=f"cannot create {batch.spec}: {_describe(exc)}")] * len(
-            batch.items
-        )
+        failed = Outcome("ERROR", error=f"cannot create {batch.spec}: {_describe(exc)}")
+        return trap.attach_all([failed] * len(batch.items))
     if batch.timing == "batch" and _batches(solver):
-        return solve_together(solver, batch)
-    return [solve_item(solver, batch, item) for item in batch.items]
+        return trap.attach_all(solve_together(solver, batch))
+    return [trap.attach(solve_item(solver, batch, item)) for item in batch.items]
 
 
 def _solver(spec: str) -> Solver:
@@ -269,7 +274,7 @@ def _outcome(
         if inverse is not None:
             solution = inverse.apply(solution, box=(given.box_rows, given.box_cols))
         answers.append(solution)
-    solutions = [puzzle_text(answer)[0] for answer in answers]
+    solutions = [solution_text(answer) for answer in answers]
     stats = dict(result.stats)
     stats["clock"] = clock
     status, error = result.status.value, ""

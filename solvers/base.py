@@ -6,10 +6,10 @@ solver a `Limits` object it polls to honour ``time_limit`` and ``budget``
 cooperatively.  `Solver.stage` splits the same solve into set-up, the work
 and result building, so the harness can time the work alone (`Staged`).
 
->>> import solvers
->>> result = solvers.get("dlx").solve(Grid.parse("1... 3..2 ...3 ..2."), limit=2)
->>> result.status, result.exhausted
-(<Status.SOLVED: 'SOLVED'>, True)
+    >>> import solvers
+    >>> result = solvers.get("dlx").solve(Grid.parse("1... 3..2 ...3 ..2."), limit=2)
+    >>> result.status, result.exhausted
+    (<Status.SOLVED: 'SOLVED'>, True)
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib.util
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
@@ -47,7 +47,25 @@ class Status(str, Enum):
 
 
 class UnsupportedPuzzle(ValueError):
-    """A puzzle of a size the solver does not handle."""
+    """A puzzle the solver does not take (its size, or a constraint kind): says which."""
+
+
+@dataclass(frozen=True)
+class Support:
+    """Whether a solver takes a puzzle, and if not, why: true when it does, and
+    unpacks as ``ok, reason = solver.handles(puzzle)``."""
+
+    ok: bool
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.ok, self.reason))
+
+
+SUPPORTED = Support(True)
 
 
 class UnknownOption(ValueError):
@@ -88,7 +106,7 @@ class SolveResult:
 
 
 def extra_hint(extra: str) -> str:
-    """How to install an optional extra, worded the same in every message and the README."""
+    """How to install an optional extra, worded the same in every message and the docs."""
     return f"pip install 'sudoku-bench[{extra}]'"
 
 
@@ -241,6 +259,9 @@ class Solver(ABC):
     summary: ClassVar[str]
     source: ClassVar[str]
     sizes: ClassVar[tuple[int, ...] | None] = None  # sides it handles; None = any
+    # Constraint kinds it takes beyond rows, columns and boxes (`solvers.variants.KINDS`);
+    # empty: classic Sudoku only.
+    constraint_kinds: ClassVar[frozenset[str]] = frozenset()
     native_time_limit: ClassVar[bool] = True  # honours time_limit by itself
     # Run by a study that names no solvers (False: slow per puzzle, e.g. a program started
     # per solve; such a solver runs when named).
@@ -258,6 +279,9 @@ class Solver(ABC):
     # False for a solver that cannot run without options (``external`` needs its
     # command): "every available solver" and the registry-wide checks leave it out.
     standalone: ClassVar[bool] = True
+    # Parameters that name a program to run or its arguments (``external``'s cmd): a
+    # stored study whose specs set them runs only when the user trusts it.
+    program_options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, **options: Any) -> None:
         unknown = set(options) - set(self.parameters)
@@ -277,9 +301,26 @@ class Solver(ABC):
         return all(importlib.util.find_spec(mod) is not None for mod in cls.requires)
 
     @classmethod
-    def handles(cls, size: int) -> bool:
-        """True when the solver takes grids of side `size`."""
-        return cls.sizes is None or size in cls.sizes
+    def handles(cls, puzzle: Grid | int) -> Support:
+        """Whether the solver takes `puzzle` (a classic grid of that side, for an int),
+        with the reason when it does not: a side outside `sizes`, or a constraint
+        kind outside `constraint_kinds`.  `solve` refuses what this refuses."""
+        size = puzzle if isinstance(puzzle, int) else puzzle.size
+        if cls.sizes is not None and size not in cls.sizes:
+            sides = cls.sizes
+            listed = (
+                f"{sides[0]}..{sides[-1]}"
+                if len(sides) > 2 and tuple(sides) == tuple(range(sides[0], sides[-1] + 1))
+                else ", ".join(map(str, sides))
+            )
+            return Support(
+                False, f"{cls.name} does not solve {size}x{size} grids (sizes: {listed})"
+            )
+        if isinstance(puzzle, Grid) and puzzle.constraints:
+            missing = sorted({c.kind for c in puzzle.constraints} - cls.constraint_kinds)
+            if missing:
+                return Support(False, f"{cls.name} does not take {', '.join(missing)} constraints")
+        return SUPPORTED
 
     @property
     def spec(self) -> str:
@@ -329,11 +370,9 @@ class Solver(ABC):
             raise ValueError(f"time_limit must be positive seconds, not {time_limit!r}")
         if budget is not None and (not isinstance(budget, int) or budget < 0):
             raise ValueError(f"budget must be a non-negative integer, not {budget!r}")
-        if not self.handles(puzzle.size):
-            raise UnsupportedPuzzle(
-                f"{self.name} does not solve {puzzle.size}x{puzzle.size} grids "
-                f"(sizes: {', '.join(map(str, self.sizes or ()))})"
-            )
+        support = self.handles(puzzle)
+        if not support:
+            raise UnsupportedPuzzle(support.reason)
         broken = conflicts(puzzle)
         if broken:
             message = "; ".join(map(str, broken))

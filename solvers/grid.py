@@ -6,11 +6,11 @@ row, a column or a box: ``N`` cells that must hold the digits ``1..N`` once
 each.  Two cells are *peers* when they share a unit.  A *candidate* is a digit
 that a cell may still take.  Digits are stored as ints, ``0`` meaning empty.
 
->>> g = Grid.parse("1... 3..2 ...3 ..2.")
->>> g.size, g.box_rows, g.box_cols, g.cells[:4]
-(4, 2, 2, (1, 0, 0, 0))
->>> g.format()
-'1...3..2...3..2.'
+    >>> g = Grid.parse("1... 3..2 ...3 ..2.")
+    >>> g.size, g.box_rows, g.box_cols, g.cells[:4]
+    (4, 2, 2, (1, 0, 0, 0))
+    >>> g.format()
+    '1...3..2...3..2.'
 """
 
 from __future__ import annotations
@@ -19,9 +19,15 @@ import math
 import re
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from solvers.variants.constraints import Constraint
 
 BLANKS = ".0-*_"
 """Characters read as an empty cell in character notations."""
+MAX_SIDE = 100
+"""The largest side `Grid.parse` reads (10,000 cells); a longer text is refused, not read."""
 
 _SEPARATOR_LINE = re.compile(r"^[\s\-+=|:]*$")
 _MULTI_DIGIT = re.compile(r"-1|\d{2,3}")
@@ -186,20 +192,36 @@ _ALTERNATIVE_SYMBOLS = {
 }
 
 
+_CLASSIC: tuple[Constraint, ...] = ()  # no constraints: classic Sudoku
+
+
 @dataclass(frozen=True)
 class Grid:
     """An immutable Sudoku grid of any box shape; cells are ints, 0 = empty.
 
     Build one with `Grid.parse` (any common notation) or directly from cells:
 
-    >>> Grid(2, 2, (0,) * 16).size
-    4
+        >>> Grid(2, 2, (0,) * 16).size
+        4
+
+    A puzzle with rules beyond rows, columns and boxes (a killer cage, a
+    thermometer, jigsaw regions: `solvers.variants`) carries them in
+    ``constraints``, validated, deduplicated and sorted when the grid is built,
+    and part of its equality and hash.  The constraints live on the grid
+    rather than in a separate puzzle type so that every path that takes a
+    puzzle (`Solver.solve`, the verifier, readers, transforms) receives them
+    without a second signature, and `replace` keeps them, so a grid derived
+    from a puzzle stays that puzzle.  Classic Sudoku is the empty tuple, which
+    costs one truth test per grid.  `Solver.handles` refuses a puzzle whose
+    constraint kinds a solver does not declare, so no classic method can
+    silently use box units on a jigsaw (whose box shape is then nominal).
     """
 
     box_rows: int
     box_cols: int
     cells: tuple[int, ...]
     symbols: str = field(default="", compare=False, repr=False)
+    constraints: tuple[Constraint, ...] = field(default=_CLASSIC, repr=False)
 
     def __post_init__(self) -> None:
         n = self.box_rows * self.box_cols
@@ -221,6 +243,10 @@ class Grid:
             )
         if not self.symbols:
             object.__setattr__(self, "symbols", default_symbols(n))
+        if self.constraints is not _CLASSIC:  # the shared empty tuple: one identity test
+            from solvers.variants.puzzle import settle
+
+            object.__setattr__(self, "constraints", settle(self.constraints, self.shape))
 
     # -- derived views -------------------------------------------------
     @property
@@ -251,8 +277,15 @@ class Grid:
         return [list(self.cells[r * n : (r + 1) * n]) for r in range(n)]
 
     def replace(self, cells: tuple[int, ...] | list[int]) -> Grid:
-        """A grid of the same shape and symbols with other cells."""
-        return Grid(self.box_rows, self.box_cols, tuple(cells), self.symbols)
+        """A grid of the same shape, symbols and constraints with other cells."""
+        grid = Grid(self.box_rows, self.box_cols, tuple(cells), self.symbols)
+        if self.constraints:  # already settled for this shape
+            object.__setattr__(grid, "constraints", self.constraints)
+        return grid
+
+    def with_constraints(self, constraints: tuple[Constraint, ...] | list[Constraint]) -> Grid:
+        """The same cells under other constraints (``()`` for the classic puzzle)."""
+        return Grid(self.box_rows, self.box_cols, self.cells, self.symbols, tuple(constraints))
 
     @classmethod
     def empty(cls, box_rows: int = 3, box_cols: int | None = None) -> Grid:
@@ -289,12 +322,12 @@ class Grid:
         ``1-9`` and ``A-F`` alone (``symbols=`` says which), or integers with
         ``-1`` and ``0`` and no ``N`` (``zero_based=`` says which).
 
-        >>> Grid.parse("4 0 0 0  0 0 0 3  0 3 0 0  0 0 0 1").givens
-        4
-        >>> Grid.parse("123")
-        Traceback (most recent call last):
-        ...
-        solvers.grid.PuzzleFormatError: expected a square number of cells ..., found 3
+            >>> Grid.parse("4 0 0 0  0 0 0 3  0 3 0 0  0 0 0 1").givens
+            4
+            >>> Grid.parse("123")
+            Traceback (most recent call last):
+            ...
+            solvers.grid.PuzzleFormatError: expected a square number ... (line 1, column 3)
         """
         return _parse(text, size, box, symbols, zero_based, source, first_line)
 
@@ -412,11 +445,12 @@ def _parse(
 ) -> Grid:
     if not isinstance(text, str):
         raise TypeError(f"Grid.parse takes text, not {type(text).__name__}")
+    _check_options(size, box, symbols)
     read = _tokens(text, first_line, True if zero_based else None)
     tokens = read.cells
     if not tokens:
         raise PuzzleFormatError(
-            "no puzzle found (the text is empty)", line=first_line, source=source
+            "no puzzle found (the text is empty)", line=first_line, column=1, source=source
         )
     n = size or (box[0] * box[1] if box else math.isqrt(len(tokens)))
     if not read.numeric and not symbols and n * n == len(tokens) and not default_symbols(n):
@@ -425,22 +459,31 @@ def _parse(
         as_numbers = _tokens(text, first_line, True)
         if len(as_numbers.cells) == len(tokens):
             read, tokens = as_numbers, as_numbers.cells
+    if n > MAX_SIDE:
+        raise PuzzleFormatError(
+            f"{len(tokens)} cells would make a {n}x{n} grid; the largest side read is "
+            f"{MAX_SIDE} ({MAX_SIDE * MAX_SIDE} cells)",
+            **_at(tokens[0]),
+            source=source,
+        )
     if n * n != len(tokens) or n < 4:
         expected = (
             f"{n * n} cells for {n}x{n}"
             if size or box
             else "a square number of cells (16 for 4x4, 81 for 9x9, ...)"
         )
+        extra = n * n < len(tokens) and (size or box)
+        where, what = (tokens[n * n], "the first extra") if extra else (tokens[-1], "the last")
         raise PuzzleFormatError(
-            f"expected {expected}, found {len(tokens)}",
-            line=first_line if source else None,
+            f"expected {expected}, found {len(tokens)}; {what} cell",
+            **_at(where),
             source=source,
         )
     try:
         box_rows, box_cols = box or _drawn_box(read, n) or box_shape_for(n)
     except ValueError as exc:
         raise PuzzleFormatError(
-            f"{len(tokens)} cells: {exc}", line=tokens[0][1], source=source
+            f"{len(tokens)} cells: {exc}", **_at(tokens[0]), source=source
         ) from None
     if read.numeric:
         if not zero_based:
@@ -453,13 +496,38 @@ def _parse(
         if not chosen:
             raise PuzzleFormatError(
                 f"a {n}x{n} grid has no one-character notation: write integers",
-                line=tokens[0][1],
+                **_at(tokens[0]),
+                source=source,
+            )
+        if len(chosen) != n:
+            raise PuzzleFormatError(
+                f"symbols={chosen!r} names {len(chosen)} digits; a {n}x{n} grid has {n}",
+                **_at(tokens[0]),
                 source=source,
             )
         index = {ch: i + 1 for i, ch in enumerate(chosen)}
         index.update({ch.lower(): i for ch, i in list(index.items()) if ch.isalpha()})
         cells = [_symbol_cell(tok, index, chosen, source) for tok in tokens]
     return Grid(box_rows, box_cols, tuple(cells), chosen)
+
+
+def _at(token: Token) -> dict[str, int]:
+    """The line and column of a cell token, as `PuzzleFormatError` takes them."""
+    return {"line": token[1], "column": token[2]}
+
+
+def _check_options(size: int | None, box: tuple[int, int] | None, symbols: str | None) -> None:
+    """Options that contradict themselves or each other: refused before the text is read."""
+    if size is not None and not 4 <= size <= MAX_SIDE:
+        raise PuzzleFormatError(f"size={size}: a side is 4 to {MAX_SIDE}")
+    if box is not None:
+        rows, cols = box
+        if rows < 1 or cols < 1 or not 4 <= rows * cols <= MAX_SIDE:
+            raise PuzzleFormatError(f"box={rows}x{cols}: no Sudoku has such boxes")
+        if size is not None and rows * cols != size:
+            raise PuzzleFormatError(f"box={rows}x{cols} makes a side of {rows * cols}, not {size}")
+    if symbols is not None and len(set(symbols.upper())) != len(symbols):
+        raise PuzzleFormatError(f"symbols={symbols!r} names a digit twice")
 
 
 def _drawn_box(read: Tokens, n: int) -> tuple[int, int] | None:

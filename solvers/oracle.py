@@ -3,12 +3,13 @@
 The harness's cross-check and the generator's uniqueness checks ask this
 module rather than a named solver, so the fastest complete solver installed
 answers them: ``fast`` (numba) when available, else ``dlx``.  With ``fast``,
-`solve_many` and `truth_stream` solve whole batches in one compiled call.
+`solve_many` and `truth_stream` solve whole batches in one compiled call.  A
+puzzle with constraints goes to the first complete solver that takes them.
 
->>> from solvers import Grid
->>> puzzles = [Grid.parse("1... 3..2 ...3 ..2.")]
->>> [(count, str(solution)) for _, count, solution in truth_stream(puzzles)]
-[(1, '1234341221434321')]
+    >>> from solvers import Grid
+    >>> puzzles = [Grid.parse("1... 3..2 ...3 ..2.")]
+    >>> [(count, str(solution)) for _, count, solution in truth_stream(puzzles)]
+    [(1, '1234341221434321')]
 """
 
 from __future__ import annotations
@@ -17,27 +18,34 @@ import os
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
-from solvers.base import SolveResult
+from solvers.base import SolveResult, UnsupportedPuzzle
 from solvers.grid import Grid
 from solvers.registry import get, solver_class
 
 PREFERRED = ("fast", "dlx")
+VARIANT_PREFERRED = ("cpsat",)  # tried, after PREFERRED, for a puzzle with constraints
+FALLBACKS = ("dlx", "cpsat")  # asked, in order, for a truth the oracle could not give
 ENV = "SUDOKU_BENCH_ORACLE"
 T = TypeVar("T")
 
 
-def oracle_name() -> str:
-    """The complete solver the oracle uses on this installation.
+def oracle_name(puzzle: Grid | None = None) -> str:
+    """The complete solver the oracle uses on this installation (for `puzzle`, when given).
 
     The environment variable ``SUDOKU_BENCH_ORACLE`` names another installed
-    complete solver (say ``dlx``, to measure what ``fast`` gains).
+    complete solver (say ``dlx``, to measure what ``fast`` gains).  A puzzle
+    with constraints goes to the first installed complete solver that takes
+    them (`Solver.handles`); `UnsupportedPuzzle` when none does.
     """
     chosen = os.environ.get(ENV, "").strip()
     if chosen:
         cls = solver_class(chosen)
         if not cls.complete or not cls.supported():
             raise ValueError(f"{ENV}={chosen}: the oracle must be an installed complete solver")
-        return chosen
+        if puzzle is None or cls.handles(puzzle):
+            return chosen
+    if puzzle is not None and puzzle.constraints:
+        return _variant_oracle(puzzle)
     for name in PREFERRED:
         try:
             if solver_class(name).supported():
@@ -47,12 +55,42 @@ def oracle_name() -> str:
     return "dlx"
 
 
+def _variant_oracle(puzzle: Grid) -> str:
+    for name in PREFERRED + VARIANT_PREFERRED:
+        try:
+            cls = solver_class(name)
+        except KeyError:
+            continue
+        if cls.complete and cls.supported() and cls.handles(puzzle):
+            return name
+    kinds = ", ".join(sorted({c.kind for c in puzzle.constraints}))
+    raise UnsupportedPuzzle(f"no installed complete solver takes {kinds} constraints")
+
+
+def oracle_chain(first: str | None = None) -> list[str]:
+    """The complete solvers asked for a puzzle's truth, in order: the oracle (`first`,
+    or `oracle_name`), then each installed fall-back, so one solver's failure (a
+    crash, a memory error, a time limit) leaves the truth to another."""
+    chain = [first or oracle_name()]
+    for name in FALLBACKS:
+        try:
+            usable = solver_class(name).supported()
+        except KeyError:
+            continue
+        if usable and name not in chain:
+            chain.append(name)
+    return chain
+
+
 def solve_many(puzzles: Iterable[Grid], *, limit: int = 2) -> list[SolveResult]:
     """Solve each puzzle looking for up to `limit` solutions (2 proves uniqueness)."""
+    puzzles = list(puzzles)
+    if any(p.constraints for p in puzzles):
+        return [get(oracle_name(p)).solve(p, limit=limit) for p in puzzles]
     solver = get(oracle_name())
     batch = getattr(solver, "solve_batch", None)
     if batch is not None:
-        return batch(list(puzzles), limit=limit)
+        return batch(puzzles, limit=limit)
     return [solver.solve(p, limit=limit) for p in puzzles]
 
 
@@ -72,17 +110,29 @@ def truth_stream(
     givens count as no solution.
     """
     name = oracle_name()
-    if name == "fast":
-        from solvers.fast import truth_stream as compiled
+    for block in _blocks(puzzles, chunk):
+        if name == "fast" and not any(grid.constraints for _, grid in block):
+            from solvers.fast import truth_stream as compiled
 
-        yield from compiled(puzzles, chunk=chunk)
-        return
-    solver = get(name)
+            yield from compiled([item for item, _ in block], chunk=chunk)
+            continue
+        for item, grid in block:
+            result = get(oracle_name(grid) if grid.constraints else name).solve(grid, limit=2)
+            yield item, len(result.solutions), result.solution
+
+
+def _blocks(puzzles: Iterable[T], size: int) -> Iterator[list[tuple[T, Grid]]]:
+    """The puzzles `size` at a time, each with its grid."""
+    block: list[tuple[T, Grid]] = []
     for item in puzzles:
         grid: Any = item if isinstance(item, Grid) else getattr(item, "grid", None)
         if not isinstance(grid, Grid):
             raise TypeError(
                 f"expected Grid puzzles (or records with .grid), not {type(item).__name__}"
             )
-        result = solver.solve(grid, limit=2)
-        yield item, len(result.solutions), result.solution
+        block.append((item, grid))
+        if len(block) >= size:
+            yield block
+            block = []
+    if block:
+        yield block

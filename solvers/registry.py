@@ -104,6 +104,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
             raise UnknownOption(f"cannot read {part!r} in {spec!r}: expected key=value")
+        if key.strip() in options:
+            raise UnknownOption(f"{key.strip()} is given twice in {spec!r}: keep one value")
         options[key.strip()] = _unquote(value.strip(), spec)
     return name, options
 

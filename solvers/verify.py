@@ -1,7 +1,9 @@
 """The independent verifier: it checks answers by the rules and never trusts a solver.
 
 It recomputes rows, columns and boxes from plain arithmetic rather than from the
-tables the solvers use, so a bug in those tables cannot hide a wrong answer.
+tables the solvers use, so a bug in those tables cannot hide a wrong answer.  A
+puzzle's constraints are checked by their rules in `solvers.variants.rules`,
+which work the same way; the jigsaw regions of a puzzle replace its boxes.
 """
 
 from __future__ import annotations
@@ -9,17 +11,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
+from typing import TYPE_CHECKING
 
 from solvers.grid import Grid
+
+if TYPE_CHECKING:
+    from solvers.variants.constraints import Constraint
 
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken rule: its kind, the cells involved (0-based indices), a message."""
+    """One broken rule: its kind, the cells involved (0-based indices), a message,
+    and the puzzle constraint it breaks, if it is one."""
 
-    kind: str  # 'shape', 'empty', 'duplicate', 'changed-given'
+    kind: str  # 'shape', 'empty', 'duplicate', 'changed-given', or a constraint kind
     cells: tuple[int, ...]
     message: str
+    constraint: Constraint | None = None
 
     def __str__(self) -> str:
         return self.message
@@ -58,14 +66,22 @@ def _has_duplicates(values: tuple[int, ...], gatherers: tuple[itemgetter, ...]) 
     return False
 
 
-def _duplicates(grid: Grid) -> list[Violation]:
+Unit = tuple[str, tuple[int, ...], "Constraint | None"]  # a named group and its constraint
+
+
+def _duplicates(grid: Grid, puzzle: Grid) -> list[Violation]:
+    """Digits twice in a unit of `puzzle` (its groups too, when it has constraints)."""
     n = grid.size
     values = grid.cells
-    units = _units(grid.box_rows, grid.box_cols)
-    if not _has_duplicates(values, _gatherers(grid.box_rows, grid.box_cols)):
-        return []  # the common case, tested at C speed
+    units: list[Unit]
+    if puzzle.constraints:
+        units = _variant_units(puzzle)
+    else:
+        if not _has_duplicates(values, _gatherers(grid.box_rows, grid.box_cols)):
+            return []  # the common case, tested at C speed
+        units = [(name, cells, None) for name, cells in _units(grid.box_rows, grid.box_cols)]
     found = []
-    for unit_name, cells in units:
+    for unit_name, cells, owner in units:
         seen: dict[int, int] = {}
         for cell in cells:
             digit = grid.cells[cell]
@@ -78,6 +94,7 @@ def _duplicates(grid: Grid) -> list[Violation]:
                         "duplicate",
                         (first, cell),
                         f"{digit} twice in {unit_name} ({_name(first, n)}, {_name(cell, n)})",
+                        owner,
                     )
                 )
             else:
@@ -85,9 +102,45 @@ def _duplicates(grid: Grid) -> list[Violation]:
     return found
 
 
+def _variant_units(puzzle: Grid) -> list[Unit]:
+    """Rows, columns, boxes or the jigsaw regions instead, and every group a constraint
+    makes all-different: each named, with the constraint that makes it, recomputed
+    from the constraints' own cells."""
+    from solvers.variants.rules import Board, groups
+
+    n, br, bc = puzzle.size, puzzle.box_rows, puzzle.box_cols
+    units: list[Unit] = [(name, cells, None) for name, cells in _units(br, bc)]
+    board = Board(puzzle.cells, n, br, bc, puzzle.constraints)
+    for constraint in puzzle.constraints:
+        if constraint.kind == "jigsaw":
+            regions = constraint.regions  # type: ignore[attr-defined]
+            units = units[: 2 * n] + [
+                (f"jigsaw region {i + 1} ({_name(r[0], n)}...)", r, constraint)
+                for i, r in enumerate(regions)
+            ]
+    for constraint in puzzle.constraints:
+        units += [(name, cells, constraint) for name, cells in groups(constraint, board)]
+    return units
+
+
+def _broken(puzzle: Grid, values: tuple[int, ...]) -> list[Violation]:
+    """Every constraint of `puzzle` that `values` break (empty cells break nothing)."""
+    if not puzzle.constraints:
+        return []
+    from solvers.variants.rules import RULES, Board
+
+    board = Board(values, puzzle.size, puzzle.box_rows, puzzle.box_cols, puzzle.constraints)
+    return [
+        Violation(constraint.kind, cells, message, constraint)
+        for constraint in puzzle.constraints
+        for cells, message in RULES[constraint.kind](constraint, board)
+    ]
+
+
 def conflicts(puzzle: Grid) -> list[Violation]:
-    """Givens that already break the rules (the same digit twice in a unit)."""
-    return _duplicates(puzzle)
+    """Givens that already break the rules (the same digit twice in a unit, a
+    constraint its filled cells break)."""
+    return _duplicates(puzzle, puzzle) + _broken(puzzle, puzzle.cells)
 
 
 def check(puzzle: Grid, solution: Grid) -> list[Violation]:
@@ -113,7 +166,7 @@ def check(puzzle: Grid, solution: Grid) -> list[Violation]:
         for i, (g, s) in enumerate(zip(puzzle.cells, solution.cells, strict=True))
         if g and g != s
     ]
-    return problems + _duplicates(solution)
+    return problems + _duplicates(solution, puzzle) + _broken(puzzle, solution.cells)
 
 
 def is_solution(puzzle: Grid, solution: Grid) -> bool:

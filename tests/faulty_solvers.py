@@ -12,7 +12,10 @@ with ``S`` (``S`` spares a puzzle but not its metamorphic forms), where it:
 - ``wrong``: returns dlx's solution with two cells of the first row swapped;
 - ``unsolvable``: claims that the puzzle has no solution;
 - ``unique``: returns one solution and claims it is the only one;
-- ``slow``: sleeps ``delay`` seconds, then answers correctly.
+- ``slow``: sleeps ``delay`` seconds, then answers correctly;
+- ``chatty``: prints a megabyte to standard output (Python) and one to standard
+  error (the file descriptor, as C code would), then answers correctly;
+- ``complain``: says why on standard error, then raises ``RuntimeError``.
 
 ``warmup=S`` costs S seconds once, as a JIT compile does: in `Solver.warm_up`
 if the harness calls it, else in the first solve.
@@ -43,6 +46,8 @@ FAULTS = (
     "unsolvable",
     "unique",
     "slow",
+    "chatty",
+    "complain",
 )
 
 
@@ -96,6 +101,12 @@ class Faulty(Solver):
             os._exit(3)
         if fault == "raise":
             raise RuntimeError("injected failure")
+        if fault == "complain":
+            os.write(2, b"faulty: cannot go on, the state is broken\n")
+            raise RuntimeError("injected failure")
+        if fault == "chatty":
+            print("chatter " * 131072)  # 1 MiB
+            os.write(2, b"noise " * 174763)
         if fault == "unsolvable":
             return SolveResult(Status.UNSOLVABLE, exhausted=True)
         if fault == "slow":

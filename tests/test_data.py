@@ -113,13 +113,13 @@ def test_a_missing_extra_says_how_to_install_it(db, tmp_path, capsys, monkeypatc
             data.load_results(db)
 
 
-def test_the_readme_analysis_runs(db, monkeypatch, capsys):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_documented_analysis_runs(db, monkeypatch, capsys):
+    readme = (ROOT / "docs" / "reports.md").read_text(encoding="utf-8")
     section = readme.split("<!-- data-frames -->", 1)[1].split("<!-- /data-frames -->", 1)[0]
     (code,) = re.findall(r"```python\n(.+?)```", section, flags=re.S)
     assert len([line for line in code.splitlines() if line.strip()]) == 5
     monkeypatch.chdir(db.parent)  # the snippet reads ./sudoku-bench.sqlite
-    exec(compile(code, "README.md", "exec"), {})
+    exec(compile(code, "docs/reports.md", "exec"), {})
     printed = capsys.readouterr().out
     assert "dlx" in printed
     assert "human" in printed

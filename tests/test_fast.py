@@ -620,12 +620,12 @@ def test_verify_truth_only_stores_the_truth(oracle_solver, tmp_path, monkeypatch
 
 
 @needs_numba
-def test_readme_fast_section_example_holds():
-    """The README's example (plain code, so the README doctest runs without numba too)."""
+def test_documented_fast_example_holds():
+    """The docs' example (plain code, so the docs' doctests run without numba too)."""
     import ast
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## The compiled fast path", 1)[1].split("\n## ", 1)[0]
+    page = Path(__file__).resolve().parent.parent / "docs" / "solvers" / "fast.md"
+    section = page.read_text(encoding="utf-8")
     example = section.split("```python\n", 1)[1].split("```", 1)[0]
     namespace: dict = {}
     checked = 0

@@ -1,4 +1,4 @@
-"""The README's section on the human-style engine stays true to the code."""
+"""The docs' page on the human-style engine stays true to the code."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 from solvers.human.table import markdown_table
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-SECTION = README.split("## The human-style engine", 1)[1].split("\n## ", 1)[0]
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "solvers" / "human.md"
+SECTION = PAGE.read_text(encoding="utf-8")
 
 
 def test_technique_table_is_the_generated_one():
@@ -21,7 +21,7 @@ def test_technique_table_is_the_generated_one():
 
 def test_python_example_runs():
     (block,) = re.findall(r"```python\n(.+?)```", SECTION, flags=re.S)
-    test = doctest.DocTestParser().get_doctest(block, {}, "README", "README.md", 0)
+    test = doctest.DocTestParser().get_doctest(block, {}, "human.md", str(PAGE), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert runner.failures == 0

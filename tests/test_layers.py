@@ -62,6 +62,8 @@ def test_puzzle_code_lives_in_corpora_and_benchmarks_in_harness_bench():
 FAMILY_FOLDERS = ("human", "search", "exact_cover", "cp", "sat", "fast", "external")
 FAMILY_MAY_USE = {"search": {"human"}, "sat": {"external"}}
 CONTRACT = ("base", "grid", "registry", "verify", "transforms", "testing", "oracle")
+# Contract packages: part of the interface every family may use, like the modules above.
+CONTRACT_PACKAGES = ("variants",)
 
 
 def solver_imports(path: Path) -> set[str]:
@@ -81,15 +83,26 @@ def test_solvers_top_level_holds_only_the_contract():
     top = {p.stem for p in (ROOT / "solvers").glob("*.py")} - {"__init__"}
     assert top == set(CONTRACT), "solver modules belong in a family folder"
     folders = {p.name for p in (ROOT / "solvers").iterdir() if (p / "__init__.py").is_file()}
-    assert folders == set(FAMILY_FOLDERS)
+    assert folders == set(FAMILY_FOLDERS) | set(CONTRACT_PACKAGES)
 
 
 @pytest.mark.parametrize("family", FAMILY_FOLDERS)
 def test_a_family_uses_only_the_contract_and_its_named_neighbours(family):
-    allowed = set(CONTRACT) | {family} | FAMILY_MAY_USE.get(family, set())
+    allowed = set(CONTRACT) | set(CONTRACT_PACKAGES) | {family} | FAMILY_MAY_USE.get(family, set())
     bad = [
         f"{path.relative_to(ROOT)} imports solvers.{used}"
         for path in sorted((ROOT / "solvers" / family).rglob("*.py"))
+        for used in solver_imports(path) - allowed
+    ]
+    assert bad == []
+
+
+@pytest.mark.parametrize("package", CONTRACT_PACKAGES)
+def test_a_contract_package_uses_only_the_contract(package):
+    allowed = set(CONTRACT) | set(CONTRACT_PACKAGES)
+    bad = [
+        f"{path.relative_to(ROOT)} imports solvers.{used}"
+        for path in sorted((ROOT / "solvers" / package).rglob("*.py"))
         for used in solver_imports(path) - allowed
     ]
     assert bad == []
@@ -105,7 +118,9 @@ def test_contract_modules_import_no_family_at_module_level():
             for n in top_level
             if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("solvers.")
         }
-        assert used <= set(CONTRACT), f"{path.name} imports a solver family: {used}"
+        assert used <= set(CONTRACT) | set(CONTRACT_PACKAGES), (
+            f"{path.name} imports a solver family: {used}"
+        )
 
 
 def test_builtin_solver_modules_are_named_after_their_solver():

@@ -129,8 +129,6 @@ def test_a_batch_budget_is_the_limit_less_the_solver_footprint() -> None:
     item = Item("c", "1", "1...3..2...3..2.")
     assert memory.budget(settings, Batch("cpsat", (item,), 2, 1.0)) == 180 * MB
     assert memory.budget(settings, Batch("dlx", (item,), 2, 1.0)) == 300 * MB  # unmeasured
-    # the oracle's truth is established outside the user's limits
-    assert memory.budget(settings, Batch("cpsat", (item,), 2, 1.0, "truth")) is None
     assert memory.budget(WorkerSettings(memory_mb=None), Batch("cpsat", (item,), 2, 1.0)) is None
 
 

@@ -37,6 +37,9 @@ def test_the_sdist_ships_every_test_with_its_fixtures(sdist):
     assert tests <= set(names)
     # files the tests read beside the packages
     assert {".ci/run", "reports/README.md", "README.md", "pyproject.toml"} <= set(names)
+    assert {"mkdocs.yml", "CHANGELOG.md", "docs/index.md", "docs/examples/my_solver.py"} <= set(
+        names
+    )
     assert not [n for n in names if "__pycache__" in n or n.endswith((".pyc", ".sqlite"))]
 
 

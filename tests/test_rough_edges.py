@@ -292,7 +292,7 @@ def test_a_run_in_progress_cannot_be_resumed_twice(tmp_path: Path) -> None:
         while _stored(tmp_path / "db.sqlite") < 1 and first.poll() is None:
             assert time.monotonic() < deadline, "the first run stored nothing"
             time.sleep(0.05)
-        second = _start(tmp_path, "run", "--resume", "--db", "db.sqlite")
+        second = _start(tmp_path, "run", "--resume", "--db", "db.sqlite", "--trust-stored")
         _, err = second.communicate(timeout=120)
         assert first.poll() is None, "the first run ended too soon for the test"
         assert second.returncode == 2
@@ -302,7 +302,9 @@ def test_a_run_in_progress_cannot_be_resumed_twice(tmp_path: Path) -> None:
         os.killpg(first.pid, signal.SIGKILL)  # a crash: the lock must not outlive it
         first.wait()
     assert (tmp_path / "db.sqlite.run-1.lock").exists()  # left behind, but held by nobody
-    third = _start(tmp_path, "run", "--resume", "--db", "db.sqlite", "--jobs", "2")
+    third = _start(
+        tmp_path, "run", "--resume", "--db", "db.sqlite", "--jobs", "2", "--trust-stored"
+    )
     out, err = third.communicate(timeout=300)
     assert third.returncode == 0, err
     assert "run 1: 48 results" in out

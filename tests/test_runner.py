@@ -20,7 +20,7 @@ from harness.records import puzzle_text
 from harness.runner import Execution, Study, make_study, resume_study, run_study
 from harness.store import Store
 from harness.tasks import Batch, Item
-from solvers import registry
+from solvers import oracle, registry
 from solvers.grid import Grid, PuzzleFormatError
 from solvers.transforms import random_transform
 from solvers.verify import is_solution
@@ -174,7 +174,10 @@ def test_a_solver_wrong_only_on_equivalent_forms_is_caught(tmp_path: Path, fault
     }
 
 
-def test_without_an_oracle_answer_the_run_is_its_own_evidence(tmp_path: Path, faulty: None) -> None:
+def test_without_an_oracle_answer_the_run_is_its_own_evidence(
+    tmp_path: Path, faulty: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(oracle, "FALLBACKS", ())  # the failing oracle alone
     liar = f"faulty[fault=unsolvable,prefix={TARGET}]"
     s = replace(
         study([corpus(tmp_path, UNIQUE)], ["dlx", liar], timeout=5), oracle="faulty[fault=raise]"
@@ -189,6 +192,29 @@ def test_without_an_oracle_answer_the_run_is_its_own_evidence(tmp_path: Path, fa
     assert "the run found a solution" in reasons[liar]
     assert {r[1] for r in table["dlx"].values()} == {"UNKNOWN"}
     assert "no oracle truth" in reasons["dlx"]
+
+
+def test_a_failing_oracle_leaves_the_truth_to_the_next(tmp_path: Path, faulty: None) -> None:
+    liar = f"faulty[fault=unsolvable,prefix={TARGET}]"
+    s = replace(study([corpus(tmp_path, UNIQUE)], [liar], timeout=5), oracle="faulty[fault=raise]")
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(store, s, Execution("serial"), progress=False)
+        assert {store.truth(p).oracle for p in UNIQUE} == {"dlx"}
+        assert by_solver(store, done.run_id)[liar][UNIQUE[1]][:2] == ("UNSOLVABLE", "WRONG")
+
+
+def test_a_claim_without_any_truth_is_unknown_and_says_why(
+    tmp_path: Path, faulty: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(oracle, "FALLBACKS", ())
+    liar = "faulty[fault=unsolvable]"
+    s = replace(study([corpus(tmp_path, UNIQUE)], [liar], timeout=5), oracle="faulty[fault=raise]")
+    with Store(tmp_path / "db.sqlite") as store:
+        done = run_study(store, s, Execution("serial"), progress=False)
+        records = list(store.results([done.run_id]))
+        reasons = store.unchecked_reasons(done.run_id)
+    assert {r.verdict for r in records} == {"UNKNOWN"}
+    assert reasons == [("no truth: faulty[fault=raise]: RuntimeError: injected failure", 4)]
 
 
 def test_a_transformed_answer_is_mapped_back_to_the_given_puzzle() -> None:

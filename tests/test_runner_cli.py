@@ -82,14 +82,16 @@ def test_interrupted_and_killed_runs_resume_to_one_result_per_task(tmp_path: Pat
     assert code == 130
     assert "resume with: sudoku-bench run --resume 1 --db db.sqlite" in err
 
-    second = cli("run", "--resume", "--db", "db.sqlite", cwd=tmp_path)
+    second = cli("run", "--resume", "--db", "db.sqlite", "--trust-stored", cwd=tmp_path)
     at_kill = wait_for(db, 20, second)
     os.kill(second.pid, signal.SIGKILL)  # the parent alone, at an arbitrary moment
     second.wait()
     _kill_group(second)
     assert at_kill < tasks
 
-    code, out, err = finish(cli("run", "--resume", "1", "--db", "db.sqlite", cwd=tmp_path))
+    # the plug-in named again: consent to import it (from this folder, as stored)
+    again = ["--plugin", "faulty_solvers", "--solver", "faulty[fault=slow,delay=0.1]"]
+    code, out, err = finish(cli("run", "--resume", "1", "--db", "db.sqlite", *again, cwd=tmp_path))
     assert code == 0, err
     assert "run 1: 40 results" in out
     with sqlite3.connect(db) as raw:

@@ -7,7 +7,7 @@ Sections (each on by default; pick with ``--only``):
 - ``sets``: µs per puzzle in batch mode, first solution and uniqueness
   proof, one thread and several, guesses per puzzle, every answer checked
   with `solvers.check`; dlx on a sample of the same puzzles, side by side,
-  for the ratio; tdoku's published figures from issue 9 for reference;
+  for the ratio; tdoku's figures from the same kind of machine for reference;
 - ``truth``: solution counts for a million puzzles (the serg set in many
   relabelled and permuted forms, made with `solvers.transforms`), every
   answer checked;
@@ -41,9 +41,10 @@ from solvers.fast.batch import Batch, solve_many
 from solvers.fast.truth import read_chunks
 from solvers.transforms import random_transform
 
-CORPORA = Path(os.environ.get("SUDOKU_BENCH_CORPORA", "/work/shared/corpora"))
+# The public collections (not shipped): a folder of NAME.txt files.
+CORPORA = Path(os.environ.get("SUDOKU_BENCH_CORPORA", "corpora-public"))
 SETS = ("magictour_top1465", "forum_hardest_sample2000", "clue17_sample2000")
-TDOKU_US = {  # first solution, µs per puzzle, as quoted in issue 9 (same kind of machine)
+TDOKU_US = {  # first solution, µs per puzzle, tdoku measured on the same kind of machine
     "magictour_top1465": 5.7,
     "forum_hardest_sample2000": 26.0,
     "clue17_sample2000": 3.1,
@@ -180,7 +181,7 @@ def section_sets(names: list[str], sample: int, repeat: int, threads: int) -> No
     for row in rows:
         print("| " + " | ".join(map(str, row)) + " |")
     print(
-        f"\ntdoku (issue 9): top1465 {TDOKU_US['magictour_top1465']} µs, forum hardest "
+        f"\ntdoku (same machine kind): top1465 {TDOKU_US['magictour_top1465']} µs, forum hardest "
         f"{TDOKU_US['forum_hardest_sample2000']} µs, 17-clue {TDOKU_US['clue17_sample2000']} µs; "
         f"{TDOKU_GUESSES_TOP1465} guesses per puzzle on top1465."
     )

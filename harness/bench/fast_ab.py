@@ -3,7 +3,7 @@
 Prints µs per puzzle and guesses per puzzle for ``limit=1`` and ``limit=2``
 (one thread, `solve_many`) on the three shared 9x9 sets and on the project's
 16x16 and 25x25 corpora, for this checkout and for a git revision (default
-``main``), side by side with the ratio and tdoku's figures from issue 16.
+``main``), side by side with the ratio and tdoku's figures measured on the same kind of machine.
 
 Each version runs in its own fresh process (its own numba cache, its own
 ``PYTHONPATH``), and the two alternate round by round, so a change in the
@@ -33,14 +33,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-CORPORA = Path(os.environ.get("SUDOKU_BENCH_CORPORA", "/work/shared/corpora"))
+# The public collections (not shipped): a folder of NAME.txt files.
+CORPORA = Path(os.environ.get("SUDOKU_BENCH_CORPORA", "corpora-public"))
 SETS9 = ("magictour_top1465", "forum_hardest_sample2000", "clue17_sample2000")
 BIG = (
     "gen12",
     "gen16",
     "gen25",
 )  # project corpora (corpora/data), in relabelled and permuted forms
-TDOKU = {  # issue 16, same kind of machine: (limit, µs, guesses per puzzle)
+TDOKU = {  # tdoku on the same kind of machine: (limit, µs, guesses per puzzle)
     ("magictour_top1465", 1): (6.4, 6.07),
     ("magictour_top1465", 2): (9.5, 8.94),
     ("forum_hardest_sample2000", 1): (28.0, 33.8),

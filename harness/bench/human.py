@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -30,7 +31,8 @@ from solvers.grid import Grid, PuzzleFormatError
 from solvers.human import UnsoundStep, rate
 from solvers.human.table import BY_NAME
 
-RATINGS = Path("/work/shared/ratings")
+# Sudoku Explainer's ratings of reference sets (not shipped): NAME.se.txt files.
+RATINGS = Path(os.environ.get("SUDOKU_BENCH_RATINGS", "ratings"))
 FORCING_FAMILY = "forcing"
 
 

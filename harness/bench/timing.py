@@ -56,7 +56,7 @@ def bench(
     timings = [Timing(s.spec) for s in instances]
     if puzzles:  # warm-up: imports, caches, JIT
         for solver in instances:
-            if solver.handles(puzzles[0].grid.size):
+            if solver.handles(puzzles[0].grid):
                 solver.solve(puzzles[0].grid, limit=limit, time_limit=time_limit)
     iterator = puzzles
     if progress:
@@ -65,7 +65,7 @@ def bench(
         iterator = tqdm(puzzles, unit="puzzle", leave=False)
     for puzzle in iterator:
         for solver, timing in zip(instances, timings, strict=True):
-            if not solver.handles(puzzle.grid.size):
+            if not solver.handles(puzzle.grid):
                 timing.statuses["unsupported"] += 1
                 continue
             best = float("inf")

@@ -10,7 +10,7 @@ from typing import Any
 import solvers
 from corpora.corpus import Puzzle, puzzles_from_argument
 from harness.commands.rate import add_engine_options
-from harness.errors import CommandError
+from harness.errors import CommandError, refuse_constraints
 from solvers.human import (
     CandidateState,
     UnsoundStep,
@@ -139,7 +139,9 @@ def run(args: argparse.Namespace) -> int:
     from solvers.human.table import resolve
 
     resolve(args.techniques)  # a bad name is a usage error before any work
-    for puzzle in puzzles_from_argument(args.puzzle):
+    puzzles = puzzles_from_argument(args.puzzle)
+    refuse_constraints(puzzles, "explain")
+    for puzzle in puzzles:
         try:
             _explain(puzzle, args)
         except UnsoundStep as exc:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from corpora.corpus import Puzzle, puzzles_from_argument
-from harness.errors import CommandError
+from harness.errors import CommandError, refuse_constraints
 from solvers.cp import minizinc as minizinc_solver
 from solvers.grid import Grid
 from solvers.sat import cnf
@@ -106,6 +106,7 @@ def _header(fmt: str, puzzle: Puzzle) -> str:
 
 def run(args: argparse.Namespace) -> int:
     puzzles = puzzles_from_argument(args.puzzle)[: args.max]
+    refuse_constraints(puzzles, "export")
     if not puzzles:
         raise CommandError(f"no puzzles in {args.puzzle}")
     fmt = FORMATS[args.format]

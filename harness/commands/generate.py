@@ -14,6 +14,8 @@ from corpora.writers import FORMATS, Row, write_rows
 from harness.errors import CommandError
 from solvers.grid import box_shape_for
 
+MAX_SIDE = 25  # 25x25 takes seconds per puzzle; 36x36 minutes; 49x49 may never finish
+
 EPILOG = """examples:
   sudoku-bench generate --count 10 --seed 1                 # 9x9, unique, minimal by construction
   sudoku-bench generate --count 100 --jobs 2 --seed 7 > puzzles.txt
@@ -104,10 +106,21 @@ def parse_box(args: argparse.Namespace) -> tuple[int, int]:
             rows, cols = (int(p) for p in args.box.lower().split("x"))
         except ValueError:
             raise CommandError(f"--box {args.box!r}: expected ROWSxCOLS, such as 3x3") from None
+        if rows * cols > MAX_SIDE:
+            raise CommandError(f"--box {args.box}: {_too_big(rows * cols)}")
         return rows, cols
     if args.size < 4:
         raise CommandError(f"--size {args.size}: the smallest Sudoku is 4x4")
+    if args.size > MAX_SIDE:
+        raise CommandError(f"--size {args.size}: {_too_big(args.size)}")
     return box_shape_for(args.size)
+
+
+def _too_big(side: int) -> str:
+    return (
+        f"generate makes grids up to {MAX_SIDE}x{MAX_SIDE}; a {side}x{side} grid would take "
+        "minutes to hours per puzzle, if it finished at all"
+    )
 
 
 def parse_range(text: str | None, kind: type, option: str) -> tuple | None:

@@ -5,15 +5,20 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import multiprocessing
+import os
+import shutil
 import statistics
 import sys
 import time
 from collections import Counter
-
-from tabulate import tabulate
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 import solvers
 from corpora.corpus import Puzzle, puzzles_from_argument
+from harness.commands.fit import fitted_table
+from harness.errors import refuse_constraints
 from solvers.human import CATEGORIES, LEVELS, Rating, UnsoundStep, rate
 from solvers.human.table import GROUPS, resolve
 
@@ -23,13 +28,26 @@ EPILOG = """examples:
   sudoku-bench rate puzzles.txt --format json --max 100
   sudoku-bench rate puzzles.txt --check          # soundness: every step against dlx's solution
 
-Columns: ER (the hardest step, Sudoku-Explainer style), EP (hardest step up to the first
-placement), ED (the first step), score and level (HoDoKu style: Easy <= 800, Medium <= 1000,
+Columns: ER/EP/ED (Sudoku-Explainer style: the hardest step, the hardest step up to the first
+placement, the first step), score and level (HoDoKu style: Easy <= 800, Medium <= 1000,
 Hard <= 1600, Unfair <= 1800, Extreme), class (Simple: naked singles; Easy: singles;
-Intermediate: subsets and locked candidates; Expert: more, or guessing), whether logic alone
-finished, and the techniques used with their counts."""
+Intermediate: subsets and locked candidates; Expert: more, or guessing), and the techniques
+used with their counts (the table says when logic alone did not finish; CSV and JSON also have
+a "logic" and a "steps" field).  The docs' page on the engine explains the scales."""
 
 PROGRESS_FROM = 300  # puzzles; a progress bar on stderr beyond this
+
+
+def positive_int(text: str) -> int:
+    """A worker count: a whole number from 1 to four per core."""
+    cap = 4 * (os.cpu_count() or 1)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= cap:
+        raise argparse.ArgumentTypeError(f"{value} is not between 1 and {cap} (4 per core)")
+    return value
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -52,6 +70,13 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "--max", type=int, default=None, metavar="N", help="only the first N puzzles"
     )
+    parser.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="rate in N worker processes (default 1; the output keeps the file's order)",
+    )
     add_engine_options(parser)
     parser.set_defaults(run=run)
     return parser
@@ -73,6 +98,22 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
 
 
 FIELDS = ["puzzle", "er", "ep", "ed", "score", "level", "class", "logic", "steps", "techniques"]
+
+
+TABLE_FIELDS = ["puzzle", "ER/EP/ED", "score", "level", "class", "techniques (steps)"]
+
+
+def _table_row(puzzle: Puzzle, rating: Rating) -> list:
+    """The terminal's compact row: the last column wraps to the width left."""
+    unfinished = "" if rating.solved_by_logic else f"{rating.status}, not finished by logic: "
+    return [
+        puzzle.id,
+        f"{rating.er:.1f}/{rating.ep:.1f}/{rating.ed:.1f}",
+        rating.score,
+        rating.level or rating.status,
+        rating.category or "",
+        unfinished + _techniques(rating),
+    ]
 
 
 def _techniques(rating: Rating) -> str:
@@ -122,16 +163,51 @@ def _summary(ratings: list[Rating], seconds: list[float], checked: int | None) -
     return lines
 
 
+@dataclass(frozen=True)
+class Rated:
+    """One puzzle's rating, its time, and the steps checked (or the unsound step's text)."""
+
+    rating: Rating | None
+    seconds: float
+    checked: int
+    unsound: str = ""
+
+
+def rate_one(job: tuple[Puzzle, str, bool]) -> Rated:
+    """Rate one puzzle (in this process or a worker); with `check`, against dlx's solution."""
+    puzzle, config, check = job
+    solution = None
+    if check:
+        truth = solvers.get("dlx").solve(puzzle.grid, limit=2)
+        solution = truth.solution if truth.unique else None
+    start = time.perf_counter()
+    try:
+        rating = rate(puzzle.grid, config, solution=solution)
+    except UnsoundStep as exc:
+        return Rated(None, time.perf_counter() - start, 0, str(exc))
+    seconds = time.perf_counter() - start
+    return Rated(rating, seconds, rating.steps if solution is not None else 0)
+
+
+def rated_in_order(jobs: list[tuple[Puzzle, str, bool]], workers: int) -> Iterator[Rated]:
+    """The ratings in the file's order, from this process or from `workers` processes."""
+    if workers <= 1 or len(jobs) < 2:
+        yield from map(rate_one, jobs)
+        return
+    with multiprocessing.Pool(min(workers, len(jobs))) as pool:
+        yield from pool.imap(rate_one, jobs, chunksize=max(1, min(16, len(jobs) // (4 * workers))))
+
+
 def run(args: argparse.Namespace) -> int:
     config = args.techniques
     resolve(config)  # a bad name is a usage error before any work
     puzzles = puzzles_from_argument(args.file)[: args.max]
-    iterator = puzzles
+    refuse_constraints(puzzles, "rate")
+    results: Iterable[Rated] = rated_in_order([(p, config, args.check) for p in puzzles], args.jobs)
     if len(puzzles) > PROGRESS_FROM and sys.stderr.isatty():
         from tqdm import tqdm
 
-        iterator = tqdm(puzzles, unit="puzzle", leave=False, file=sys.stderr)
-    dlx = solvers.get("dlx") if args.check else None
+        results = tqdm(results, total=len(puzzles), unit="puzzle", leave=False, file=sys.stderr)
     ratings: list[Rating] = []
     seconds: list[float] = []
     rows = []
@@ -139,20 +215,13 @@ def run(args: argparse.Namespace) -> int:
     writer = csv.writer(sys.stdout) if args.format == "csv" else None
     if writer:
         writer.writerow(FIELDS)
-    for puzzle in iterator:
-        solution = None
-        if dlx is not None:
-            truth = dlx.solve(puzzle.grid, limit=2)
-            solution = truth.solution if truth.unique else None
-        start = time.perf_counter()
-        try:
-            rating = rate(puzzle.grid, config, solution=solution)
-        except UnsoundStep as exc:
-            print(f"sudoku-bench: {puzzle.id}: {exc}", file=sys.stderr)
+    for puzzle, rated in zip(puzzles, results, strict=True):
+        if rated.rating is None:
+            print(f"sudoku-bench: {puzzle.id}: {rated.unsound}", file=sys.stderr)
             return 1
-        seconds.append(time.perf_counter() - start)
-        if solution is not None:
-            checked += rating.steps
+        rating = rated.rating
+        seconds.append(rated.seconds)
+        checked += rated.checked
         ratings.append(rating)
         if args.format == "json":
             print(
@@ -163,10 +232,10 @@ def run(args: argparse.Namespace) -> int:
         elif writer:
             writer.writerow(_row(puzzle, rating))
         else:
-            rows.append(_row(puzzle, rating))
+            rows.append(_table_row(puzzle, rating))
     summary = _summary(ratings, seconds, checked if args.check else None)
     if args.format == "table":
-        print(tabulate(rows, headers=FIELDS, disable_numparse=True))
+        print(fitted_table(rows, TABLE_FIELDS, shutil.get_terminal_size().columns))
         print()
         print("\n".join(summary))
     elif args.format == "json":

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import solvers
-from harness import studyfile, tally
+from harness import studyfile, tally, trust
 from harness.commands import solvers_files
 from harness.environment import usable_cores
 from harness.errors import CommandError
@@ -37,6 +37,7 @@ EPILOG = """examples:
   sudoku-bench run --corpus a.txt --corpus b.txt --timeout 5 --repeat 3 --jobs 1   # exact timings
   sudoku-bench run --corpus top1465.txt --metamorphic 2        # also 2 equivalent forms per puzzle
   sudoku-bench run --resume                                    # finish the last interrupted run
+  sudoku-bench run --resume --trust-stored                     # ... one that imports plug-ins
   sudoku-bench run --corpus big.txt --executor dask            # a local Dask cluster
   sudoku-bench run --corpus big.txt --scheduler tcp://host:8786
   sudoku-bench run --solvers-file my.toml --solver mysolver --solver dlx --corpus gen9-hard
@@ -187,6 +188,13 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         metavar="ID",
         help="finish run ID (default: the last unfinished run), skipping stored results",
     )
+    parser.add_argument(
+        "--trust-stored",
+        action="store_true",
+        help="with --resume: import the plug-ins and run the programs the stored run names "
+        "(without it, or the same --plugin, --solvers-file and --solver options given again, "
+        "a run that names any is refused: a database can come from anyone)",
+    )
     parser.set_defaults(run=run)
     return parser
 
@@ -305,18 +313,43 @@ def execute(store: Store, args: argparse.Namespace, study: Study, resume: int | 
     print(
         f"run {done.run_id}: {done.stored} results in {elapsed:.1f} s {workers}; database {args.db}"
     )
-    for spec, count in done.skipped.items():
-        print(f"note: {spec} skipped {count} puzzles of a size it does not solve")
+    for spec, reasons in done.skip_reasons.items():
+        for reason, count in reasons.items():
+            print(f"note: {spec} skipped {count} puzzle{'s' if count != 1 else ''}: {reason}")
     print(tally.render(store, done.run_id))
     return done
 
 
+def _check_consent(args: argparse.Namespace, stored: Study, what: str) -> None:
+    """Refuse to resume a stored study that imports or runs code, unless the user consents."""
+    given_specs = args.solver or []
+    known = {trust.spec_key(s) for s in stored.solvers}
+    extra = [s for s in given_specs if trust.spec_key(s) not in known]
+    if extra:
+        raise CommandError(
+            f"--resume repeats the stored run's settings; {what} has no solver "
+            f"{', '.join(extra)}: drop it"
+        )
+    code = trust.stored_code(
+        stored.plugins, stored.paths, stored.solvers_files, (*stored.solvers, stored.oracle)
+    )
+    options = bool(args.plugin or args.solvers_file or given_specs)
+    matching = options and trust.repeated(code, args.plugin, args.solvers_file or [], given_specs)
+    if options and not matching:
+        raise CommandError(
+            f"--resume repeats the stored run's settings; the --plugin, --solvers-file and "
+            f"--solver options given are not {what}'s ({code.describe() or 'it names none'})"
+        )
+    note = trust.consent(code, trusted=args.trust_stored, given=matching, what=what)
+    if note:
+        print(f"note: {note}", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.resume is not None:
-        given = [
-            f"--{k}" for k in (*DEFAULTS, "corpus", "solver", "seed", "strict") if getattr(args, k)
-        ] + ["a study file"] * bool(args.study)
-        given += ["--plugin"] * bool(args.plugin) + ["--solvers-file"] * bool(args.solvers_file)
+        given = [f"--{k}" for k in (*DEFAULTS, "corpus", "seed", "strict") if getattr(args, k)] + [
+            "a study file"
+        ] * bool(args.study)
         if given:
             raise CommandError(
                 f"--resume repeats the stored run's settings; drop {', '.join(given)}"
@@ -326,9 +359,13 @@ def run(args: argparse.Namespace) -> int:
             run_id = args.resume if args.resume != -1 else store.last_unfinished_run_id()
             if run_id is None:
                 raise CommandError(f"{args.db} has no unfinished run to resume")
+            stored = Study.from_settings(store.run(run_id).settings)
+            _check_consent(args, stored, f"run {run_id} of {args.db}")
             study = resume_study(store, run_id)
             done = execute(store, args, study, run_id)
     else:
+        if args.trust_stored:
+            raise CommandError("--trust-stored goes with --resume")
         apply_study_file(args)
         args.db = args.db or DEFAULT_DB
         if not args.corpus:

@@ -133,8 +133,9 @@ def run(args: argparse.Namespace) -> int:
     summary = []
     for puzzle in puzzles:
         for solver in instances:
-            if not solver.handles(puzzle.grid.size):
-                summary.append([puzzle.id, solver.spec, "skipped (size)", ""])
+            ok, reason = solver.handles(puzzle.grid)
+            if not ok:
+                summary.append([puzzle.id, solver.spec, f"skipped: {reason}", ""])
                 continue
             result, seconds = _solve(solver, puzzle, args)
             if args.json:

@@ -7,10 +7,9 @@ import json
 import shutil
 from collections.abc import Sequence
 
-from tabulate import tabulate
-
 import solvers
 from harness.commands import solvers_files
+from harness.commands.fit import fitted_table
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -39,6 +38,7 @@ def describe(name: str) -> dict:
         "family": cls.family,
         "complete": cls.complete,
         "sizes": None if cls.sizes is None else list(cls.sizes),  # sides; None: any
+        "constraints": sorted(cls.constraint_kinds),  # kinds beyond the classic rules
         "available": available,
         "install": "" if available else cls.install_hint,
         "parameters": {k: p.default for k, p in cls.parameters.items()},
@@ -60,20 +60,6 @@ def sides_text(sizes: Sequence[int] | None) -> str:
     return ", ".join(f"{r[0]}..{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
 
 
-MIN_SUMMARY = 20  # columns the summary keeps however narrow the terminal
-
-
-def fitted_table(table: list[list[str]], headers: list[str], width: int) -> str:
-    """The table with its last column wrapped so that lines fit in `width` columns."""
-    last = max(MIN_SUMMARY, width)
-    while True:
-        text = tabulate(table, headers=headers, maxcolwidths=[None, None, None, 12, None, last])
-        widest = max(len(line) for line in text.splitlines())
-        if widest <= width or last <= MIN_SUMMARY:
-            return text
-        last = max(MIN_SUMMARY, last - (widest - width))
-
-
 def run(args: argparse.Namespace) -> int:
     solvers_files.load(args)
     rows = [describe(name) for name in solvers.names()]
@@ -92,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         for r in rows
     ]
     headers = ["name", "family", "complete", "sides", "available", "summary"]
-    print(fitted_table(table, headers, shutil.get_terminal_size().columns))
+    print(fitted_table(table, headers, shutil.get_terminal_size().columns, [None, None, None, 12]))
     for r in rows:  # whole lines, so the commands can be copied
         if not r["available"]:
             print(f"{r['name']} is not installed: {r['install']}")

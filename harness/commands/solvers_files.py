@@ -13,7 +13,7 @@ def add_argument(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="FILE",
-        help="a TOML file naming external programs as solvers (repeatable; see the README, "
+        help="a TOML file naming external programs as solvers (repeatable; see the docs, "
         "'Your own program as a solver')",
     )
 

@@ -7,16 +7,19 @@ import contextlib
 import os
 import shlex
 import tempfile
+from collections import Counter
 from collections.abc import Iterator
 
 from tabulate import tabulate
 
 from corpora.corpus import open_corpus
 from harness.commands.run import add_study_arguments, apply_study_file, execute, study_from
-from harness.crosscheck import ORACLE_WRONG
+from harness.crosscheck import ANSWERS, ORACLE_WRONG
 from harness.errors import CommandError
 from harness.records import ResultRecord
+from harness.report.escape import terminal
 from harness.store import DEFAULT_DB, Store
+from harness.tally import unchecked_note
 from harness.truth_store import store_truths
 
 EPILOG = """examples:
@@ -25,15 +28,18 @@ EPILOG = """examples:
   sudoku-bench verify --corpus puzzles.txt --metamorphic 0 --db checks.sqlite
   sudoku-bench verify --truth-only --corpus big.txt --db truth.sqlite   # truth only, streamed
 
-Exit status: 0 when no answer was wrong, 1 when any was (a bad grid, a false
-UNSOLVABLE, a false claim of uniqueness, or a transformed puzzle answered
-differently), 2 on bad input. Timeouts and errors are counted, not failures."""
+Exit status: 0 when every answer was checked and none was wrong; 1 when any
+was wrong (a bad grid, a false UNSOLVABLE, a false claim of uniqueness, or a
+transformed puzzle answered differently), when an answer could not be checked
+(no truth for its puzzle: see --accept-unknown), or when a solver answered
+nothing at all; 2 on bad input. Timeouts and errors of a solver that answered
+some puzzles are counted, not failures."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = sub.add_parser(
         "verify",
-        help="cross-check solvers on a corpus; exit 1 on any wrong answer",
+        help="cross-check solvers on a corpus; exit 1 on any wrong or unchecked answer",
         description="Run solvers on a corpus as 'run' does (isolated, with limits), check "
         "every answer against the rules, the givens and the oracle's truth, also on random "
         "equivalent forms of each puzzle (digits relabelled, rows, columns, bands and stacks "
@@ -44,6 +50,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     add_study_arguments(parser, metamorphic=2)
     parser.add_argument(
         "--db", metavar="FILE", help="keep the results in FILE (default: a temporary database)"
+    )
+    parser.add_argument(
+        "--accept-unknown",
+        action="store_true",
+        help="exit 0 even when some answers could not be checked (no oracle truth for their "
+        "puzzles); they are still counted and listed",
     )
     parser.add_argument(
         "--truth-only",
@@ -70,6 +82,20 @@ def findings(store: Store, run_id: int) -> Iterator[ResultRecord]:
     for record in store.results([run_id]):
         if record.verdict == "WRONG" or record.reason.startswith(ORACLE_WRONG):
             yield record
+
+
+def silent_solvers(store: Store, run_id: int) -> list[str]:
+    """One line per solver that answered none of its puzzles (every result a failure)."""
+    statuses: dict[str, Counter[str]] = {}
+    for solver, _, status, _, count in store.status_counts(run_id):
+        statuses.setdefault(solver, Counter())[status] += count
+    lines = []
+    for solver, counts in statuses.items():
+        if not any(counts[s] for s in ANSWERS):
+            total = sum(counts.values())
+            how = ", ".join(f"{status} {n}" for status, n in counts.most_common())
+            lines.append(f"{solver} answered none of its {total} puzzles ({how})")
+    return lines
 
 
 def _answer(record: ResultRecord) -> str:
@@ -117,12 +143,25 @@ def run(args: argparse.Namespace) -> int:
             ]
             for record in findings(store, done.run_id)
         ]
+        silent = silent_solvers(store, done.run_id)
+        unknown = unchecked_note(store, done.run_id)
+        failed = bool(rows or silent or (unknown and not args.accept_unknown))
         print()
+        for line in silent:
+            print(f"verify: {terminal(line)}: nothing of it was checked")
+        if unknown:
+            accepted = (
+                " (accepted: --accept-unknown)"
+                if args.accept_unknown
+                else ("; --accept-unknown accepts that")
+            )
+            print(f"verify: {terminal(unknown)}{accepted}")
         if not rows:
             print(f"verify: no wrong answers in {done.stored} results")
-            return 0
+            return 1 if failed else 0
         count = len(rows)
         where = f"; stored in {kept} (sudoku-bench report --db {shlex.quote(kept)})" if kept else ""
         print(f"verify: {count} finding{'s' if count != 1 else ''}{where}")
-        print(tabulate(rows, headers=["solver", "puzzle", "finding", "answer", "truth"]))
+        cells = [[terminal(cell) for cell in row] for row in rows]
+        print(tabulate(cells, headers=["solver", "puzzle", "finding", "answer", "truth"]))
         return 1

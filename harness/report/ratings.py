@@ -39,7 +39,11 @@ def rate_outcomes(outcomes: Iterable[Outcome]) -> dict[tuple[str, str], float]:
             continue
         text = (o.puzzle, o.box)
         if text not in by_text:
-            rating = rate(grid_of(o.puzzle, o.box))
-            by_text[text] = rating.er if rating.solved_by_logic else BEYOND_LOGIC
+            grid = grid_of(o.puzzle, o.box)
+            if grid.constraints:  # the engine rates classic logic only: no rating
+                by_text[text] = math.nan
+            else:
+                rating = rate(grid)
+                by_text[text] = rating.er if rating.solved_by_logic else BEYOND_LOGIC
         ratings[key] = by_text[text]
     return ratings

@@ -1,7 +1,10 @@
 """CSV and JSON for other tools: the per-result rows and the summary.
 
 Column names are snake_case with units in the name (``wall_s``), so
-``pandas.read_csv`` and ``pandas.json_normalize`` need no renaming.  The JSON
+``pandas.read_csv`` and ``pandas.json_normalize`` need no renaming.  A CSV
+text cell that begins like a spreadsheet formula (``= + - @``, a tab or a
+carriage return) is written with a leading single quote; JSON keeps every
+string as stored.  The JSON
 document follows `SCHEMA` (JSON Schema, draft 2020-12), printed by
 ``sudoku-bench report --schema``.
 """
@@ -19,6 +22,7 @@ from typing import Any, TextIO
 
 from harness.records import ResultRecord
 from harness.report.compare import Comparison
+from harness.report.escape import spreadsheet
 from harness.report.findings import Finding
 from harness.report.outcomes import SolutionChecker, record_is_wrong
 from harness.report.study import Report
@@ -91,13 +95,14 @@ def result_rows(report: Report, records: Iterable[ResultRecord]) -> Iterator[dic
 
 
 def _csv_cell(value: Any) -> Any:
+    """A value as a CSV cell; text a spreadsheet would run as a formula is neutralised."""
     if isinstance(value, dict):
         return json.dumps(value, sort_keys=True, default=str)
     if isinstance(value, list | tuple):
         return "; ".join(map(str, value))
     if value is None:
         return ""
-    return value
+    return spreadsheet(value)
 
 
 def write_csv(rows: Iterable[dict[str, Any]], columns: tuple[str, ...], out: TextIO) -> int:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tabulate import tabulate
 
+from harness.report.escape import markdown, markdown_code, terminal
 from harness.report.study import Report
 from harness.report.tables import (
     Table,
@@ -32,10 +33,14 @@ DEFINITIONS = [
 ]
 
 
+Clean = Callable[[str], str]  # makes stored text safe for one format (`harness.report.escape`)
+
+
 def _cells(
-    table: Table, escape: bool = False, mark: tuple[str, str] = ("{}", "{}")
+    table: Table, clean: Clean = terminal, mark: tuple[str, str] = ("{}", "{}")
 ) -> list[list[str]]:
-    """Formatted cells; `mark` formats the best cells and the others (``("**{}**", "{}")``)."""
+    """Formatted cells, each made safe by `clean`; `mark` formats the best cells and the
+    others (``("**{}**", "{}")``)."""
     rows = []
     flags = table.flags or [False] * len(table.rows)
     best = table.best()
@@ -43,8 +48,7 @@ def _cells(
         cells = [format_value(v, c.kind) for v, c in zip(row, table.columns, strict=True)]
         if flagged:
             cells[0] += WRONG_MARK
-        if escape:
-            cells = [c.replace("|", "\\|").replace("\n", " ") for c in cells]
+        cells = [clean(c) for c in cells]
         rows.append([mark[(i, j) not in best].format(c) for j, c in enumerate(cells)])
     return rows
 
@@ -54,11 +58,11 @@ def _align(table: Table) -> list[str]:
 
 
 def _tabulate(
-    table: Table, fmt: str, escape: bool = False, mark: tuple[str, str] = ("{}", "{}")
+    table: Table, fmt: str, clean: Clean = terminal, mark: tuple[str, str] = ("{}", "{}")
 ) -> str:
     return tabulate(
-        _cells(table, escape, mark),
-        headers=[c.header for c in table.columns],
+        _cells(table, clean, mark),
+        headers=[clean(c.header) for c in table.columns],
         tablefmt=fmt,
         colalign=_align(table),
         disable_numparse=True,
@@ -85,27 +89,29 @@ def overview(report: Report) -> str:
 def render_terminal(report: Report, plots: Sequence[str] = ()) -> str:
     """A plain-text report for the terminal."""
     out = [overview(report)]
-    out += [f"note: {n}" for n in report.notes]
+    out += [f"note: {terminal(n)}" for n in report.notes]
     for table in summary_tables(report):
-        out += ["", table.title, _tabulate(table, "simple", mark=TERMINAL_BEST)]
+        out += ["", terminal(table.title), _tabulate(table, "simple", mark=TERMINAL_BEST)]
     out += ["", "* the best value of its column; rows in the same order in every table (by rank)"]
     out += ["", *_findings_text(report, "simple", TERMINAL_FINDINGS)]
     comparison = comparison_table(report)
     if comparison:
-        out += ["", comparison.title, _tabulate(comparison, "simple")]
+        out += ["", terminal(comparison.title), _tabulate(comparison, "simple")]
     if plots:
-        out += ["", "plots:", *(f"  {p}" for p in plots)]
+        out += ["", "plots:", *(f"  {terminal(p)}" for p in plots)]
     return "\n".join(out) + "\n"
 
 
-def _findings_text(report: Report, fmt: str, limit: int | None, escape: bool = False) -> list[str]:
+def _findings_text(
+    report: Report, fmt: str, limit: int | None, clean: Clean = terminal
+) -> list[str]:
     table = findings_table(report)
     if not table.rows:
         return ["Findings: none (no wrong answer, no disagreement)."]
     shown = table.rows if limit is None else table.rows[:limit]
     lines = [
         f"Findings: {len(table.rows)}",
-        _tabulate(Table(table.title, table.columns, shown), fmt, escape),
+        _tabulate(Table(table.title, table.columns, shown), fmt, clean),
     ]
     if len(shown) < len(table.rows):
         lines.append(
@@ -118,25 +124,28 @@ def render_markdown(report: Report, plots: Sequence[tuple[str, str]] = ()) -> st
     """A Markdown report; `plots` are (title, relative path) pairs to link."""
     out = ["# sudoku-bench report", "", overview(report) + "."]
     if report.command:
-        out += ["", f"Report made by `{report.command}`."]
+        out += ["", f"Report made by {markdown_code(report.command)}."]
     for note in report.notes:
-        out += ["", f"> **Note:** {note}"]
+        out += ["", f"> **Note:** {markdown(note)}"]
     out += ["", "## Summary"]
     for table in summary_tables(report):
-        out += ["", f"### {table.title}", "", _tabulate(table, "github", True, MARKDOWN_BEST)]
+        table_md = _tabulate(table, "github", markdown, MARKDOWN_BEST)
+        out += ["", f"### {markdown(table.title)}", "", table_md]
         if table.caption:
-            out += ["", f"*{table.caption}*"]
-    out += ["", "## Findings", "", *_findings_text(report, "github", None, escape=True)]
+            out += ["", f"*{markdown(table.caption)}*"]
+    out += ["", "## Findings", "", *_findings_text(report, "github", None, markdown)]
     comparison = comparison_table(report)
     if comparison:
-        out += ["", f"## {comparison.title}", "", _tabulate(comparison, "github", escape=True)]
-        out += ["", f"*{comparison.caption}*"]
+        title = markdown(comparison.title)
+        out += ["", f"## {title}", "", _tabulate(comparison, "github", markdown)]
+        out += ["", f"*{markdown(comparison.caption)}*"]
     if plots:
         out += ["", "## Plots"]
         for title, path in plots:
-            out += ["", f"### {title}", "", f"![{title}]({path})"]
+            alt = markdown(title).replace("[", "\\[").replace("]", "\\]")
+            out += ["", f"### {markdown(title)}", "", f"![{alt}]({path})"]
     if report.runs:
-        out += ["", "## Environment", "", _tabulate(run_table(report), "github", escape=True)]
+        out += ["", "## Environment", "", _tabulate(run_table(report), "github", markdown)]
     out += ["", "## Definitions", "", *(f"- {d}" for d in DEFINITIONS)]
     return "\n".join(out) + "\n"
 
@@ -159,7 +168,7 @@ def _latex_escape(text: str) -> str:
         ">": "$>$",
         "–": "--",
     }
-    return "".join(table.get(ch, ch) for ch in text)
+    return "".join(table.get(ch, ch) for ch in terminal(text))
 
 
 def render_latex(report: Report) -> str:

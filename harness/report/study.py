@@ -7,10 +7,12 @@ about SQL, so the statistics are tested on real solves without a database.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from harness.crosscheck import unchecked
 from harness.records import ResultRecord, RunInfo
 from harness.report.clocks import clock_notes, retimed
 from harness.report.compare import Comparison
@@ -118,8 +120,9 @@ def build_report(
     if not penalty > 0:
         raise ValueError(f"the timeout penalty must be positive, not {penalty!r}")
     seen: list[ResultRecord] = []
+    unknown: Counter[tuple[int, str]] = Counter()
     clocked = retimed(
-        _noting(records, seen), runs, clock=clock, subtract_overhead=subtract_overhead
+        _noting(records, seen, unknown), runs, clock=clock, subtract_overhead=subtract_overhead
     )
     folded = fold(clocked)
     judged, findings = find(folded.outcomes, truth)
@@ -137,6 +140,7 @@ def build_report(
         + condition_notes(runs)
         + clock_notes(seen, runs, clock=clock, subtract_overhead=subtract_overhead)
     )
+    notes += unchecked_notes(unknown)
     return Report(
         runs=list(runs),
         outcomes=outcomes,
@@ -154,15 +158,44 @@ def build_report(
     )
 
 
-def _noting(records: Iterable[ResultRecord], seen: list[ResultRecord]) -> Iterator[ResultRecord]:
-    """Pass the records on, keeping one per solver and clock for the notes."""
+def _noting(
+    records: Iterable[ResultRecord],
+    seen: list[ResultRecord],
+    unknown: Counter[tuple[int, str]],
+) -> Iterator[ResultRecord]:
+    """Pass the records on, keeping one per solver and clock for the notes, and
+    counting the answers the cross-check could not judge, per run and reason."""
     kinds: set[tuple[str, object, bool]] = set()
     for record in records:
         kind = (record.solver, record.stats.get("clock"), "solver_time" in record.stats)
         if kind not in kinds:
             kinds.add(kind)
             seen.append(record)
+        if unchecked(record.status, record.verdict):
+            unknown[record.run_id, record.reason] += 1
         yield record
+
+
+REASONS_SHOWN = 3  # per run, the most common reasons an answer went unchecked
+
+
+def unchecked_notes(unknown: Counter[tuple[int, str]]) -> list[str]:
+    """One note per run with answers the cross-check could not judge: how many, and why."""
+    notes = []
+    for run_id in sorted({run for run, _ in unknown}):
+        reasons = sorted(
+            ((n, reason) for (run, reason), n in unknown.items() if run == run_id),
+            key=lambda item: (-item[0], item[1]),
+        )
+        total = sum(n for n, _ in reasons)
+        shown = [f"{n} {reason or 'no reason recorded'}" for n, reason in reasons[:REASONS_SHOWN]]
+        if len(reasons) > REASONS_SHOWN:
+            shown.append(f"{len(reasons) - REASONS_SHOWN} other reasons")
+        notes.append(
+            f"{total} answer{'s' if total != 1 else ''} of run {run_id} could not be checked "
+            f"(verdict UNKNOWN, still counted as solved): {'; '.join(shown)}."
+        )
+    return notes
 
 
 def _notes(runs: Sequence[RunInfo]) -> list[str]:

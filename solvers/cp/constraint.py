@@ -18,9 +18,9 @@ deadline passed; the model is thrown away afterwards, so nothing is left in
 a half-searched state.  The longest stretch without a watchdog call is one
 node's own work, so ``time_limit`` is honoured within milliseconds.
 
-Reach: 9x9 puzzles (a median of 28 ms on top1465, seconds on the hardest)
-and easy 16x16 ones; generated 16x16 puzzles with 90-99 givens and 25x25
-grids are out of reach in 10-60 s.  The README has the figures.
+Reach: 9x9 puzzles and easy 16x16 ones; generated 16x16 puzzles with 90-99
+givens and 25x25 grids are out of reach in a minute (figures on the docs'
+benchmarks page).
 """
 
 from __future__ import annotations

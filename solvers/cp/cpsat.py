@@ -18,6 +18,10 @@ answers ``limit=1`` either way.  CP-SAT enumerates with one worker only: with
 several (``workers`` other than 1) it may report one solution twice, which
 would read as a false MULTIPLE, so counting then always blocks.
 
+Puzzles with constraints (killer cages, thermometers, jigsaw regions, every
+kind of `solvers.variants`) are modelled per puzzle by
+`solvers.cp.cpsat_variants`, in either model, and counted the same way.
+
 Limits: ``time_limit`` becomes ``max_time_in_seconds`` (what is left of it
 after model building).  CP-SAT has no limit on branches, so ``budget`` caps
 its *conflicts* (``max_number_of_conflicts``, deterministic with one worker)
@@ -43,6 +47,8 @@ from solvers.base import (
     UnknownOption,
     counted_result,
 )
+from solvers.cp.cpsat_variants import KINDS as VARIANT_KINDS
+from solvers.cp.cpsat_variants import variant_model
 from solvers.grid import Grid
 from solvers.registry import register
 
@@ -107,7 +113,10 @@ class _Model:
     def __init__(self, puzzle: Grid, kind: str) -> None:
         self.puzzle = puzzle
         self.kind = kind
-        self.model = _template(puzzle.box_rows, puzzle.box_cols, kind).clone()
+        if puzzle.constraints:
+            self.model = variant_model(puzzle, kind)
+        else:
+            self.model = _template(puzzle.box_rows, puzzle.box_cols, kind).clone()
         self.free = [i for i, v in enumerate(puzzle.cells) if not v]
         n = puzzle.size
         variables = self.model.proto.variables
@@ -187,6 +196,7 @@ class CpSat(Solver):
     summary = "OR-Tools CP-SAT: AllDifferent over integer cells, or the Boolean exact-cover model"
     source = "L. Perron, F. Didier, OR-Tools CP-SAT (Google); models as in the CP-SAT primer"
     requires = ("ortools",)
+    constraint_kinds = VARIANT_KINDS
     preload = ("ortools.sat.python.cp_model", "ortools.sat.cp_model_pb2")
     install_hint = "pip install ortools"
     parameters = {

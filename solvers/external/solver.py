@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shlex
+import shutil
 import tempfile
 import time
 from dataclasses import dataclass
@@ -91,6 +92,21 @@ class ExternalSolver(Solver):
     def make_setup(self) -> Setup:
         """How this instance runs its program (from its options and definition)."""
         raise NotImplementedError
+
+    def missing_program(self) -> str:
+        """Why the program cannot be started ("" when it can): checked before a run, so a
+        missing program is one clear error rather than an ``ERROR`` per puzzle."""
+        program = self.setup.argv[0]
+        if "/" in program:
+            path = os.path.join(self.setup.cwd or os.getcwd(), program)
+            if not os.path.isfile(path):
+                return f"no program {program!r} (no such file)"
+            if not os.access(path, os.X_OK):
+                return f"the program {program!r} is not executable (chmod +x {program})"
+            return ""
+        if shutil.which(program) is None:
+            return f"no program {program!r} on PATH"
+        return ""
 
     def program_version(self) -> str | None:
         """The program's version line, for the run's environment record (None if unknown)."""
@@ -197,6 +213,7 @@ class External(ExternalSolver):
     )
     source = "the program given as cmd (protocol: solvers/external/protocol.py)"
     standalone = False
+    program_options = ("cmd",)
     parameters = {
         "cmd": Param("", "the command (relative paths: from the current folder)"),
         "protocol": Param("line", "one long-lived process, or one per puzzle", PROTOCOLS),

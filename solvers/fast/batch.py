@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from solvers.base import SolveResult, Status, counted_result
+from solvers.base import SolveResult, Status, UnsupportedPuzzle, counted_result
 from solvers.fast import kernels
 from solvers.fast.tables import rules, tables
 from solvers.grid import Grid, box_shape_for
@@ -112,6 +112,9 @@ def as_array(
     for g in grids:
         if not isinstance(g, Grid):
             raise TypeError(f"expected Grid puzzles or an array, not {type(g).__name__}")
+        if g.constraints:  # the kernels know rows, columns and boxes only
+            kinds = ", ".join(sorted({c.kind for c in g.constraints}))
+            raise UnsupportedPuzzle(f"fast solves classic Sudoku only, not {kinds} constraints")
     if not grids:
         side = (box[0] * box[1]) if box else 9
         return np.zeros((0, side * side), dtype=np.int8), box or box_shape_for(side)

@@ -43,9 +43,8 @@ halves), and instead of a cell it branches on a digit with two placements
 -- two permutation matrices -- in the band or stack with the fewest
 placements over all digits (`_band_choice`): first the placement that
 leaves the digit fewer cells, then the other; the choice reads ten words
-of counts.  Guesses at limit 1 against
-the cell branching of the `LOCKED` level: top1465 5.74 against 5.71,
-forum_hardest_sample2000 33.76 against 38.34, 17-clue 0.49 against 0.47.
+of counts.  It makes fewer guesses than the cell branching of the `LOCKED`
+level on hard puzzles (figures on the docs' benchmarks page).
 
 The state is 61 words (9 digits x 3 bands, the placed cells of each band,
 the dirty digits, the intersections whose rule fired, and the closures'

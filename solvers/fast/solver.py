@@ -116,10 +116,9 @@ class FastSolver(Solver):
         for i, p in enumerate(puzzles):
             if not isinstance(p, Grid):
                 raise TypeError(f"solve_batch() takes Grids, not {type(p).__name__}")
-            if not self.handles(p.size):
-                raise UnsupportedPuzzle(
-                    f"{self.name} does not solve {p.size}x{p.size} grids (sizes up to {MAX_SIDE})"
-                )
+            support = self.handles(p)
+            if not support:
+                raise UnsupportedPuzzle(support.reason)
             by_shape[(p.box_rows, p.box_cols)].append(i)
         threads = self.options["threads"] or None
         locked = self.options["locked"]

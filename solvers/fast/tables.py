@@ -20,14 +20,12 @@ INTERSECTIONS_FROM = 16
 """The smallest side where the intersection level pays for itself by default.
 
 The level adds the intersection rule and scores bivalue cells by reach (see
-`kernels._choose`).  Measured with ``python -m harness.bench.fast_ab`` on the
-built-in corpora (limit 1, this round): gen16 2.44 guesses against 3.65, gen25
-3.05 against 5.25, at 0.9-1.1x the time; at 12x12 it saves guesses but not
-time.  At 9x9 it costs 30-75% more time (the 9x9 kernel's
-closure got cheaper, the rule did not) and saves no guesses against the
-pair-peer branching of the level below (limit 1: top1465 5.63 against 5.71,
-forum_hardest_sample2000 41.1 against 38.3; fast_ab, November 2026).  9x9 uses
+`kernels._choose`).  From 16x16 up it cuts the guesses at about the same
+time; at 12x12 it saves guesses but not time; at 9x9 it costs time and saves
+no guesses against the pair-peer branching of the level below, so 9x9 uses
 the `BANDS` level instead (see `rules`): the rule with tdoku's branching.
+``python -m harness.bench.fast_ab`` measures it; the docs' benchmarks page
+has the figures.
 """
 
 

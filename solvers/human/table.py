@@ -1087,7 +1087,7 @@ _VARIABLE = ("forcing_x_chain", "x_chain", "xy_chain", "bidirectional_cycle", "b
 
 
 def markdown_table() -> str:
-    """The technique table in Markdown, in engine order (the README shows this); the
+    """The technique table in Markdown, in engine order (the docs show this); the
     techniques off by default say so."""
     lines = [
         "| order | technique | family | tier | SE rating | HoDoKu score | level |",

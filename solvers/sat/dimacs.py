@@ -216,6 +216,7 @@ class Dimacs(Solver):
     source = "I. Lynce, J. Ouaknine, 'Sudoku as a SAT Problem' (ISAIM 2006); SAT competition I/O"
     install_hint = install_hint(DEFAULT_BINARY)
     in_default_study = False  # an outside program per solve: run when named
+    program_options = ("binary", "args")
     parameters = {
         "binary": Param(DEFAULT_BINARY, "the program: a name on PATH or a path"),
         "encoding": Param("extended", cnf.ENCODING_HELP, tuple(cnf.ENCODINGS)),

@@ -1,0 +1,59 @@
+"""The start of the variant generator: whole-grid rules, clues read off a solution, uniqueness."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import solvers
+from corpora.variant_generate import CLUES, GLOBAL, make, random_jigsaw, windows
+from solvers.grid import shape
+from solvers.variants import KINDS
+from solvers.verify import check
+
+pytest.importorskip("ortools")
+
+
+def test_every_kind_has_a_recipe():
+    assert set(GLOBAL) | set(CLUES) == set(KINDS)
+
+
+def test_windoku_windows_sit_one_cell_in_from_the_box_corners():
+    nine = windows(shape(3, 3))
+    assert [w.cells[0] for w in nine] == [10, 14, 46, 50]  # r2c2 r2c6 r6c2 r6c6
+    assert all(len(w.cells) == 9 for w in nine)
+    assert len(windows(shape(2, 3))) == 2
+
+
+def test_a_random_jigsaw_has_connected_regions_of_n_cells():
+    s = shape(3, 3)
+    jigsaw = random_jigsaw(s, random.Random(3))
+    jigsaw.validate(s)
+    boxes = {tuple(c for c in range(81) if s.box_of(c) == b) for b in range(9)}
+    assert set(jigsaw.regions) != boxes
+    for region in jigsaw.regions:
+        seen, todo = {region[0]}, [region[0]]
+        while todo:
+            r, c = divmod(todo.pop(), 9)
+            for x in ((r + 1) * 9 + c, (r - 1) * 9 + c, r * 9 + c + 1, r * 9 + c - 1):
+                if x in region and x not in seen and abs(x % 9 - c) <= 1:
+                    seen.add(x)
+                    todo.append(x)
+        assert seen == set(region)
+
+
+@pytest.mark.parametrize("kind", ["jigsaw", "killer", "sandwich", "kropki-negative"])
+def test_a_made_puzzle_has_one_solution_which_keeps_every_constraint(kind):
+    made = make(kind, (2, 3), seed=7)
+    assert kind in {c.kind for c in made.puzzle.constraints}
+    assert check(made.puzzle, made.solution) == []
+    result = solvers.get("cpsat").solve(made.puzzle, limit=2)
+    assert result.unique
+    assert result.solution.cells == made.solution.cells
+    assert make(kind, (2, 3), seed=7) == made  # a seed gives the same puzzle
+
+
+def test_an_unknown_kind_is_refused():
+    with pytest.raises(ValueError, match="unknown kind 'magic'"):
+        make("magic")
