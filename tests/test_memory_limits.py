@@ -328,3 +328,19 @@ def test_a_worker_that_cannot_start_says_why_in_one_line() -> None:
         "sudoku-bench: a worker could not start: "
         "ModuleNotFoundError: No module named 'no_such_module_anywhere'\n"
     )
+
+
+def test_a_worker_killed_for_its_memory_leaks_nothing(tmp_path: Path) -> None:
+    """numba (loaded for fast) makes a process-shared lock in each worker; a worker killed
+    over its limit must not leave it to the resource tracker, which would warn at the end."""
+    pytest.importorskip("numba")
+    puzzles = ["1...3..2...3..2.", ".2.1..3.....4.2.", "3.....1..3.....2"]
+    (tmp_path / "set.txt").write_text("\n".join(puzzles) + "\n", encoding="utf-8")
+    hog = "faulty[fault=hog,prefix=.2.1]"
+    args = ["run", "--plugin", "faulty_solvers", "--corpus", "set.txt", "--solver", hog]
+    args += ["--solver", "fast", "--memory", "400", "--timeout", "20", "--db", "db.sqlite"]
+    done = cli(*args, "--no-progress", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    clean(done.stderr)
+    found = statuses(tmp_path / "db.sqlite")
+    assert found == {hog: {"SOLVED", "MEMOUT"}, "fast": {"SOLVED"}}
