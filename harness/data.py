@@ -84,7 +84,7 @@ def results_frame(rows: Iterable[dict[str, Any]]) -> Any:
         "solutions_found": "int64",
         "wrong": "bool",
         "exhausted": "bool",
-        **dict.fromkeys(("wall_s", "cpu_s", "time_limit_s"), "float64"),
+        **dict.fromkeys(("wall_s", "cpu_s", "peak_rss_mb", "time_limit_s"), "float64"),
         **dict.fromkeys(("nodes", "guesses", "backtracks", "propagations"), "float64"),
     }
     return frame.astype(types)

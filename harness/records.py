@@ -56,6 +56,7 @@ class ResultRecord:
     reason: str = ""  # why the verdict is WRONG (or what is unknown), for findings
     box: str = ""  # "RxC" when the box shape is not the usual one for the size
     limit: int = 2  # how many solutions the solver was asked for
+    peak_rss_mb: float | None = None  # resident high-water mark of the solve (worker or child)
 
 
 @dataclass(frozen=True)

@@ -398,6 +398,7 @@ class _Run:
             variant=item.variant,
             box=item.box,
             limit=batch.limit,
+            peak_rss_mb=outcome.peak_rss_mb,
         )
 
 

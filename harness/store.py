@@ -36,7 +36,7 @@ from typing import Any
 from harness.records import ResultRecord, RunInfo, Truth
 
 DEFAULT_DB = "sudoku-bench.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_SECONDS = 10.0  # how long SQLite waits for another writer's lock, each attempt
 LOCK_ATTEMPTS = 6  # attempts of a write before a locked file is an error
 
@@ -74,6 +74,7 @@ CREATE TABLE results (
     reason TEXT NOT NULL,
     time_limit REAL,
     solve_limit INTEGER NOT NULL,
+    peak_rss_mb REAL,
     UNIQUE (run_id, solver, corpus, puzzle_id, repeat, variant)
 );
 CREATE INDEX results_pending ON results (run_id, verdict);
@@ -90,8 +91,14 @@ CREATE TABLE truths (
 
 _RESULT_COLUMNS = (
     "run_id, solver, corpus, puzzle_id, puzzle, repeat, status, solution, solutions_found, "
-    "exhausted, wall, cpu, stats, error, verdict, time_limit, variant, reason, box, solve_limit"
+    "exhausted, wall, cpu, stats, error, verdict, time_limit, variant, reason, box, solve_limit, "
+    "peak_rss_mb"
 )
+
+# Schema upgrades, from the version a database has to the next one; each keeps every row.
+_MIGRATIONS: dict[int, str] = {
+    1: "ALTER TABLE results ADD COLUMN peak_rss_mb REAL",  # 2: peak memory per solve
+}
 
 
 class StoreError(ValueError):
@@ -133,6 +140,7 @@ class Store:
         lock_attempts: int | None = None,
     ) -> None:
         self.path = str(path)
+        self._select_columns = _RESULT_COLUMNS  # what reads ask for (older files lack some)
         self.notice = notice or _warn
         self.busy_seconds = BUSY_SECONDS if busy_seconds is None else busy_seconds
         self.lock_attempts = max(1, LOCK_ATTEMPTS if lock_attempts is None else lock_attempts)
@@ -186,6 +194,8 @@ class Store:
         else:
             row = db.execute("SELECT version FROM schema").fetchone()
             version = row[0] if row else None
+            if version in _MIGRATIONS and version < SCHEMA_VERSION:
+                version = self._migrate(version)
             if version != SCHEMA_VERSION:
                 age = "an older" if (version or 0) < SCHEMA_VERSION else "a newer"
                 raise StoreError(
@@ -197,6 +207,22 @@ class Store:
                 db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = NORMAL")
         db.execute("PRAGMA foreign_keys = ON")
+
+    def _migrate(self, version: int) -> int:
+        """Bring an older database to this schema, keeping every row; a database that
+        cannot be written (read-only) is read as it is, the new columns empty."""
+        steps = "; ".join(_MIGRATIONS[v] for v in range(version, SCHEMA_VERSION))
+        try:
+            self._db.executescript(
+                f"BEGIN; {steps}; UPDATE schema SET version = {SCHEMA_VERSION}; COMMIT;"
+            )
+        except sqlite3.OperationalError as exc:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            if not _read_only(exc):
+                raise
+            self._select_columns = _RESULT_COLUMNS.replace("peak_rss_mb", "NULL")
+        return SCHEMA_VERSION
 
     def close(self) -> None:
         self._db.close()
@@ -316,7 +342,7 @@ class Store:
         last = 0
         while True:
             sql = (
-                f"SELECT id, {_RESULT_COLUMNS} FROM results WHERE id > ?"
+                f"SELECT id, {self._select_columns} FROM results WHERE id > ?"
                 + "".join(f" AND {c}" for c in clauses)
                 + " ORDER BY id LIMIT 2000"
             )
@@ -519,6 +545,7 @@ def _result_row(r: ResultRecord) -> tuple[Any, ...]:
         r.reason,
         r.box,
         r.limit,
+        r.peak_rss_mb,
     )
 
 
@@ -544,6 +571,7 @@ def _record(row: Sequence[Any]) -> ResultRecord:
         reason,
         box,
         limit,
+        peak_rss_mb,
     ) = row
     return ResultRecord(
         run_id=run_id,
@@ -566,4 +594,5 @@ def _record(row: Sequence[Any]) -> ResultRecord:
         reason=reason,
         box=box,
         limit=limit,
+        peak_rss_mb=peak_rss_mb,
     )

@@ -89,6 +89,7 @@ class Outcome:
     stats: str = "{}"  # JSON, so anything a backend reports pickles
     error: str = ""
     problem: str = ""  # what the verifier found wrong with the answers ("" when nothing)
+    peak_rss_mb: float | None = None  # resident high-water mark of the solve (harness.resources)
 
 
 def lost(batch: Batch, status: str, error: str, wall: float | None = None) -> list[Outcome]:

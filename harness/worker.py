@@ -35,6 +35,7 @@ from dataclasses import replace
 from harness import machine, memory
 from harness.capture import OutputTrap
 from harness.crosscheck import answer_problems
+from harness.measure import Clock
 from harness.records import grid_of, solution_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from solvers.base import Limits, Solver, SolveResult, Status
@@ -147,21 +148,18 @@ def solve_item(solver: Solver, batch: Batch, item: Item) -> Outcome:
         return Outcome("ERROR", error=f"cannot read the puzzle: {_describe(exc)}")
     _warm_up(solver, puzzle, batch)
     guard = batch.timeout + _settings.grace / 2
-    start, cpu_start = time.perf_counter(), time.process_time()
+    clock = Clock(solver)  # the span every command times (harness.measure)
     try:
         with _alarm(guard):
             staged = solver.stage(puzzle, limit=batch.limit, time_limit=batch.timeout)
-            cpu_start = time.process_time()  # the CPU clock is a system call: outside the wall
-            start = time.perf_counter()
-            raw = staged.run()
-            wall = time.perf_counter() - start
-            cpu = time.process_time() - cpu_start
+            raw = clock.time(staged.run)
             result = staged.finish(raw)
     except HardTimeout:
+        wall, cpu = clock.partial()
         return Outcome(
             "TIMEOUT",
-            wall=time.perf_counter() - start,
-            cpu=time.process_time() - cpu_start,
+            wall=wall,
+            cpu=cpu,
             error=f"stopped by the harness after {guard:.3g} s: the solver overran its "
             f"{batch.timeout:g} s time limit",
         )
@@ -169,11 +167,16 @@ def solve_item(solver: Solver, batch: Batch, item: Item) -> Outcome:
         limit = f" (limit {_settings.memory_mb} MB)" if _settings.memory_mb else ""
         return Outcome("MEMOUT", error=f"out of memory{limit}")
     except Exception as exc:
-        return Outcome("ERROR", wall=time.perf_counter() - start, error=_describe(exc, trace=True))
+        return Outcome("ERROR", wall=clock.partial()[0], error=_describe(exc, trace=True))
+    usage = clock.usage
     try:
-        return _outcome(result, given, item, wall, cpu, batch.timeout, "solve")
+        outcome = _outcome(result, given, item, clock.wall, usage.cpu_s, batch.timeout, "solve")
     except Exception as exc:
-        return Outcome("ERROR", wall=wall, cpu=cpu, error=f"bad result: {_describe(exc)}")
+        return Outcome(
+            "ERROR", wall=clock.wall, cpu=usage.cpu_s, error=f"bad result: {_describe(exc)}"
+        )
+    stats = {**json.loads(outcome.stats), **usage.stats(), "span": clock.span}
+    return replace(outcome, stats=json.dumps(stats, default=str), peak_rss_mb=usage.peak_rss_mb)
 
 
 def _batches(solver: Solver) -> bool:

@@ -68,6 +68,29 @@ class Support:
 SUPPORTED = Support(True)
 
 
+SPANS: Mapping[str, str] = {
+    "call": "the solver's work in the worker's process (Staged.run: set-up and result "
+    "building excluded)",
+    "exchange": "one request to a persistent program and its answer, through a pipe",
+    "process": "the programs started for the puzzle, from their start to their exit",
+}
+"""What a recorded time covers, by the span a solver declares (`Solver.timed`)."""
+
+
+def phases(
+    *, setup: float | None = None, search: float | None = None, calls: int | None = None
+) -> dict[str, float | int]:
+    """A solve's phases under the names every report reads: ``setup`` (seconds building a
+    model, encoding, flattening, starting processes), ``search`` (seconds of the solver's
+    own search) and ``calls`` (solver calls or processes one puzzle took).  Unknown
+    phases are left out rather than guessed."""
+    found: dict[str, float | int] = {}
+    for key, value in (("setup", setup), ("search", search), ("calls", calls)):
+        if isinstance(value, int | float) and not isinstance(value, bool) and value >= 0:
+            found[key] = value
+    return found
+
+
 class UnknownOption(ValueError):
     """A solver parameter that does not exist or has a bad value."""
 
@@ -282,6 +305,10 @@ class Solver(ABC):
     # Parameters that name a program to run or its arguments (``external``'s cmd): a
     # stored study whose specs set them runs only when the user trusts it.
     program_options: ClassVar[tuple[str, ...]] = ()
+    # What a recorded time covers, the same for every command (`SPANS`): ``call``, the
+    # staged `run` in this process; ``exchange``, a request to a persistent program and
+    # its answer; ``process``, programs started for the puzzle, start-up included.
+    timed: str = "call"
 
     def __init__(self, **options: Any) -> None:
         unknown = set(options) - set(self.parameters)

@@ -32,9 +32,9 @@ SCHEMA_ID = "sudoku-bench/report/1"
 
 RESULT_COLUMNS = (
     "run_id", "solver", "corpus", "puzzle_id", "variant", "repeat", "status", "verdict",
-    "wrong", "wall_s", "cpu_s", "time_limit_s", "limit", "solutions_found", "exhausted",
-    "nodes", "guesses", "backtracks", "propagations", "error", "reason", "puzzle", "box",
-    "solution", "stats",
+    "wrong", "wall_s", "cpu_s", "peak_rss_mb", "span", "time_limit_s", "limit",
+    "solutions_found", "exhausted", "nodes", "guesses", "backtracks", "propagations",
+    "error", "reason", "puzzle", "box", "solution", "stats",
 )  # fmt: skip
 COUNTERS = ("nodes", "guesses", "backtracks", "propagations")
 SUMMARY_COLUMNS = tuple(f.name for f in fields(SummaryRow))
@@ -64,6 +64,8 @@ def result_row(record: ResultRecord, wrong: bool) -> dict[str, Any]:
         "wrong": wrong,
         "wall_s": _clean(record.wall),
         "cpu_s": _clean(record.cpu),
+        "peak_rss_mb": _clean(record.peak_rss_mb),
+        "span": stats.get("span", ""),
         "time_limit_s": record.time_limit,
         "limit": record.limit,
         "solutions_found": record.solutions_found,
@@ -217,6 +219,8 @@ _RESULT_TYPES: dict[str, Any] = {
     "wrong": {"type": "boolean"},
     "wall_s": _nullable("number"),
     "cpu_s": _nullable("number"),
+    "peak_rss_mb": _nullable("number"),
+    "span": {"type": "string"},
     "time_limit_s": _nullable("number"),
     "limit": {"type": "integer"},
     "solutions_found": {"type": "integer"},

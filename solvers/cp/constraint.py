@@ -30,7 +30,7 @@ import time
 from functools import cache
 from typing import Any
 
-from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result
+from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, phases
 from solvers.grid import Grid
 from solvers.registry import register
 
@@ -145,6 +145,7 @@ class PythonConstraint(Solver):
             "nodes": watchdog.nodes,
             "build_seconds": build,
             "solve_seconds": time.perf_counter() - start,
+            **phases(setup=build, search=time.perf_counter() - start),
             "algorithm": options["algorithm"],
         }
         return counted_result(solutions, exhausted, stats, stopped)

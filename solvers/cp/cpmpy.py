@@ -28,7 +28,16 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, extra_hint
+from solvers.base import (
+    Limits,
+    Param,
+    Solver,
+    SolveResult,
+    Status,
+    counted_result,
+    extra_hint,
+    phases,
+)
 from solvers.grid import Grid
 from solvers.registry import SolverUnavailable, register
 
@@ -157,6 +166,7 @@ class CPMpy(Solver):
             **_native(solver),
             "build_seconds": build,
             "solve_seconds": time.perf_counter() - start,
+            **phases(setup=build, search=time.perf_counter() - start),
             "backend": f"{self.options['backend']} {_version(solver)}",
         }
         if meaning == BROKEN:

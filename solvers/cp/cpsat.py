@@ -46,6 +46,7 @@ from solvers.base import (
     Status,
     UnknownOption,
     counted_result,
+    phases,
 )
 from solvers.cp.cpsat_variants import KINDS as VARIANT_KINDS
 from solvers.cp.cpsat_variants import variant_model
@@ -286,6 +287,7 @@ class CpSat(Solver):
             "backtracks": totals["num_conflicts"],
             **totals,
             "build_seconds": build,
+            **phases(setup=build, search=totals["wall_time"], calls=solves),
             "solves": solves,
             "workers": self.options["workers"],
             "model": self.options["model"],

@@ -25,7 +25,16 @@ from datetime import timedelta
 from functools import cache
 from typing import Any
 
-from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, extra_hint
+from solvers.base import (
+    Limits,
+    Param,
+    Solver,
+    SolveResult,
+    Status,
+    counted_result,
+    extra_hint,
+    phases,
+)
 from solvers.grid import Grid
 from solvers.registry import SolverUnavailable, register
 
@@ -120,6 +129,7 @@ def _number(value: Any) -> Any:
 @register
 class MiniZinc(Solver):
     name = "minizinc"
+    timed = "process"  # MiniZinc's compiler and solver processes, start-up included
     family = "cp"
     complete = True
     summary = (
@@ -176,6 +186,7 @@ class MiniZinc(Solver):
             "nodes": raw.get("nodes", 0),
             "backtracks": raw.get("failures", 0),
             **raw,
+            **phases(setup=raw.get("flatTime"), search=raw.get("solveTime")),
             "solver": f"{self.backend.name} {self.backend.version}",
         }
         if meaning == BROKEN:

@@ -38,7 +38,7 @@ any other ``key=value``, kept under its own name.  Anything else is an
 b'1...3..2...3..2. limit=2\\n'
 >>> result = answer("SOLVED 1234341221434321 exhausted time_us=3.5 nodes=4", puzzle, 2)
 >>> result.status.value, result.exhausted, dict(result.stats)
-('SOLVED', True, {'solver_time': 3.5e-06, 'nodes': 4})
+('SOLVED', True, {'solver_time': 3.5e-06, 'search': 3.5e-06, 'nodes': 4})
 """
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ def _fields(tokens: list[str]) -> tuple[dict[str, object], bool]:
             raise BadAnswer(f"{token!r} is neither a grid nor a key=value field")
         if key == "time_us":
             try:
-                stats["solver_time"] = float(value) / 1e6
+                stats["solver_time"] = stats["search"] = float(value) / 1e6
             except ValueError:
                 raise BadAnswer(f"time_us={value!r} is not a number of microseconds") from None
         elif key == "stopped":

@@ -88,6 +88,7 @@ class ExternalSolver(Solver):
         super().__init__(**options)
         self.setup = self.make_setup()
         self._program: Program | None = None
+        self.timed = "exchange" if self.setup.protocol == "line" else "process"
 
     def make_setup(self) -> Setup:
         """How this instance runs its program (from its options and definition)."""

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result
+from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, phases
 from solvers.external.once import Ran, run
 from solvers.grid import Grid
 from solvers.registry import SolverUnavailable, register
@@ -206,6 +206,7 @@ def version(binary: str) -> str:
 @register
 class Dimacs(Solver):
     name = "dimacs"
+    timed = "process"  # the SAT binary, started for each call, start-up included
     family = "sat"
     complete = True
     summary = (
@@ -339,7 +340,7 @@ class Dimacs(Solver):
             "nodes": spent["decisions"],
             "backtracks": spent["conflicts"],
             **spent,
-            "calls": calls,
+            **phases(calls=calls),
             "binary": self.path,
             "version": self.version,
         }

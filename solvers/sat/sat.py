@@ -38,7 +38,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result, extra_hint
+from solvers.base import (
+    Limits,
+    Param,
+    Solver,
+    SolveResult,
+    Status,
+    counted_result,
+    extra_hint,
+    phases,
+)
 from solvers.grid import Grid
 from solvers.registry import register
 from solvers.sat.cnf import ENCODING_HELP, ENCODINGS, clauses, literal
@@ -156,6 +165,7 @@ class Sat(Solver):
             **counters,
             "build_seconds": build,
             "solve_seconds": time.perf_counter() - start,
+            **phases(setup=build, search=time.perf_counter() - start),
             "clauses": len(base) + (0 if self.options["incremental"] else len(givens)),
             "engine": engine,
         }

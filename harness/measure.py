@@ -1,0 +1,71 @@
+"""The one definition of what a recorded time covers, shared by `run`, `verify` and `bench`.
+
+Every command times a solve the same way: the solver stages its work
+(`Solver.stage`: argument checks, set-up, a request written), the clock runs
+around `Staged.run` alone, and the result is built after (`Staged.finish`).
+What `run` covers depends on the solver, which declares it (`Solver.timed`,
+described in `solvers.base.SPANS`): its work in this process (``call``), an
+exchange with a persistent program (``exchange``), or the programs it starts
+for the puzzle, start-up included (``process``).  Around the same span the
+`harness.resources` meter reads CPU (children included) and peak memory.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from harness.resources import Meter, Usage
+from solvers.base import Solver, SolveResult
+from solvers.grid import Grid
+
+
+class Clock:
+    """Times one solve's span and reads its resources; `partial` answers mid-way."""
+
+    def __init__(self, solver: Solver) -> None:
+        self.span = solver.timed
+        self.meter = Meter(children=self.span != "call")
+        self._start: float | None = None
+        self._cpu = 0.0
+        self.wall = 0.0
+        self.usage = Usage(0.0, 0.0, 0.0, None, None, None)  # until the span has run
+
+    def time(self, run: Callable[[], Any]) -> Any:
+        """Call `run` (a `Staged.run`) inside the span and return what it returned."""
+        self.meter.start()
+        self._cpu = time.process_time()
+        self._start = time.perf_counter()
+        raw = run()
+        self.wall = time.perf_counter() - self._start
+        self.usage = self.meter.stop()
+        return raw
+
+    def partial(self) -> tuple[float, float]:
+        """(wall, CPU) seconds so far: what a solve stopped from outside had used."""
+        if self._start is None:
+            return 0.0, 0.0
+        return time.perf_counter() - self._start, time.process_time() - self._cpu
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A solve, the seconds its span took, and its resources."""
+
+    result: SolveResult
+    wall: float
+    usage: Usage
+    span: str
+
+
+def measured_solve(
+    solver: Solver, puzzle: Grid, *, limit: int, time_limit: float | None
+) -> Measured:
+    """Solve once, timing the solver's declared span exactly as a worker of `run` does."""
+    staged = solver.stage(puzzle, limit=limit, time_limit=time_limit)
+    clock = Clock(solver)
+    raw = clock.time(staged.run)
+    result = staged.finish(raw)
+    return Measured(result, clock.wall, clock.usage, clock.span)
