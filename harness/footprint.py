@@ -18,6 +18,7 @@ import time
 from collections.abc import Mapping, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
+from typing import Any, cast
 
 from harness import memory, worker
 from harness.tasks import WorkerSettings
@@ -38,7 +39,7 @@ def measure(settings: WorkerSettings, jobs: int = 1) -> dict[str, int | None]:
     measured), from one fresh worker process per solver, `jobs` at a time."""
     from harness.executors import worker_context
 
-    context = worker_context()
+    context: Any = worker_context()  # a multiprocessing context (fork, forkserver, spawn)
     waiting = list(settings.specs)
     found: dict[str, int | None] = dict.fromkeys(waiting)
     running: dict[Connection, tuple[str, BaseProcess, float]] = {}
@@ -52,7 +53,8 @@ def measure(settings: WorkerSettings, jobs: int = 1) -> dict[str, int | None]:
                 process.start()
                 sender.close()
                 running[reader] = (spec, process, time.monotonic() + PROBE_SECONDS)
-            for reader in wait(list(running), timeout=1.0):
+            for ready in wait(list(running), timeout=1.0):
+                reader = cast(Connection, ready)
                 spec, process, _ = running.pop(reader)
                 with contextlib.suppress(EOFError, OSError):  # it died: no footprint known
                     found[spec] = -(-reader.recv() // memory.MB)  # rounded up
