@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
-from harness import checks, crosscheck, environment, footprint, machine
+from harness import checks, crosscheck, environment, footprint, machine, resources
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
@@ -51,7 +51,7 @@ from harness.tasks import Batch, Item, Outcome, WorkerSettings, lost
 from harness.truth_store import ORACLE_SECONDS, Settlement, puzzle_keys, settle
 from harness.worker import measure_overhead
 from solvers.oracle import oracle_chain, oracle_name
-from solvers.registry import get, names, solver_class
+from solvers.registry import get, names, parse_spec, solver_class
 from solvers.transforms import random_transform
 
 TIMINGS = ("single", "batch")  # each solve timed alone; or one timed call per batch
@@ -413,6 +413,17 @@ class Census:
     reasons: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
+def _spans(specs: Sequence[str]) -> dict[str, str]:
+    """Each solver's timed span (`Solver.timed`), for the run's settings and its report."""
+    spans = {}
+    for spec in specs:
+        try:
+            spans[spec] = get(spec).timed
+        except Exception:  # a solver that cannot be made fails in its tasks, with the reason
+            spans[spec] = solver_class(parse_spec(spec)[0]).timed
+    return spans
+
+
 def count_tasks(study: Study) -> Census:
     """Count the solves a study asks for; report bad records (refuse them if strict).
 
@@ -502,7 +513,11 @@ def run_study(
     for spec, why in unfit.items():
         (notify or _stderr)(f"{spec} {why} (its puzzles are recorded MEMOUT)")
     claims = _claims_folder(execution) if study.pin else None
-    session: dict[str, Any] = {"overhead": measure_overhead()}  # the timer's own cost, here
+    session: dict[str, Any] = {
+        "overhead": measure_overhead(),  # the timer's own cost, here
+        "spans": _spans(study.solvers),  # what each solver's recorded time covers
+        "resources": resources.METHOD,  # how CPU and peak memory were measured
+    }
     if footprints:
         session["footprints"] = footprints
     load = environment.load_average()

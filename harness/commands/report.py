@@ -95,9 +95,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "time-vs-difficulty plot, where the records carry no rating",
     )  # fmt: skip
     parser.add_argument(
-        "--clock", choices=("harness", "solver"), default="harness",
-        help="harness (default): the harness's wall clock around each solve's work; solver: "
-        "the solver's own time where it reports one (external programs), else the harness's",
+        "--clock", choices=("harness", "solver", "search"), default="harness",
+        help="harness (default): the harness's wall clock around each solve's span; solver: "
+        "the solver's own time where it reports one (external programs), else the harness's; "
+        "search: the search phase where the solver records one (CP-SAT, MiniZinc, SAT, "
+        "external programs), else the harness's",
     )  # fmt: skip
     parser.add_argument(
         "--subtract-overhead", action="store_true",

@@ -4,7 +4,10 @@ The harness times the work of each solve (``stats["clock"] == "solve"``) or
 an equal share of one batch call (``"batch"``, with ``--timing batch``); a
 solver may report its own time too (``stats["solver_time"]``, seconds: an
 external program's own measurement).  A report uses the harness's clock by
-default; ``--clock solver`` takes the solver's figure where there is one.
+default; ``--clock solver`` takes the solver's figure where there is one, and
+``--clock search`` the search phase where a solver records one
+(``stats["search"]``: CP-SAT's wall time, MiniZinc's ``solveTime``, PySAT's
+solve call, an external program's own time).
 ``--subtract-overhead`` takes off what the run measured a solve that does
 nothing to cost (``settings["overhead"]``), so microsecond solvers are not
 flattered or penalised by the timer.
@@ -16,8 +19,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from harness.records import ResultRecord, RunInfo
+from solvers.base import SPANS
 
-CLOCKS = ("harness", "solver")
+CLOCKS = ("harness", "solver", "search")
+OWN_TIME = {"solver": "solver_time", "search": "search"}  # the stats key each clock reads
 
 
 def overheads(runs: Sequence[RunInfo]) -> dict[int, float]:
@@ -43,8 +48,8 @@ def retimed(
     cost = overheads(runs) if subtract_overhead else {}
     for record in records:
         wall = record.wall
-        own = record.stats.get("solver_time")
-        if clock == "solver" and isinstance(own, int | float) and not isinstance(own, bool):
+        own = record.stats.get(OWN_TIME.get(clock, ""))
+        if isinstance(own, int | float) and not isinstance(own, bool):
             wall = float(own)
         elif wall is not None and record.run_id in cost:
             wall = max(0.0, wall - cost[record.run_id])
@@ -61,11 +66,20 @@ def clock_notes(
     """Sentences that say where the report's times come from."""
     batch: set[str] = set()
     own: set[str] = set()
+    search: set[str] = set()
+    every: set[str] = set()
+    spans: dict[str, set[str]] = {}
     for record in records:
+        every.add(record.solver)
         if record.stats.get("clock") == "batch":
             batch.add(record.solver)
         if "solver_time" in record.stats:
             own.add(record.solver)
+        if "search" in record.stats:
+            search.add(record.solver)
+        span = record.stats.get("span") or _stored_span(runs, record)
+        if span:
+            spans.setdefault(span, set()).add(record.solver)
     notes = []
     cost = overheads(runs)
     if cost:
@@ -78,6 +92,25 @@ def clock_notes(
             f"{', '.join(sorted(batch))}: timed in batches (--timing batch); each puzzle is "
             "credited an equal share of its batch."
         )
+    if spans:
+        notes.append(
+            "what a time covers: "
+            + "; ".join(
+                f"{span} ({', '.join(sorted(s))}): {SPANS.get(span, span)}"
+                for span, s in sorted(spans.items())
+            )  # fmt: skip
+            + "."
+        )
+    if clock == "search":
+        lacking = sorted(every - search)
+        notes.append(
+            "times are the search phase the solvers record"
+            + (
+                f"; {', '.join(lacking)} record none: their harness times are shown."
+                if lacking
+                else "."
+            )  # fmt: skip
+        )
     if own and clock == "solver":
         notes.append(f"{', '.join(sorted(own))}: times are the solver's own measurement.")
     elif own:
@@ -85,3 +118,14 @@ def clock_notes(
             f"{', '.join(sorted(own))} also report their own time (report --clock solver uses it)."
         )
     return notes
+
+
+def _stored_span(runs: Sequence[RunInfo], record: ResultRecord) -> str | None:
+    """The span a run stored for a solver (runs before per-result spans have none)."""
+    for run in runs:
+        if run.id == record.run_id:
+            spans = run.settings.get("spans")
+            if isinstance(spans, dict):
+                value = spans.get(record.solver)
+                return value if isinstance(value, str) else None
+    return None

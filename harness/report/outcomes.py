@@ -72,6 +72,8 @@ class Outcome(NamedTuple):
     box: str = ""  # "RxC" for an unusual box shape (see `harness.records.grid_of`)
     reason: str = ""  # the cross-check's reason for a WRONG verdict
     walls: tuple[float, ...] = ()  # each repeat's seconds, when there are several
+    cpu: float | None = None  # median CPU seconds over the repeats, child processes included
+    peak_mb: float | None = None  # the largest resident high-water mark of the repeats
 
     @property
     def solved(self) -> bool:
@@ -139,6 +141,7 @@ def _fold_group(
         status, wall = first.status, first.wall
         nodes, guesses = _number(stats, "nodes"), _number(stats, "guesses")
         reason = first.reason if wrong else ""
+        cpu, peak = first.cpu, first.peak_rss_mb
     else:
         judged = [(r, record_is_wrong(r, checker)) for r in group]
         wrong = any(w for _, w in judged)
@@ -148,11 +151,13 @@ def _fold_group(
         nodes = _median([v for r in group if (v := _number(r.stats, "nodes")) is not None])
         guesses = _median([v for r in group if (v := _number(r.stats, "guesses")) is not None])
         reason = next((r.reason for r, w in judged if w), "")
+        cpu = _median([r.cpu for r in group if r.cpu is not None])
+        peak = max((r.peak_rss_mb for r in group if r.peak_rss_mb is not None), default=None)
     return Outcome(
         label, first.corpus, first.puzzle_id, first.puzzle, status, wrong, wall,
         first.time_limit, nodes, guesses, first.solution, first.exhausted, len(group),
         first.run_id, first.solver, first.verdict is not None, variant, first.box, reason,
-        walls,
+        walls, cpu, peak,
     )  # fmt: skip
 
 

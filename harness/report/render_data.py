@@ -205,6 +205,14 @@ _SUMMARY_TYPES: dict[str, Any] = {
         "items": {"type": "string"},
         "description": "solvers whose intervals overlap this one's",
     },
+    "cpu_median_s": {
+        **_nullable("number"),
+        "description": "median CPU seconds of the solved puzzles, child processes included",
+    },
+    "peak_mb": {
+        **_nullable("number"),
+        "description": "the largest resident-memory high-water mark of a solve (MB)",
+    },
 }
 
 _RESULT_TYPES: dict[str, Any] = {

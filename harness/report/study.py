@@ -165,9 +165,16 @@ def _noting(
 ) -> Iterator[ResultRecord]:
     """Pass the records on, keeping one per solver and clock for the notes, and
     counting the answers the cross-check could not judge, per run and reason."""
-    kinds: set[tuple[str, object, bool]] = set()
+    kinds: set[tuple[object, ...]] = set()
     for record in records:
-        kind = (record.solver, record.stats.get("clock"), "solver_time" in record.stats)
+        stats = record.stats
+        kind = (
+            record.solver,
+            stats.get("clock"),
+            "solver_time" in stats,
+            "search" in stats,
+            stats.get("span"),
+        )
         if kind not in kinds:
             kinds.add(kind)
             seen.append(record)

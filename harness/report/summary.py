@@ -73,6 +73,10 @@ class SummaryRow:
     median_ci_high_s: float | None = None
     cv: float | None = None
     within_noise: tuple[str, ...] = ()
+    # resources (harness.resources): median CPU seconds of the solved puzzles, child
+    # processes included, and the largest resident high-water mark of any solve
+    cpu_median_s: float | None = None
+    peak_mb: float | None = None
 
 
 def percentile(sorted_values: Sequence[float], share: float) -> float:
@@ -117,6 +121,10 @@ def _shares(solved_times: list[float], puzzles: int) -> tuple[float, float, floa
     if not puzzles:
         return (0.0, 0.0, 0.0)
     return tuple(sum(t < th for t in solved_times) / puzzles for th in THRESHOLDS)  # type: ignore[return-value]
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
 
 
 def _mean(values: list[float]) -> float | None:
@@ -179,6 +187,8 @@ def solver_row(
         best_share=best_share,
         flagged=flagged,
         rank=None,
+        cpu_median_s=_median([o.cpu for o in solved if o.cpu is not None]),
+        peak_mb=max((o.peak_mb for o in outcomes if o.peak_mb is not None), default=None),
     )
 
 

@@ -121,6 +121,8 @@ def _speed_columns(penalty: float) -> list[Column]:
         Column("< 0.1 s", "share", HIGH),
         Column("< 0.5 s", "share", HIGH),
         Column("< 1 s", "share", HIGH),
+        Column("CPU median", "time", LOW),
+        Column("peak MB", "number", LOW),
     ]
 
 
@@ -195,13 +197,17 @@ def summary_tables(report: Report) -> list[Table]:
                         r.under_0_1s,
                         r.under_0_5s,
                         r.under_1s,
+                        r.cpu_median_s,
+                        r.peak_mb,
                     ]
                     for r in rows
                 ],  # fmt: skip
                 "mean/median/p90/max: wall time over solved puzzles; µs/puzzle and puzzles/s: "
                 f"over every attempt; PAR-{report.penalty:g}: unsolved counted at "
                 f"{report.penalty:g}x the time limit; < t: share of the corpus solved within t; "
-                f"{BEST_NOTE}.",
+                "CPU median: CPU time of the solved puzzles, child processes included; peak MB: "
+                "the largest resident-memory high-water mark of a solve (the worker's or a "
+                f"child's); {BEST_NOTE}.",
                 flags,
             )
         )
