@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(
         f"{args.corpus}: {len(puzzles)} puzzles, limit {args.limit}, {args.rounds} rounds "
-        "(medians of the solved puzzles' times, µs)"
+        "(medians of the solved puzzles' times, µs)\n"
     )
     headers = ["solver", "span", "bench µs", "run µs", "run/bench", "per round (bench/run)"]
     print(tabulate(rows, headers=headers, tablefmt="github", disable_numparse=True))
