@@ -129,16 +129,16 @@ def test_ends_untouched_by_a_change_carry_over(change):
 
 def test_end_states_carried_from_the_grid_before_are_fresh_ones():
     state = _state()
-    forcing._LAST_ENDS.clear()
+    assert forcing._carried(state, True) == ({}, 0, None)  # a new state's memo holds none
     forcing._end_states(state, forcing.Context(state), True)
-    assert forcing._LAST_ENDS
+    assert forcing._carried(state, True)[0]  # the pass is kept in the state's memo
     state.eliminate(R1C5, 5)
     ctx = forcing.Context(state)
     end_state = forcing._end_states(state, ctx, True)
     carried = {x: end_state(x) for x in _seeds(state)}
     fresh_state = _state()
     fresh_state.eliminate(R1C5, 5)
-    forcing._LAST_ENDS.clear()
+    assert forcing._carried(fresh_state, True) == ({}, 0, None)  # another puzzle's memo
     fresh = forcing._end_states(fresh_state, forcing.Context(fresh_state), True)
     closure = _closure(state)
     for x, facts in carried.items():
@@ -146,8 +146,9 @@ def test_end_states_carried_from_the_grid_before_are_fresh_ones():
     # branches that followed other rules (nishio's, without the cell rules) carry nothing over
     assert forcing._carried(fresh_state, True)[0]
     assert forcing._carried(fresh_state, False) == ({}, 0, None)
-    # nor does another puzzle's grid
-    forcing._LAST_ENDS[:] = [(state.shape, True, [1] * 81, [0] * 27, {0: (None, 0)})]
+    # nor does a grid this one cannot have come from
+    last_grid, _ = forcing._last_pass(state)
+    last_grid["grid"] = (True, [1] * 81, [0] * 27)
     assert forcing._carried(state, True) == ({}, 0, None)
 
 
@@ -248,11 +249,10 @@ def test_since_refuses_what_steps_cannot_do():
 def test_singles_stop_the_steps_shortcut():
     state = _state()
     assert forcing._no_singles(state)
-    forcing._LAST_ENDS[:] = [(state.shape, True, state.cand[:], state.placed[:], {})]
+    forcing._last_pass(state)[0]["grid"] = (True, state.cand[:], state.placed[:])
     cell = next(c for c, m in enumerate(state.cand) if m.bit_count() == 2)
     state.eliminate(cell, state.cand[cell].bit_length())  # a naked single now
     assert not forcing._no_singles(state)
     ends, changed, steps = forcing._carried(state, True)
     assert changed
     assert steps is None
-    forcing._LAST_ENDS.clear()

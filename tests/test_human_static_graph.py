@@ -129,7 +129,7 @@ def test_nishio_refutations_match_the_plain_nishio_branches(pencilmarks):
     refuted = 0
     for k in range(state.n):
         cells = closure.start[k]
-        bad = conflicting_cells(state.shape, cells, closure.placed[k], cells)
+        bad = conflicting_cells(state, cells, closure.placed[k], cells)
         for cell in range(state.shape.ncells):
             if cells >> cell & 1:
                 assert bool(bad >> cell & 1) == (closure.facts(cell * state.n + k, False) is None)

@@ -148,7 +148,9 @@ def _loop(state, finders, result, trace, max_steps, solution, limits) -> Propaga
     if state.contradiction:
         result.status, result.reason = CONTRADICTION, state.contradiction
         return result
+    memo = state.memo
     while state.empty:
+        memo.trim()  # the one eviction rule of the solve's memo, between steps
         if max_steps is not None and len(steps) >= max_steps:
             result.status, result.stopped_by = STOPPED, "max_steps"
             return result

@@ -49,7 +49,7 @@ from functools import cache
 from typing import NamedTuple
 
 from solvers.grid import Shape
-from solvers.human.state import CandidateState, _tables
+from solvers.human.state import CandidateState, cell_tables
 from solvers.human.step import Step
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.closure import (
@@ -97,7 +97,7 @@ class Branch(NamedTuple):
 def _geometry(shape: Shape) -> tuple:
     """Per cell: its units as (unit, base index, position bit); per unit: its cells;
     per cell, its three units flattened as (unit, base index, ~position bit) * 3."""
-    units, peers = _tables(shape)
+    units, peers = cell_tables(shape)
     flat = tuple(tuple(x for u, base, at in us for x in (u, base, ~at)) for us in units)
     return units, peers, shape.units, flat
 
@@ -116,6 +116,9 @@ class Context:
         self.cand = state.cand
         self.pos = state.pos
         self.placed = state.placed
+        # locked candidates in branches: for a unit and a digit's positions there, the
+        # first crossing holding them all (`_locked`), kept in the solve's memo
+        self.crossing_of = state.memo.table("locked-crossing", state.shape, 150)
 
     def name(self, node: int) -> str:
         """'r1c2=5' or 'r1c2<>5'."""
@@ -353,7 +356,7 @@ class Context:
         off_base = self.off
         shape = self.state.shape
         box_lines, line_boxes = crossings(shape)
-        lookups = _crossing_of(shape)
+        look = self.crossing_of  # by unit << n | positions
         unit_cells = self.unit_cells
         start_pos = self.pos
         progress: tuple[int, ...] | None | bool = None
@@ -361,7 +364,7 @@ class Context:
             at_outer = outer * n
             if pos[at_outer : at_outer + n] == looked[at_outer : at_outer + n]:
                 continue
-            look = lookups[outer]
+            at_look = outer << n
             placed_outer = placed[outer]
             for k in range(n):
                 p = pos[at_outer + k]
@@ -370,10 +373,10 @@ class Context:
                 looked[at_outer + k] = p
                 if not p or placed_outer >> k & 1:
                     continue
-                hit = look.get(p)
+                hit = look.get(at_look | p)
                 if hit is None:  # the first crossing holding every place of k, if any
                     crossing = box_lines[outer - 2 * n] if outer >= 2 * n else line_boxes[outer]
-                    hit = look[p] = next(
+                    hit = look[at_look | p] = next(
                         (
                             (inner, in_inner)
                             for inner, in_outer, in_inner in crossing
@@ -425,13 +428,6 @@ class Context:
                 for u, _, _ in self.units[cell]:
                     placed[u] |= 1 << k
         return placed
-
-
-@cache
-def _crossing_of(shape: Shape) -> list[dict[int, tuple[int, ...]]]:
-    """Per unit, a memo: for the positions of a digit in it, the first crossing
-    (`crossings`) holding them all, as (the other unit, its positions there), or ()."""
-    return [{} for _ in range(3 * shape.size)]
 
 
 def _emptied(parents: dict[int, tuple[int, ...]], offs: tuple[int, ...], off_base: int):
@@ -802,10 +798,10 @@ def _end_states(state: CandidateState, ctx: Context, links: bool):
                 failed |= 1 << node
             else:
                 done |= 1 << node
-        if len(ends) * 2 * state.shape.ncells * n <= _CARRY_BITS:
-            _LAST_ENDS[:] = [(state.shape, links, state.cand[:], state.placed[:], ends)]
-        else:
-            _LAST_ENDS.clear()
+        last_grid, last_ends = _last_pass(state)
+        last_grid["grid"] = (links, state.cand[:], state.placed[:])
+        last_ends.clear()
+        last_ends.update(ends)
 
     def known_state(node: int) -> int | None:
         if node in known:
@@ -831,16 +827,17 @@ def _largest(seeds: int, ends: dict[int, tuple[int | None, int]]) -> int:
     return best
 
 
-_LAST_ENDS: list[tuple[Shape, bool, list[int], list[int], dict[int, tuple[int | None, int]]]] = []
-"""The grid of the last `_end_states` pass, its rules (`links`) and its `Closure.end`
-results by seed.  It outlives the puzzle (a process rates one puzzle after another), so
-it is kept only while the end states take at most `_CARRY_BITS` bits (a few thousand
-seeds at 9x9; large grids deep in forcing chains would pin tens of megabytes).  The
-reuse rests on the two grids alone, not on how one came from the other, so a stale
-entry from another puzzle (or thread) is harmless: `changed_mask` refuses it unless
-this grid is that one with candidates removed."""
-
-_CARRY_BITS = 1 << 26  # 8 MiB
+def _last_pass(state: CandidateState) -> tuple[dict, dict]:
+    """Where the solve's memo keeps the last `_end_states` pass: its grid and rules
+    (``"grid"``: (`links`, candidates, placed digits)), and its `Closure.end` results by
+    seed.  The reuse rests on the two grids alone, not on how one came from the other:
+    `changed_mask` refuses the pass unless this grid is that one with candidates
+    removed."""
+    shape = state.shape
+    ncells = shape.ncells
+    grid = state.memo.table("forcing-last-grid", shape, 40 * (ncells + 3 * state.n))
+    ends = state.memo.table("forcing-last-ends", shape, ncells * state.n // 2 + 200)
+    return grid, ends
 
 
 def _carried(
@@ -853,11 +850,14 @@ def _carried(
     branches never look at them; ({}, 0, None) when this grid is not the last one with
     candidates removed (whatever removed them) or its branches followed other rules
     (`links`)."""
-    if not _LAST_ENDS:
+    last_grid, ends = _last_pass(state)
+    last = last_grid.get("grid")
+    if last is None:
         return {}, 0, None
-    shape, same_rules, cand, placed, ends = _LAST_ENDS[0]
-    if shape != state.shape or same_rules != links:
+    same_rules, cand, placed = last
+    if same_rules != links:
         return {}, 0, None
+    shape = state.shape
     changed = changed_mask(shape, cand, placed, state.cand, state.placed)
     if changed is None:
         return {}, 0, None
@@ -1061,9 +1061,7 @@ def _contradictions(state: CandidateState, ctx: Context, mode: int, base: float)
     # per digit, the cells its nishio branches refute it in
     places = digit_cells(state.cand, n)
     placed = placed_units(state.placed, n)
-    refuted = [
-        conflicting_cells(state.shape, places[k], placed[k], places[k] & multi) for k in range(n)
-    ]
+    refuted = [conflicting_cells(state, places[k], placed[k], places[k] & multi) for k in range(n)]
     seeds: list[tuple[int, dict[int, Branch]]] = []
     for cell, m in enumerate(state.cand):
         if not m or not m & (m - 1):
