@@ -23,7 +23,7 @@ from solvers.human.profiling import charged, profiling, stop
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.table import Technique, config_name, resolve
-from solvers.human.techniques.forcing import DEADLINE, OutOfTime
+from solvers.human.techniques.branches import DEADLINE, OutOfTime
 
 VERSION = "1.3"
 """Bumped whenever a change can alter a solve path or a rating."""
