@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import solvers
 from solvers.grid import Grid, shape
 from solvers.human import CandidateState, PropagationResult, propagate
 from solvers.human.memo import EngineMemo
@@ -116,3 +117,15 @@ def test_a_solve_leaves_nothing_behind_in_the_modules():
     result = propagate(CandidateState.from_grid(measured))
     assert _module_state() == before
     assert last_tried(result) <= warm_tried
+
+
+def test_a_search_on_the_engine_leaves_nothing_behind_in_the_modules():
+    # `assume` runs the engine on the puzzle and on each assumption's copy: one memo per
+    # solve.  The warm solve makes assumptions, so its engine ran out of logic and tried
+    # every technique of its configuration: the geometry tables are all made.
+    solver = solvers.get("assume")
+    measured, warm = _puzzles("gen9-extreme.txt", 2)
+    assert solver.solve(warm).stats["assumptions"] > 0
+    before = _module_state()
+    solver.solve(measured)
+    assert _module_state() == before

@@ -102,8 +102,6 @@ def cannot_be_unique(state: CandidateState) -> bool:
 
 
 _CONTRADICTION = frozenset({"contradiction"})
-
-
 _AGREEMENTS = frozenset({"cell", "region"})
 
 
