@@ -81,14 +81,3 @@ def c_solvers(c_solvers_file: Path) -> Iterator[list[str]]:
 def c_solver_name(request: pytest.FixtureRequest, c_solvers: list[str]) -> str:
     """Each of the `C_SOLVERS` in turn, registered."""
     return request.param
-
-
-@pytest.fixture(autouse=True)
-def _fresh_engine_memos() -> None:
-    """Start every test without the human engine's cross-puzzle memos (the dynamic chains'
-    carried end states, nishio's refutations), so no test's result depends on the order
-    the tests ran in."""
-    from solvers.human.techniques import forcing, one_digit
-
-    forcing._LAST_ENDS.clear()
-    one_digit._MEMO.clear()

@@ -1,5 +1,5 @@
 """Dynamic forcing chains' end states: started from a branch they hold, and carried over
-from the grid before (``Closure.end``, ``changed_mask``, ``forcing._end_states``).
+from the grid before (``Closure.end``, ``changed_mask``, ``carry.end_states``).
 
 Each shortcut must give exactly what a plain `Closure.end` on the grid gives.  The grid is
 the dynamic forcing chain case of ``test_human_forcing`` (gen9-extreme line 55, step 26).
@@ -10,8 +10,10 @@ from __future__ import annotations
 import pytest
 
 from solvers.human import CandidateState
-from solvers.human.techniques import forcing
+from solvers.human.techniques import carry
+from solvers.human.techniques.branches import Context
 from solvers.human.techniques.closure import Closure, changed_mask, since
+from solvers.human.techniques.static_graph import static_graph
 
 PENCILMARKS = (
     "239 6 157 3589 23578 358 4 157 128 2359 135 8 359 2357 4 6 157 12 245 45 57 1 2578 6 "
@@ -71,7 +73,7 @@ def test_end_from_a_held_branch_finds_the_contradiction():
     state = _state()
     closure = _closure(state)
     plain = {x: closure.end(x)[0] for x in _seeds(state)}
-    reach = forcing._static_reach(state, forcing.Context(state))[1]
+    reach = static_graph(state).reach
     found = 0
     for x, other in plain.items():
         if other is not None:
@@ -129,33 +131,34 @@ def test_ends_untouched_by_a_change_carry_over(change):
 
 def test_end_states_carried_from_the_grid_before_are_fresh_ones():
     state = _state()
-    forcing._LAST_ENDS.clear()
-    forcing._end_states(state, forcing.Context(state), True)
-    assert forcing._LAST_ENDS
+    assert carry.carried_ends(state, True) == ({}, 0, None)  # a new state's memo holds none
+    carry.end_states(state, Context(state), True)
+    assert carry.carried_ends(state, True)[0]  # the pass is kept in the state's memo
     state.eliminate(R1C5, 5)
-    ctx = forcing.Context(state)
-    end_state = forcing._end_states(state, ctx, True)
+    ctx = Context(state)
+    end_state = carry.end_states(state, ctx, True)
     carried = {x: end_state(x) for x in _seeds(state)}
     fresh_state = _state()
     fresh_state.eliminate(R1C5, 5)
-    forcing._LAST_ENDS.clear()
-    fresh = forcing._end_states(fresh_state, forcing.Context(fresh_state), True)
+    assert carry.carried_ends(fresh_state, True) == ({}, 0, None)  # another puzzle's memo
+    fresh = carry.end_states(fresh_state, Context(fresh_state), True)
     closure = _closure(state)
     for x, facts in carried.items():
         assert facts == fresh(x) == closure.end(x)[0]
     # branches that followed other rules (nishio's, without the cell rules) carry nothing over
-    assert forcing._carried(fresh_state, True)[0]
-    assert forcing._carried(fresh_state, False) == ({}, 0, None)
-    # nor does another puzzle's grid
-    forcing._LAST_ENDS[:] = [(state.shape, True, [1] * 81, [0] * 27, {0: (None, 0)})]
-    assert forcing._carried(state, True) == ({}, 0, None)
+    assert carry.carried_ends(fresh_state, True)[0]
+    assert carry.carried_ends(fresh_state, False) == ({}, 0, None)
+    # nor does a grid this one cannot have come from
+    last_grid, _ = carry.last_pass(state)
+    last_grid["grid"] = (True, [1] * 81, [0] * 27)
+    assert carry.carried_ends(state, True) == ({}, 0, None)
 
 
 def test_largest_end_state():
     ends = {3: (0b111, 0b111), 5: (0b1, 0b1), 7: (0b1111, 0b1111)}
-    assert forcing._largest(1 << 3 | 1 << 5, ends) == 0b111
-    assert forcing._largest(1 << 3 | 1 << 7, ends) == 0b1111
-    assert forcing._largest(0, ends) == 0
+    assert carry._largest(1 << 3 | 1 << 5, ends) == 0b111
+    assert carry._largest(1 << 3 | 1 << 7, ends) == 0b1111
+    assert carry._largest(0, ends) == 0
 
 
 def _since(state: CandidateState, cand: list[int], placed: list[int]) -> tuple[int, list[int]]:
@@ -167,7 +170,7 @@ def _since(state: CandidateState, cand: list[int], placed: list[int]) -> tuple[i
 def _after_steps(state: CandidateState, ends: dict, cand: list[int], placed: list[int]) -> set:
     """Every seed's `end_since` on `state` (no singles) is its plain `end`; returns which
     (ended in a contradiction before, ends in one now) pairs occurred."""
-    assert forcing._no_singles(state)
+    assert carry.no_singles(state)
     clash, lost = _since(state, cand, placed)
     after = _closure(state)
     kinds = set()
@@ -208,7 +211,7 @@ def test_a_removed_candidate_a_branch_held_on_is_a_contradiction():
                 continue
             state = _state()
             state.eliminate(cell, k + 1)
-            if forcing._no_singles(state):
+            if carry.no_singles(state):
                 assert (False, True) in _after_steps(state, ends, start.cand, start.placed)
                 return
     raise AssertionError("no such candidate")
@@ -247,12 +250,11 @@ def test_since_refuses_what_steps_cannot_do():
 
 def test_singles_stop_the_steps_shortcut():
     state = _state()
-    assert forcing._no_singles(state)
-    forcing._LAST_ENDS[:] = [(state.shape, True, state.cand[:], state.placed[:], {})]
+    assert carry.no_singles(state)
+    carry.last_pass(state)[0]["grid"] = (True, state.cand[:], state.placed[:])
     cell = next(c for c, m in enumerate(state.cand) if m.bit_count() == 2)
     state.eliminate(cell, state.cand[cell].bit_length())  # a naked single now
-    assert not forcing._no_singles(state)
-    ends, changed, steps = forcing._carried(state, True)
+    assert not carry.no_singles(state)
+    ends, changed, steps = carry.carried_ends(state, True)
     assert changed
     assert steps is None
-    forcing._LAST_ENDS.clear()

@@ -13,7 +13,7 @@ import solvers
 from solvers.grid import Grid
 from solvers.human import CandidateState, compact, propagate, rate, record
 from solvers.human.table import BY_NAME, TECHNIQUES
-from solvers.human.techniques import forcing
+from solvers.human.techniques import branches, forcing
 from solvers.human.techniques.chains import length_bonus
 
 # technique: (puzzle, candidate grid before the step, the step in compact notation)
@@ -178,7 +178,7 @@ def test_cell_and_unit_chains_are_one_rule_the_cheapest_first():
     # unit's chain (8 facts, 8.1) beats the best cell's (12 facts, 8.3)
     pencilmarks = CASES["forcing_chain"][1]
     cells_only = forcing._search(
-        CandidateState.from_candidates(pencilmarks), forcing.STATIC, frozenset({"cell"}), 8.0
+        CandidateState.from_candidates(pencilmarks), branches.STATIC, frozenset({"cell"}), 8.0
     )
     assert (cells_only.rating, cells_only.detail[2]) == (8.3, 12)
     step = BY_NAME["cell_forcing_chain"].find(CandidateState.from_candidates(pencilmarks))
@@ -197,10 +197,10 @@ def test_a_cell_left_without_digits_counts_as_an_on_off_clash():
     x = off + 9 * 2 + 3  # r1c3<>4
     a, b, c = off + 9 + 1, off + 9 + 2, off + 9 + 3  # r1c2<>2, r1c2<>3, r1c2<>4
     parents = {seed: (), x: (seed,), a: (x,), b: (x,), c: (seed,)}
-    conflict = forcing._emptied(parents, (a, b, c), off)
+    conflict = branches._emptied(parents, (a, b, c), off)
     # c is the cheapest to leave out: a and b force r1c2=4 while r1c2<>4
     assert conflict == (c - off, c)
     assert parents[c - off] == (a, b)
     # both sides count, the facts they share twice: {r1c2=4, a, b, x, seed} and {c, seed}
-    assert forcing.conflict_size(parents, conflict, forcing.DYNAMIC) == 7
-    assert len(forcing.ancestors(parents, (a, b, c))) == 5  # the old count, one side
+    assert branches.conflict_size(parents, conflict, branches.DYNAMIC) == 7
+    assert len(branches.ancestors(parents, (a, b, c))) == 5  # the old count, one side

@@ -106,7 +106,7 @@ def test_a_stale_bug_witness_does_not_hide_the_pattern():
     for u in range(27):
         for k in range(9):
             state.fruitless["bug_pattern"] = (u, k)  # whatever ruled a pattern out before
-            state.memo_at = -1
+            state.views_at = -1
             step = BY_NAME["bug_type_2"].find(state)
             assert step is not None
             assert compact(step) == compact(BY_NAME["bug_type_2"].find(_fresh(state)))
@@ -117,23 +117,23 @@ def test_the_bug_witness_rules_the_pattern_out_while_it_holds():
     while "bug_pattern" not in state.fruitless:  # the unit and digit that rule it out
         assert propagate(state, max_steps=1).stopped_by is not None
         assert BY_NAME["bug_type_2"].find(state) is None
-    state.memo_at = -1
+    state.views_at = -1
     assert BY_NAME["bug_type_2"].find(state) is None
 
 
 def test_the_als_memo_tells_box_shapes_apart():
     # A row of a 2x3 grid has the cells of a row of a 3x2 grid, but not the same peers:
-    # the sets' "seen by all" cells and links must come from each grid's own boxes.
+    # the sets' "seen by all" cells and links must come from each grid's own boxes, even
+    # where one memo serves both shapes.
     from solvers.human.techniques import als_wings
 
     wide = CandidateState.from_grid(Grid.empty(2, 3))
     tall = CandidateState.from_grid(Grid.empty(3, 2))
+    tall.memo = wide.memo
     unit = wide.shape.units[0]
     assert unit in tall.shape.units
     masks = (0b11, 0b110, 0b101, 0b1001, 0b11000, 0b110000)
-    als_wings._UNIT_SETS.clear()
-    alone = als_wings._unit_entry(unit, masks, 2, tall)
-    als_wings._UNIT_SETS.clear()
+    alone = als_wings._unit_entry(unit, masks, 2, CandidateState.from_grid(Grid.empty(3, 2)))
     als_wings._unit_entry(unit, masks, 2, wide)
     after_wide = als_wings._unit_entry(unit, masks, 2, tall)
     assert after_wide == alone

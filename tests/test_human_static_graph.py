@@ -10,9 +10,10 @@ import pytest
 
 from solvers.human import CandidateState
 from solvers.human.techniques import forcing
+from solvers.human.techniques.branches import STATIC, Context, ancestors
 from solvers.human.techniques.closure import Closure
 from solvers.human.techniques.one_digit import conflicting_cells
-from solvers.human.techniques.static_graph import StaticGraph, static_graph
+from solvers.human.techniques.static_graph import StaticGraph, static_branch, static_graph
 from tests.test_human_forcing import CASES, EMPTY
 
 GRIDS = [pencilmarks for _, pencilmarks, _ in CASES.values()] + [EMPTY]
@@ -44,11 +45,11 @@ def _bfs(graph: StaticGraph, seed: int) -> dict[int, int]:
 @pytest.mark.parametrize("pencilmarks", GRIDS)
 def test_links_are_those_a_static_branch_follows(pencilmarks):
     state = _state(pencilmarks)
-    ctx = forcing.Context(state)
+    ctx = Context(state)
     graph = static_graph(state)
     for seed in _seeds(state)[::7]:
-        slow = ctx.branch([seed], forcing.STATIC)
-        fast = forcing._static_branch(graph, seed, 0)
+        slow = ctx.branch([seed], STATIC)
+        fast = static_branch(graph, seed, 0)
         assert fast == slow
 
 
@@ -80,15 +81,15 @@ def test_contradictions_are_found_and_not_on_an_empty_grid():
 
 
 def _slow_agreement(state: CandidateState, nodes: list[int]) -> tuple[int, int] | None:
-    ctx = forcing.Context(state)
-    branches = [ctx.branch([x], forcing.STATIC) for x in nodes]
+    ctx = Context(state)
+    branches = [ctx.branch([x], STATIC) for x in nodes]
     if any(b.conflict for b in branches):
         return None
     common = set(branches[0].parents)
     for b in branches[1:]:
         common &= b.parents.keys()
     costs = [
-        (sum(len(forcing.ancestors(b.parents, (t,))) for b in branches), t)
+        (sum(len(ancestors(b.parents, (t,))) for b in branches), t)
         for t in common
         if t not in nodes
     ]
@@ -129,7 +130,7 @@ def test_nishio_refutations_match_the_plain_nishio_branches(pencilmarks):
     refuted = 0
     for k in range(state.n):
         cells = closure.start[k]
-        bad = conflicting_cells(state.shape, cells, closure.placed[k], cells)
+        bad = conflicting_cells(state, cells, closure.placed[k], cells)
         for cell in range(state.shape.ncells):
             if cells >> cell & 1:
                 assert bool(bad >> cell & 1) == (closure.facts(cell * state.n + k, False) is None)

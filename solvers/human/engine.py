@@ -23,7 +23,7 @@ from solvers.human.profiling import charged, profiling, stop
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.table import Technique, config_name, resolve
-from solvers.human.techniques.forcing import DEADLINE, OutOfTime
+from solvers.human.techniques.branches import DEADLINE, OutOfTime
 
 VERSION = "1.3"
 """Bumped whenever a change can alter a solve path or a rating."""
@@ -148,7 +148,9 @@ def _loop(state, finders, result, trace, max_steps, solution, limits) -> Propaga
     if state.contradiction:
         result.status, result.reason = CONTRADICTION, state.contradiction
         return result
+    memo = state.memo
     while state.empty:
+        memo.trim()  # the one eviction rule of the solve's memo, between steps
         if max_steps is not None and len(steps) >= max_steps:
             result.status, result.stopped_by = STOPPED, "max_steps"
             return result

@@ -24,10 +24,11 @@ from __future__ import annotations
 from functools import cache
 
 from solvers.grid import Grid, Shape, shape
+from solvers.human.memo import EngineMemo
 
 
 @cache
-def _tables(grid_shape: Shape) -> tuple[tuple, tuple]:
+def cell_tables(grid_shape: Shape) -> tuple[tuple, tuple]:
     """Per cell: its three units as (unit, offset into ``count``, the cell's position
     bit within the unit), and its peers."""
     n = grid_shape.size
@@ -67,7 +68,9 @@ class CandidateState:
     `from_candidates`, `copy`, `place`, `eliminate`, `candidates`, `values`,
     `contradiction`, `solved`, `to_grid`.  The remaining attributes are the
     engine's bookkeeping: read them, but change the state only through
-    `place` and `eliminate`.
+    `place` and `eliminate`.  ``memo``, the `EngineMemo` the techniques keep
+    answers in from step to step, is made with the state and shared by its
+    copies: one per puzzle lineage.
     """
 
     __slots__ = (
@@ -88,8 +91,9 @@ class CandidateState:
         "full",
         "changes",
         "_grid",
+        "views",
+        "views_at",
         "memo",
-        "memo_at",
         "fruitless",
     )
 
@@ -113,8 +117,9 @@ class CandidateState:
         self.full: set[int] = set()  # units with one open cell
         self.changes = 0  # placements and eliminations applied
         self._grid: Grid | None = None
-        self.memo: dict = {}  # views derived from the state, valid while changes == memo_at
-        self.memo_at = -1
+        self.views: dict = {}  # views derived from the state, valid while changes == views_at
+        self.views_at = -1
+        self.memo = EngineMemo()  # answers kept across steps, shared with the copies
         self.fruitless: dict = {}  # (technique, digit) -> the digit's cells when it found nothing
 
     # -- construction --------------------------------------------------
@@ -129,7 +134,7 @@ class CandidateState:
     def _fill(self, cells: tuple[int, ...]) -> None:
         """Set up a fresh state from givens in one pass (faster than placing them one by one)."""
         n = self.n
-        units, _ = _tables(self.shape)
+        units, _ = cell_tables(self.shape)
         placed = self.placed
         free = self.free
         values = self.values
@@ -241,8 +246,9 @@ class CandidateState:
         other.full = set(self.full)
         other.changes = self.changes
         other._grid = self._grid
-        other.memo = {}
-        other.memo_at = -1
+        other.views = {}
+        other.views_at = -1
+        other.memo = self.memo
         other.fruitless = dict(self.fruitless)
         return other
 
@@ -308,7 +314,7 @@ class CandidateState:
         cand[cell] = 0
         self.empty -= 1
         self.naked.discard(cell)
-        units, peers = _tables(self.shape)
+        units, peers = cell_tables(self.shape)
         k = digit - 1
         changes = 1
         for u, base, at in units[cell]:
@@ -376,7 +382,7 @@ class CandidateState:
                 self._fail(f"no candidate left in {self.shape.cell_name(cell)}")
         count = self.count
         placed = self.placed
-        units, _ = _tables(self.shape)
+        units, _ = cell_tables(self.shape)
         k = digit - 1
         pos = self.pos
         for u, base, at in units[cell]:
@@ -391,12 +397,12 @@ class CandidateState:
     # -- derived views used by techniques ------------------------------
     def derived(self, key: str, compute):
         """A view computed from the state, memoised until the state next changes."""
-        if self.memo_at != self.changes:
-            self.memo = {}
-            self.memo_at = self.changes
-        value = self.memo.get(key)
+        if self.views_at != self.changes:
+            self.views = {}
+            self.views_at = self.changes
+        value = self.views.get(key)
         if value is None:
-            value = self.memo[key] = compute(self)
+            value = self.views[key] = compute(self)
         return value
 
     def unit_positions(self) -> list[int]:

@@ -14,12 +14,11 @@ first pair, in its scan order, that removes something.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
 from typing import Any
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, peer_masks
+from solvers.human.techniques.common import bit_tuple, bit_tuples, bits, peer_masks
 
 RATING = 6.2
 
@@ -184,7 +183,7 @@ def _pair(state: CandidateState, a: int, b: int, common: int, peers) -> Step | N
     see = peers[a] >> b & 1
     ma, mb = cand[a], cand[b]
     allowed_a = allowed_b = 0
-    for da in _digits(ma):
+    for da in bit_tuple(bit_tuples(state), ma):
         bit = 1 << da
         with_da = mb & ~partner[da]
         if see:
@@ -287,11 +286,6 @@ def _seeing_two(cells: int, peers: tuple[int, ...]) -> int:
     return twice
 
 
-@cache
-def _digits(mask: int) -> tuple[int, ...]:
-    return tuple(bits(mask))
-
-
 def _keeps(free_one: int, free_other: int) -> bool:
     """Whether a cell keeps all its digits when the other two cells have `free_one` and
     `free_other` digits in no excluder."""
@@ -349,7 +343,8 @@ def _triple(
     bc = peers[b] >> c & 1
     ok_a = ok_b = ok_c = 0
     witnesses: list[Witness] = []
-    for da in _digits(ma):
+    digit_lists = bit_tuples(state)
+    for da in digit_lists.get(ma) or bit_tuple(digit_lists, ma):
         bit_a = 1 << da
         free_a = mc & ~partner[da]
         if ac:
@@ -357,7 +352,7 @@ def _triple(
         allowed_b = mb & ~partner[da]
         if ab:
             allowed_b &= ~bit_a
-        for db in _digits(allowed_b):
+        for db in digit_lists.get(allowed_b) or bit_tuple(digit_lists, allowed_b):
             bit_b = 1 << db
             free = free_a & ~partner[db]
             if third:

@@ -21,12 +21,12 @@ in at most one of them, so the other is locked on its remaining digits.
   the rest, so a digit z of every petal (not of the stem) is in one of them.
 
 ALSs are enumerated once per state (`almost_locked_sets`, memoised with
-`CandidateState.derived`; a unit's sets are also kept across states while its
-candidates stay the same), up to `max_cells` cells: 4 in a 9x9 grid (with 5, the
-classic techniques and these finished one more of 60 gen9-extreme puzzles and took a
-third longer), and so are the RCC links between them.  ALS chains are searched up to
-`MAX_CHAIN_SETS` sets.  Sets are bitmasks: cells as a cell mask, digits as a digit
-mask.
+`CandidateState.derived`; a unit's sets are also kept in the solve's memo,
+`CandidateState.memo`, while its candidates stay the same), up to `max_cells` cells: 4
+in a 9x9 grid (with 5, the classic techniques and these finished one more of 60
+gen9-extreme puzzles and took a third longer), and so are the RCC links between them.
+ALS chains are searched up to `MAX_CHAIN_SETS` sets.  Sets are bitmasks: cells as a
+cell mask, digits as a digit mask.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import deque
 from typing import NamedTuple
 
+from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.common import bits, cells_with_each, peer_masks
@@ -44,6 +45,7 @@ ALS_CHAIN_RATING = 6.6
 DEATH_BLOSSOM_RATING = 6.6
 MAX_CHAIN_SETS = 6  # the longest ALS chain searched, in sets
 MAX_STEM_DIGITS = 4  # Death Blossom: stems with more candidates are not tried
+UNIT_SETS_BYTES = 200  # a unit's sets in the solve's memo: about this many bytes per cell
 
 
 def max_cells(n: int) -> int:
@@ -82,28 +84,25 @@ def _find_sets(state: CandidateState) -> list[Als]:
     shape = state.shape
     cap = max_cells(state.n)
     found: dict[int, Als] = {}  # by cell mask: a set in a box and a line is listed once
+    memo = state.memo.table("als-unit-sets", shape, UNIT_SETS_BYTES * state.n)
     for u, unit in enumerate(shape.units):
-        for als in _unit_sets(shape, u, unit, tuple([cand[c] for c in unit]), cap):
+        for als in _unit_sets(memo, shape, u, unit, tuple([cand[c] for c in unit]), cap):
             if als.cells not in found:
                 found[als.cells] = als
     return sorted(found.values(), key=lambda a: (a.size, a.unit))
 
 
-_UNIT_SETS: dict[tuple, list[Als]] = {}
-"""(shape, unit, its cells' candidates, cap) -> the unit's ALSs: a memo shared by every
-state (a unit's sets depend on its own candidates only; most steps change a few units),
-emptied when it grows past 20,000 entries."""
-
-
-def _unit_sets(shape, u: int, unit: tuple[int, ...], masks: tuple[int, ...], cap: int) -> list:
+def _unit_sets(
+    memo: dict, shape: Shape, u: int, unit: tuple[int, ...], masks: tuple[int, ...], cap: int
+) -> list[Als]:
     """The ALSs of one unit, by a depth-first walk over its cells with at most cap + 1
-    candidates that drops a partial set holding more than cap + 1 digits (memoised)."""
-    key = (shape, u, masks, cap)
-    found = _UNIT_SETS.get(key)
+    candidates that drops a partial set holding more than cap + 1 digits.  A unit's sets
+    depend on its own candidates alone, and most steps change a few units: they are kept
+    in `memo` (the solve's table of them) by unit, candidates and cap."""
+    key = (u, masks, cap)
+    found = memo.get(key)
     if found is not None:
         return found
-    if len(_UNIT_SETS) > 20000:
-        _UNIT_SETS.clear()
     n = shape.size
     peers = peer_masks(shape)
     open_ = [(c, m) for c, m in zip(unit, masks, strict=True) if m and m.bit_count() <= cap + 1]
@@ -122,7 +121,7 @@ def _unit_sets(shape, u: int, unit: tuple[int, ...], masks: tuple[int, ...], cap
                 found.append(_als(c2, u2, u, open_, n, peers))
             if size + 1 < cap:
                 stack.append((i + 1, c2, u2, size + 1))
-    _UNIT_SETS[key] = found
+    memo[key] = found
     return found
 
 

@@ -18,11 +18,17 @@ and XYZ-Wings are the one- and two-cell cases, found by their own finders.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with_each, peer_masks, unit_masks
+from solvers.human.techniques.common import (
+    bit_tuple,
+    bit_tuples,
+    bits,
+    cells_with_each,
+    peer_masks,
+    unit_masks,
+)
 
 
 def _wxyz_rating(biggest: int) -> float:
@@ -42,34 +48,25 @@ RATINGS: dict[int, Callable[[int], float]] = {3: _wxyz_rating, 4: _vwxyz_rating,
 WXYZ-Wing 5.5-5.6, VWXYZ-Wing 6.2-6.4, UVWXYZ-Wing 6.6)."""
 
 
-def _recall(memo: dict, key: tuple):
-    """What `memo` holds for `key`, or None; a miss empties a memo past 20,000 entries
-    (they are keyed by candidates, which keep changing, so old entries rarely return)."""
-    found = memo.get(key)
-    if found is None and len(memo) > 20000:
-        memo.clear()
-    return found
-
-
 Als = tuple[tuple[int, ...], int, int, list[int], int]
 """An ALS as (cells, digit mask, cell mask, for each digit the cells seeing every set
 cell holding it (all cells for a digit it lacks), its largest cell's candidate count)."""
 
-_UNIT_SETS: dict[tuple, tuple[list[Als], list[int]]] = {}
-"""(shape, size, the unit's cells, their candidate masks) -> the unit's sets, and for each digit
-x the cells that could join one of them as the bivalue cell of a wing through x (cells
-outside the set seeing every set cell holding x): a memo shared by every state, since
-they depend on nothing else (the shape's boxes decide the peers: a row of a 2x3 grid has
-the cells of a row of a 3x2 one; cleared when it grows large)."""
+UNIT_ENTRY_BYTES = 250  # a unit's entry in the solve's memo: about this many bytes per cell
 
 
 def _unit_entry(
     unit: tuple[int, ...], masks: tuple[int, ...], size: int, state: CandidateState
 ) -> tuple[list[Als], list[int]]:
-    """`_UNIT_SETS` of a unit; a depth-first walk drops a partial set as soon as it
-    holds more than size + 1 digits."""
-    key = (state.shape, size, unit, masks)
-    entry = _recall(_UNIT_SETS, key)
+    """A unit's sets of `size` cells, and for each digit x the cells that could join one
+    of them as the bivalue cell of a wing through x (cells outside the set seeing every
+    set cell holding x).  They depend on nothing else (given the grid's shape, whose
+    boxes decide the peers: a row of a 2x3 grid has the cells of a row of a 3x2 one), so
+    they are kept in the solve's memo.  A depth-first walk drops a partial set as soon
+    as it holds more than size + 1 digits."""
+    memo = state.memo.table("als-wing-unit-sets", state.shape, UNIT_ENTRY_BYTES * state.n)
+    key = (size, unit, masks)
+    entry = memo.get(key)
     if entry is not None:
         return entry
     limit = size + 1
@@ -85,6 +82,7 @@ def _unit_entry(
     n = state.n
     peers = peer_masks(state.shape)
     mask_of = dict(zip(unit, masks, strict=True))
+    digit_lists = bit_tuples(state)
     links = [0] * n
     sets: list[Als] = []
     for cells, union in found:
@@ -97,19 +95,13 @@ def _unit_entry(
             m = mask_of[c]
             biggest = max(biggest, m.bit_count())
             p = peers[c]
-            for b in _digits(m):
+            for b in digit_lists.get(m) or bit_tuple(digit_lists, m):
                 seen[b] &= p
-        for b in _digits(union):
+        for b in bit_tuple(digit_lists, union):
             links[b] |= seen[b] & ~als_mask
         sets.append((cells, union, als_mask, seen, biggest))
-    entry = _UNIT_SETS[key] = (sets, links)
+    entry = memo[key] = (sets, links)
     return entry
-
-
-@cache
-def _digits(mask: int) -> tuple[int, ...]:
-    """The bit positions of a mask (memoised: masks of digits repeat)."""
-    return tuple(bits(mask))
 
 
 def _extend(open_, masks, total, start, left, cells, union, limit, found) -> None:
@@ -154,6 +146,7 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
         return None
     full = state.full_mask
     cw = cells_with_each(state)
+    digit_lists = bit_tuples(state)
     fruitless = state.fruitless
     within: dict[int, int] = {}  # digit mask -> bivalue cells holding only its digits
     seen: set[tuple[int, ...]] = set()  # sets searched by an earlier unit ...
@@ -224,7 +217,7 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
                 outside = ~(als_mask | low)
                 elims: list[tuple[int, int]] = []
                 if r1 and r2:  # doubly linked: both sets locked
-                    for b in _digits(union):
+                    for b in digit_lists.get(union) or bit_tuple(digit_lists, union):
                         targets = seen_by_all[b] & outside
                         if m >> b & 1:
                             targets &= peers[yz]

@@ -1,6 +1,6 @@
 """What a forcing-chain branch holds, computed on bitmasks without recording causes.
 
-`forcing.Context.branch` follows an assumption fact by fact and records what
+`branches.Context.branch` follows an assumption fact by fact and records what
 forced each one, which the rating needs; but most branches a search follows
 end without a conclusion.  The rules a branch applies only ever add facts, so
 the facts it ends with do not depend on the order it found them in: this
@@ -14,7 +14,7 @@ facts, an end state can start from another one the branch holds (`Closure.end`'s
 the engine's steps came from (`Closure.end_since`); and a branch that held no
 fact near the candidates the steps removed ends as it did (`changed_mask`).
 
-Rules, as in `forcing.Context.branch` (dynamic; nishio without the cell rules):
+Rules, as in `branches.Context.branch` (dynamic; nishio without the cell rules):
 
 - on(c, d): off for c's other digits and for d in c's peers;
 - a cell that lost a candidate, holds no on fact and has one candidate left:
@@ -177,7 +177,7 @@ class Closure:
         self.placed = placed_units(placed, n)
 
     def facts(self, seed: int, links: bool = True) -> int | None:
-        """The end state of the branch assuming `seed` (a node as in `forcing.Context`),
+        """The end state of the branch assuming `seed` (a node as in `branches.Context`),
         packed (`pack`): the facts it holds, on and off; None when the branch reaches a
         contradiction.  `links` False: nishio (no cell rules)."""
         return self.end(seed, links)[0]

@@ -41,6 +41,20 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def bit_tuples(state: CandidateState) -> dict[int, tuple[int, ...]]:
+    """The solve's memo of `bits` as tuples, by mask (digit masks repeat): read it with
+    ``memo.get(mask) or bit_tuple(memo, mask)``."""
+    return state.memo.table("bit-tuples", state.shape, 150)
+
+
+def bit_tuple(memo: dict[int, tuple[int, ...]], mask: int) -> tuple[int, ...]:
+    """`bits` of `mask` as a tuple, kept in `memo` (from `bit_tuples`)."""
+    found = memo.get(mask)
+    if found is None:
+        found = memo[mask] = tuple(bits(mask))
+    return found
+
+
 def cells_with(state: CandidateState, digit: int) -> int:
     """The open cells that take `digit`, as a cell bitmask (memoised)."""
     return state.derived("with", _cells_with)[digit - 1]

@@ -53,10 +53,10 @@ def _box_lines(grid_shape: Shape) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(out)
 
 
-@cache
-def _fits(grid_shape: Shape, kind: str) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
-    """A memo for `kind`: (unit, positions) -> the crossing units, by index, holding them."""
-    return {}
+def _fits(state: CandidateState, kind: str) -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
+    """The solve's memo for `kind`: (unit, positions) -> the crossing units, by index,
+    holding them."""
+    return state.memo.table(f"direct-{kind}-fits", state.shape, 150)
 
 
 def direct_pointing(state: CandidateState) -> Step | None:
@@ -69,7 +69,7 @@ def direct_pointing(state: CandidateState) -> Step | None:
     pos = state.pos
     _, line_boxes = crossings(shape)
     box_lines = _box_lines(shape)
-    fits = _fits(shape, "pointing")
+    fits = _fits(state, "pointing")
 
     def search(k: int) -> Found:
         for b, lines in enumerate(box_lines):
@@ -103,7 +103,7 @@ def direct_claiming(state: CandidateState) -> Step | None:
     pos = state.pos
     box_lines, line_boxes = crossings(shape)
     lines = _lines(n)
-    fits = _fits(shape, "claiming")
+    fits = _fits(state, "claiming")
 
     def search(k: int) -> Found:
         for i, line in enumerate(lines):

@@ -19,6 +19,7 @@ ends cannot see more candidates than the best so far is not tried.
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
@@ -92,13 +93,38 @@ def _links(state: CandidateState, digit: int) -> list[Link]:
     return out
 
 
+Node = tuple[tuple[int, ...], tuple[int, ...], int]  # units, cells, the cells seeing them all
+
+
 @cache
-def _nodes(shape: Shape) -> dict[int, tuple[tuple[int, ...], tuple[int, ...], int]]:
-    """Nodes by cell mask: their units, their cells, the cells that see them all.  It
-    starts with the cells; the groups (two or three cells of a box and a line, a few
-    hundred at most) join as they are met."""
+def _nodes(shape: Shape) -> dict[int, Node]:
+    """Nodes by cell mask: every cell, and every group (two cells or more of one box
+    and one line: a few hundred in a 9x9 grid); read it, never change it."""
     peers = peer_masks(shape)
-    return {1 << c: (units, (c,), peers[c]) for c, units in enumerate(shape.cell_units)}
+    known = {1 << c: (units, (c,), peers[c]) for c, units in enumerate(shape.cell_units)}
+    masks = unit_cell_masks(shape)
+    n = shape.size
+    for box in range(2 * n, 3 * n):
+        for line in range(2 * n):
+            crossing = bits(masks[box] & masks[line])
+            for size in range(2, len(crossing) + 1):
+                for cells in combinations(crossing, size):
+                    m = sum(1 << c for c in cells)
+                    known[m] = _node(shape, m)
+    return known
+
+
+def _node(shape: Shape, m: int) -> Node:
+    """The units of the cells of mask `m` (those holding them all), the cells, and the
+    cells that see them all."""
+    peers = peer_masks(shape)
+    cell_units = _cell_units(shape)
+    um = see = -1
+    cells = bits(m)
+    for c in cells:
+        um &= cell_units[c]
+        see &= peers[c]
+    return tuple(bits(um)), tuple(cells), see
 
 
 @cache
@@ -154,28 +180,17 @@ class _Links:
 
     def __init__(self, state: CandidateState, d: int) -> None:
         shape = state.shape
-        peers = peer_masks(shape)
-        cell_units = _cell_units(shape)
         links = _links(state, d)
         # oriented links (unit, start node, end node, grouped)
         ends = [(u, a, b, g) for u, a, b, g in links] + [(u, b, a, g) for u, a, b, g in links]
         self.ends = ends
         # each node's units, cells, and the cells that see all of it
         known = _nodes(shape)
-        info: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        info: dict[int, Node] = {}
         for _, a, b, _ in links:
             for m in (a, b):
-                if m in info:
-                    continue
-                node = known.get(m)
-                if node is None:  # a group
-                    group = bits(m)
-                    um = see = -1
-                    for c in group:
-                        um &= cell_units[c]
-                        see &= peers[c]
-                    node = known[m] = (tuple(bits(um)), tuple(group), see)
-                info[m] = node
+                if m not in info:
+                    info[m] = known.get(m) or _node(shape, m)
         self.seen = seen = {m: v[2] for m, v in info.items()}
         # as bitmasks over the oriented links: those starting inside a unit, those lying
         # in a unit, those whose start node holds a cell

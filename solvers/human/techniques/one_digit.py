@@ -13,27 +13,28 @@ fewer branches.
 
 from __future__ import annotations
 
-from solvers.grid import Shape
+from typing import TYPE_CHECKING
+
 from solvers.human.techniques.closure import tables
 
-_MEMO: dict[tuple, int] = {}
-_MEMO_SIZE = 1 << 14
+if TYPE_CHECKING:
+    from solvers.human.state import CandidateState
 
 
-def conflicting_cells(shape: Shape, places: int, placed: int, cells: int) -> int:
+def conflicting_cells(state: CandidateState, places: int, placed: int, cells: int) -> int:
     """Of `cells` (a cell bitmask), those whose nishio branch of on(cell, d) reaches a
     contradiction, as a bitmask, for a digit d taken by the cells `places` and placed
-    in the units `placed` (bitmasks).
+    in the units `placed` (bitmasks), on `state`'s grid shape.
 
     The answer depends on the digit's places and placed units alone, which most steps
-    leave as they were: it is memoised across states."""
-    unit_masks, peer_masks, cell_units = tables(shape)
-    key = (unit_masks, places, placed, cells)
-    found = _MEMO.get(key)
+    leave as they were: it is kept in the solve's memo (`state.memo`)."""
+    shape = state.shape
+    memo = state.memo.table("nishio-refuted", shape, 3 * shape.ncells // 8 + 150)
+    key = (places, placed, cells)
+    found = memo.get(key)
     if found is None:
-        if len(_MEMO) >= _MEMO_SIZE:
-            _MEMO.clear()
-        found = _MEMO[key] = _conflicting_cells(peer_masks, cell_units, places, placed, cells)
+        _, peer_masks, cell_units = tables(shape)
+        found = memo[key] = _conflicting_cells(peer_masks, cell_units, places, placed, cells)
     return found
 
 

@@ -17,10 +17,12 @@ first reached after k links) give the complexities without recording causes.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from functools import cache
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
+from solvers.human.techniques.branches import Branch
 from solvers.human.techniques.closure import digit_cells, tables
 
 
@@ -183,7 +185,7 @@ class StaticGraph:
         return mask
 
     def successors(self, node: int) -> tuple[int, ...]:
-        """The facts `node` forces, in the order `forcing.Context.branch` adds them
+        """The facts `node` forces, in the order `branches.Context.branch` adds them
         (memoised in `links`): for on(c, d), off for c's other digits, then for the peers
         taking d, ascending; for off(c, d), the other digit of a bivalue cell, then the
         other place in c's units in turn (as `strong` lists them).  (`Context.branch` also
@@ -341,3 +343,50 @@ def _reach(
                         mask |= done[x]  # 0 for x in this component
                 for w in members:
                     done[w] = mask
+
+
+def static_branch(graph: StaticGraph, seed: int, limit: int):
+    """`Context.branch([seed], STATIC, limit)` on the state's static links."""
+    steps = static_steps(graph, seed)
+    try:
+        while True:
+            depth = next(steps)
+            if limit and depth + 2 > limit:
+                return None  # a conflict found from here rests on more than `limit` facts
+    except StopIteration as done:
+        return done.value
+
+
+def static_steps(graph: StaticGraph, seed: int) -> Generator[int, None, Branch]:
+    """`static_branch` as a generator: before it takes the facts ``depth + 1`` links away
+    from the seed it yields `depth` (a conflict found from there rests on at least
+    ``depth + 2`` facts), and it returns the branch."""
+    off_base = graph.off
+    links = graph.links
+    parents: dict[int, tuple[int, ...]] = {seed: ()}
+    queue = [seed]
+    qi = 0
+    level_end = 1
+    depth = 0
+    while qi < len(queue):
+        if qi == level_end:
+            depth += 1
+            level_end = len(queue)
+            yield depth
+        node = queue[qi]
+        qi += 1
+        why = (node,)
+        succ = links[node]
+        if succ is None:
+            succ = graph.successors(node)
+        for nxt in succ:
+            if nxt in parents:
+                continue
+            parents[nxt] = why
+            if nxt < off_base:
+                if nxt + off_base in parents:
+                    return Branch(parents, (nxt, nxt + off_base))
+            elif nxt - off_base in parents:
+                return Branch(parents, (nxt - off_base, nxt))
+            queue.append(nxt)
+    return Branch(parents, None)
