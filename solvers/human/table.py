@@ -236,7 +236,7 @@ NOTES: dict[str, str] = {
 def parse_table(text: str) -> tuple[Technique, ...]:
     """The techniques of a table in the `TABLE` format, with their finders and notes;
     ValueError on a malformed line, a technique without a finder or one listed twice."""
-    out = []
+    out: list[Technique] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue

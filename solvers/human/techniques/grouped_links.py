@@ -101,7 +101,9 @@ def _nodes(shape: Shape) -> dict[int, Node]:
     """Nodes by cell mask: every cell, and every group (two cells or more of one box
     and one line: a few hundred in a 9x9 grid); read it, never change it."""
     peers = peer_masks(shape)
-    known = {1 << c: (units, (c,), peers[c]) for c, units in enumerate(shape.cell_units)}
+    known: dict[int, Node] = {
+        1 << c: (units, (c,), peers[c]) for c, units in enumerate(shape.cell_units)
+    }
     masks = unit_cell_masks(shape)
     n = shape.size
     for box in range(2 * n, 3 * n):
