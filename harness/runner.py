@@ -35,8 +35,9 @@ import sys
 import tempfile
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import MISSING, asdict, dataclass, field, fields, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
@@ -137,6 +138,13 @@ class RunDone:
     skip_reasons: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
+DEFAULTS: Mapping[str, Any] = MappingProxyType(
+    {f.name: f.default for f in fields(Study) if f.default is not MISSING}
+)
+"""The study's defaults, the one place they are written (`Study`): the command line, study
+files and `make_study` read them here."""
+
+
 def _stderr(line: str) -> None:
     print(f"sudoku-bench: warning: {line}", file=sys.stderr)
 
@@ -167,19 +175,19 @@ def make_study(
     corpora: Sequence[str],
     solver_specs: Sequence[str] | None = None,
     *,
-    timeout: float = 10.0,
-    memory: int | None = 2048,
-    repeat: int = 1,
-    limit: int = 2,
+    timeout: float = Study.timeout,
+    memory: int | None = Study.memory,
+    repeat: int = Study.repeat,
+    limit: int = Study.limit,
     seed: int | None = None,
-    metamorphic: int = 0,
+    metamorphic: int = Study.metamorphic,
     plugins: Sequence[str] = (),
     paths: Sequence[str] = (),
-    strict: bool = False,
-    timing: str = "single",
+    strict: bool = Study.strict,
+    timing: str = Study.timing,
     study_file: dict[str, str] | None = None,
     solvers_files: Sequence[str] = (),
-    pin: bool = False,
+    pin: bool = Study.pin,
 ) -> Study:
     """Check the arguments of a study and resolve its corpora and solvers.
 

@@ -18,6 +18,7 @@ from harness.commands import solvers_files
 from harness.environment import usable_cores
 from harness.errors import CommandError
 from harness.executors import EXECUTORS
+from harness.runner import DEFAULTS as STUDY_DEFAULTS
 from harness.runner import (
     TIMINGS,
     Execution,
@@ -58,14 +59,10 @@ A study file sets the same options in TOML, and solvers as parameter grids:
   cpsat = {workers = [1, 2], model = ["integer", "boolean"]}   # four variants
 Options on the command line win over the file; the file is stored with the run."""
 
+# The options whose defaults the command line shows and fills in: the study's own.
 DEFAULTS = {
-    "timeout": 10.0,
-    "memory": 2048,
-    "repeat": 1,
-    "limit": 2,
-    "metamorphic": 0,
-    "timing": "single",
-    "pin": False,
+    key: STUDY_DEFAULTS[key]
+    for key in ("timeout", "memory", "repeat", "limit", "metamorphic", "timing", "pin")
 }
 
 
