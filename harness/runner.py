@@ -309,7 +309,7 @@ class _Run:
         self.store, self.run_id, self.study, self.execution = store, run_id, study, execution
         self.unfit = dict(unfit or {})  # spec -> why it cannot start within the memory limit
         self.corpora = [open_corpus(c) for c in study.corpora]
-        self.classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
+        self.classes = {spec: solver_class(parse_spec(spec)[0]) for spec in study.solvers}
         self.sizer = _Sizer(execution.batch)
         self.cores: set[int] = set()  # the cores pinned workers reported (--pin)
 
@@ -438,7 +438,7 @@ def count_tasks(study: Study) -> Census:
     Reading every corpus once up front also refuses a bad corpus before the
     run is recorded.
     """
-    classes = {spec: solver_class(spec.split("[", 1)[0]) for spec in study.solvers}
+    classes = {spec: solver_class(parse_spec(spec)[0]) for spec in study.solvers}
     per_puzzle = study.repeat * (1 + study.metamorphic)
     census = Census()
     for path in study.corpora:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from solvers.base import Solver, SolveResult, Status, UnknownOption
 from solvers.grid import Grid
-from solvers.registry import get, solver_class
+from solvers.registry import get, parse_spec, solver_class
 from solvers.verify import check
 
 # Puzzles made for this suite with the project's own dlx (unique unless noted).
@@ -88,7 +88,7 @@ def _solve(spec: str, text: str, **kwargs) -> tuple[Grid, SolveResult]:
 
 
 def _complete(spec: str) -> bool:
-    return solver_class(spec.split("[")[0]).complete
+    return solver_class(parse_spec(spec)[0]).complete
 
 
 def _expect_solved(spec: str, text: str) -> None:
@@ -207,7 +207,7 @@ def check_time_limit(spec: str) -> None:
     result = staged.finish(raw)
     _result_is_sound(puzzle, result, MANY)
     assert elapsed < TIME_LIMIT + GRACE, f"returned after {elapsed:.1f} s"
-    cls = solver_class(spec.split("[")[0])
+    cls = solver_class(parse_spec(spec)[0])
     if cls.complete and cls.counts and len(result.solutions) < MANY:
         assert _stopped_by(result, Status.TIMEOUT), (
             f"status {result.status} (stopped={result.stats.get('stopped')}) after {elapsed:.2f} s"
@@ -219,7 +219,7 @@ def check_budget(spec: str) -> None:
     puzzle = Grid.empty(3)
     result = get(spec).solve(puzzle, limit=MANY, budget=50)
     _result_is_sound(puzzle, result, MANY)
-    cls = solver_class(spec.split("[")[0])
+    cls = solver_class(parse_spec(spec)[0])
     if cls.complete and cls.counts:
         assert _stopped_by(result, Status.BUDGET), (
             f"status {result.status} (stopped={result.stats.get('stopped')})"
@@ -263,7 +263,7 @@ def check_spec_options(spec: str) -> None:
     assert again.spec == solver.spec, f"{solver.spec!r} reads back as {again.spec!r}"
     assert again.options == solver.options, "options differ after a round trip"
     try:
-        get(spec.split("[")[0], no_such_option=1)
+        get(parse_spec(spec)[0], no_such_option=1)
     except UnknownOption as exc:
         assert "no_such_option" in str(exc), f"unclear message: {exc}"  # noqa: PT017
     else:
@@ -312,7 +312,7 @@ def applicable(name: str, check_name: str) -> str | None:
 
 def check_solver(spec: str) -> dict[str, str]:
     """Run every applicable check on a solver; {check: failure message} (declared gaps excluded)."""
-    name = spec.split("[")[0]
+    name = parse_spec(spec)[0]
     gaps = solver_class(name).gaps
     failures = {}
     for check_name, check_fn in CHECKS.items():
