@@ -181,7 +181,7 @@ def solve_item(solver: Solver, batch: Batch, item: Item) -> Outcome:
 
 def _batches(solver: Solver) -> bool:
     """Whether the solver solves many puzzles in one call (``stage_batch``)."""
-    return callable(getattr(solver, "stage_batch", None))
+    return solver.batches
 
 
 def solve_together(solver: Solver, batch: Batch) -> list[Outcome]:
@@ -204,7 +204,7 @@ def solve_together(solver: Solver, batch: Batch) -> list[Outcome]:
     guard = batch.timeout + _settings.grace / 2
     try:
         with _alarm(guard):
-            staged = solver.stage_batch(puzzles, limit=batch.limit)  # type: ignore[attr-defined]
+            staged = solver.stage_batch(puzzles, limit=batch.limit)
             cpu_start = time.process_time()
             start = time.perf_counter()
             raw = staged.run()
@@ -311,7 +311,7 @@ def _warm_up(solver: Solver, puzzle: Grid, batch: Batch) -> None:
         easy = easy_grid(puzzle.box_rows, puzzle.box_cols)
         solver.solve(easy, limit=batch.limit, time_limit=batch.timeout)
         if batch.timing == "batch" and _batches(solver):
-            staged = solver.stage_batch([easy], limit=batch.limit)  # type: ignore[attr-defined]
+            staged = solver.stage_batch([easy], limit=batch.limit)
             staged.finish(staged.run())
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import importlib.util
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
@@ -413,6 +413,17 @@ class Solver(ABC):
         """The solve of valid givens as a `Staged`; override to move set-up and
         result building out of the timed `run` (the default times all of `_solve`)."""
         return Staged(lambda: self._solve(puzzle, limit, Limits(time_limit, budget), trace))
+
+    # Solves many puzzles in one call (`stage_batch`): the harness's ``--timing batch``.
+    batches: ClassVar[bool] = False
+
+    def stage_batch(
+        self, puzzles: Sequence[Grid], *, limit: int = 2, budget: int | None = None
+    ) -> Staged:
+        """Many puzzles staged as one call: ``run`` does the work of all of them, ``finish``
+        returns their `SolveResult`s in order.  Only solvers with ``batches = True`` have
+        it; the default refuses, so a caller checks `batches` first."""
+        raise NotImplementedError(f"{self.name} does not solve batches (batches = False)")
 
     def warm_up(self) -> None:
         """Compile or load what a first solve would (a JIT, a model cache), before any

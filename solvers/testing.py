@@ -243,8 +243,8 @@ def check_staged_solve(spec: str) -> None:
             f"staged: {result.status} with {len(result.solutions)} solution(s); "
             f"solve: {direct.status} with {len(direct.solutions)}"
         )
-    stage_batch = getattr(solver, "stage_batch", None)
-    if callable(stage_batch):
+    if solver.batches:
+        stage_batch = solver.stage_batch
         puzzles = [Grid.parse(PUZZLE_9X9_HARDER), Grid.parse(PUZZLE_4X4)]
         staged = stage_batch(puzzles, limit=2)
         results = staged.finish(staged.run())

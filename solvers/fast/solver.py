@@ -98,6 +98,8 @@ class FastSolver(Solver):
         staged = self.stage_batch(puzzles, limit=limit, budget=budget)
         return staged.finish(staged.run())  # type: ignore[no-any-return]
 
+    batches = True
+
     def stage_batch(
         self, puzzles: Sequence[Grid], *, limit: int = 2, budget: int | None = None
     ) -> Staged:
