@@ -13,10 +13,6 @@ from typing import Any
 
 from solvers.transforms import Transform
 
-# Statuses a batch may end with when the worker running it was lost.
-KILLED = "TIMEOUT"
-CRASHED = "ERROR"
-
 
 @dataclass(frozen=True)
 class Item:
@@ -33,17 +29,12 @@ class Item:
 
 @dataclass(frozen=True)
 class Batch:
-    """Puzzles for one solver spec, solved one by one in one worker.
-
-    ``purpose`` is ``"result"`` for the study's solves and ``"truth"`` for the
-    oracle's, whose outcomes become `Truth` rows instead of results.
-    """
+    """Puzzles for one solver spec, solved one by one in one worker."""
 
     spec: str
     items: tuple[Item, ...]
     limit: int  # solutions to look for
     timeout: float  # seconds per solve
-    purpose: str = "result"
     timing: str = "single"  # "single": each solve timed alone; "batch": one call for the batch
 
     def split(self) -> list[Batch]:
