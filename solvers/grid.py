@@ -248,6 +248,27 @@ class Grid:
 
             object.__setattr__(self, "constraints", settle(self.constraints, self.shape))
 
+    @classmethod
+    def trusted(
+        cls,
+        box_rows: int,
+        box_cols: int,
+        cells: tuple[int, ...],
+        symbols: str = "",
+        constraints: tuple[Constraint, ...] = _CLASSIC,
+    ) -> Grid:
+        """A grid of cells the caller has already checked (a tuple of ints 0..N, N*N of
+        them) and constraints already settled for this shape, built without checking
+        them again: readers and the generator build millions of grids from cells they
+        have just validated, and the check would be most of their run time."""
+        grid = object.__new__(cls)
+        object.__setattr__(grid, "box_rows", box_rows)
+        object.__setattr__(grid, "box_cols", box_cols)
+        object.__setattr__(grid, "cells", cells)
+        object.__setattr__(grid, "symbols", symbols or default_symbols(box_rows * box_cols))
+        object.__setattr__(grid, "constraints", constraints)
+        return grid
+
     # -- derived views -------------------------------------------------
     @property
     def size(self) -> int:
