@@ -212,3 +212,18 @@ def test_the_report_shows_cpu_peak_memory_and_the_span(tmp_path, capsys):
     assert "CPU median" in out
     assert "peak MB" in out
     assert "what a time covers: call (dlx)" in out
+
+
+def test_the_report_says_when_a_solver_took_several_calls():
+    records = [_record(solver="dimacs", stats={"calls": 2, "span": "process"}), _record()]
+    notes = " ".join(clock_notes(records, []))
+    assert "dimacs (up to 2)" in notes
+
+
+def test_a_sat_binarys_own_time_is_its_search_phase():
+    from solvers.sat.dimacs import own_time
+
+    assert own_time("c total process time since initialization:   0.25    seconds") == 0.25
+    assert own_time("CPU time              : 0.004 s") == 0.004
+    assert own_time("c 1.5 seconds total run time") == 1.5
+    assert own_time("s SATISFIABLE") is None

@@ -69,8 +69,12 @@ def clock_notes(
     search: set[str] = set()
     every: set[str] = set()
     spans: dict[str, set[str]] = {}
+    calls: dict[str, int] = {}  # solvers that took several calls for one answer: the most
     for record in records:
         every.add(record.solver)
+        took = record.stats.get("calls")
+        if isinstance(took, int) and not isinstance(took, bool) and took > 1:
+            calls[record.solver] = max(took, calls.get(record.solver, 0))
         if record.stats.get("clock") == "batch":
             batch.add(record.solver)
         if "solver_time" in record.stats:
@@ -100,6 +104,12 @@ def clock_notes(
                 for span, s in sorted(spans.items())
             )  # fmt: skip
             + "."
+        )
+    if calls:
+        several = ", ".join(f"{s} (up to {n})" for s, n in sorted(calls.items()))
+        notes.append(
+            f"several solver calls or processes for one answer: {several}; the time covers "
+            "them all (proving a solution unique can take a second run with it blocked)."
         )
     if clock == "search":
         lacking = sorted(every - search)

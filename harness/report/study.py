@@ -174,6 +174,7 @@ def _noting(
             "solver_time" in stats,
             "search" in stats,
             stats.get("span"),
+            stats.get("calls"),
         )
         if kind not in kinds:
             kinds.add(kind)

@@ -101,6 +101,13 @@ EXIT_STATUS: Mapping[str, int] = {SAT: 10, UNSAT: 20, STOPPED: 0}
 _COUNTERS = ("conflicts", "decisions", "propagations", "restarts")
 _COLON = re.compile(r"^(?:c\s+)?(conflicts|decisions|propagations|restarts)\s*:\s*(\d+)", re.M)
 _PICOSAT = re.compile(r"^c\s+(\d+)\s+(conflicts|decisions|propagations|restarts)\s*$", re.M)
+# The program's own time, where it prints one (CaDiCaL, MiniSat, PicoSAT with -v): seconds.
+_OWN_TIME = re.compile(
+    r"^(?:c total process time since initialization:\s*([\d.]+)\s*seconds"
+    r"|CPU time\s*:\s*([\d.]+)\s*s"
+    r"|c ([\d.]+) seconds total run time)",
+    re.M,
+)
 
 
 class BadOutput(ValueError):
@@ -134,6 +141,12 @@ def counters(text: str) -> dict[str, int]:
     found = {name: int(value) for name, value in _COLON.findall(text)}
     found.update({name: int(value) for value, name in _PICOSAT.findall(text)})
     return {k: found[k] for k in _COUNTERS if k in found}
+
+
+def own_time(text: str) -> float | None:
+    """The seconds a program says it spent (the last figure it printed), or None."""
+    found = [next(g for g in m.groups() if g) for m in _OWN_TIME.finditer(text)]
+    return float(found[-1]) if found else None
 
 
 def read_answer(stdout: str, returncode: int, result: str | None = None) -> Answer:
@@ -246,6 +259,7 @@ class Dimacs(Solver):
         solutions: list[Grid] = []
         blocked: list[list[int]] = []
         spent = dict.fromkeys(_COUNTERS, 0)
+        searched: float | None = None  # the binary's own seconds, summed over its runs
         exhausted = False
         stopped: Status | None = None
         calls = 0
@@ -264,6 +278,9 @@ class Dimacs(Solver):
                 if ran.timed_out:
                     stopped = Status.TIMEOUT
                     break
+                own = own_time(ran.stdout)
+                if own is not None:
+                    searched = (searched or 0.0) + own
                 try:
                     answer = read_answer(ran.stdout, ran.returncode, result_text)
                     for key, value in answer.counters.items():
@@ -290,7 +307,7 @@ class Dimacs(Solver):
                     stopped = Status.BUDGET
                     break
                 blocked.append(cnf.blocking(puzzle, solution))
-        return counted_result(solutions, exhausted, self._stats(spent, calls), stopped)
+        return counted_result(solutions, exhausted, self._stats(spent, calls, searched), stopped)
 
     def _run(
         self,
@@ -335,12 +352,14 @@ class Dimacs(Solver):
             return Status.TIMEOUT
         return Status.BUDGET if decision_limit else None
 
-    def _stats(self, spent: Mapping[str, int], calls: int) -> dict[str, Any]:
+    def _stats(
+        self, spent: Mapping[str, int], calls: int, searched: float | None = None
+    ) -> dict[str, Any]:
         return {
             "nodes": spent["decisions"],
             "backtracks": spent["conflicts"],
             **spent,
-            **phases(calls=calls),
+            **phases(search=searched, calls=calls),
             "binary": self.path,
             "version": self.version,
         }
