@@ -3,9 +3,10 @@
 Computed in SQL from the store (counts grouped by status and verdict, times
 read sorted), so it costs the same memory for ten puzzles or a million.
 Times (median, p90) are over the solved puzzles, as in `sudoku-bench report`;
-puzzles/s is over every result.  Rows come per corpus, solvers in the
-report's order (`harness.report.summary.rank_order`: by PAR-2, counting an
-unsolved result at twice the run's time limit); the report gives the full
+puzzles/s is over every result.  Rows come per corpus, solvers by
+their rank on it (by PAR-2, counting an unsolved result at twice the run's
+time limit; the unranked after, in `harness.report.summary.rank_order`), as in
+the report's tables; the report gives the full
 analysis, this is the quick look.
 """
 
@@ -96,8 +97,15 @@ def rows(store: Store, run_id: int) -> list[list[object]]:
     ranks = _ranks(groups, scores)
     order = {s: i for i, s in enumerate(rank_order(ranks, _registry_order()))}
     corpora = list(dict.fromkeys(corpus for _, corpus in groups))
-    keys = sorted(table, key=lambda k: (corpora.index(k[1]), order[k[0]]))
+    keys = sorted(
+        table, key=lambda k: (corpora.index(k[1]), *_place(ranks[k[0]][k[1]]), order[k[0]])
+    )
     return [[*table[k], ranks[k[0]][k[1]] or "—"] for k in keys]
+
+
+def _place(rank: int | None) -> tuple[bool, int]:
+    """Sort key of a rank on one corpus: ranked solvers by rank, the unranked after."""
+    return (rank is None, rank or 0)
 
 
 def _ranks(

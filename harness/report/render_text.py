@@ -92,7 +92,7 @@ def render_terminal(report: Report, plots: Sequence[str] = ()) -> str:
     out += [f"note: {terminal(n)}" for n in report.notes]
     for table in summary_tables(report):
         out += ["", terminal(table.title), _tabulate(table, "simple", mark=TERMINAL_BEST)]
-    out += ["", "* the best value of its column; rows in the same order in every table (by rank)"]
+    out += ["", "* the best value of its column; rows in the order of their table's rank"]
     out += ["", *_findings_text(report, "simple", TERMINAL_FINDINGS)]
     comparison = comparison_table(report)
     if comparison:

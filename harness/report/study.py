@@ -18,7 +18,13 @@ from harness.report.clocks import clock_notes, retimed
 from harness.report.compare import Comparison
 from harness.report.findings import Finding, TruthLookup, find
 from harness.report.outcomes import Outcome, fold, primary
-from harness.report.summary import SummaryRow, flagged_solvers, in_rank_order, summarise
+from harness.report.summary import (
+    SummaryRow,
+    flagged_solvers,
+    in_rank_order,
+    overall_order,
+    summarise,
+)
 
 
 @dataclass
@@ -40,6 +46,8 @@ class Report:
     rating_label: str = "difficulty rating of the puzzle"
     # (run, spec, corpus, puzzle id, variant) of every outcome judged wrong
     wrong_keys: set[tuple[int, str, str, str, int]] = field(default_factory=set)
+    # solver labels by mean rank over the corpora (empty: derived from `summary`)
+    order: list[str] = field(default_factory=list)
 
     @property
     def corpora(self) -> list[str]:
@@ -48,8 +56,9 @@ class Report:
 
     @property
     def solvers(self) -> list[str]:
-        """Solver labels in the order of every table and plot: by rank (see `rank_order`)."""
-        return list(dict.fromkeys(r.solver for r in self.summary if not r.is_vbs))
+        """Solver labels by mean rank over the corpora (see `rank_order`): the order of the
+        plots and of the overall table; each corpus's tables follow that corpus's rank."""
+        return self.order or overall_order(self.summary)
 
     def spec_order(self) -> dict[str, int]:
         """Solver spec -> position of its first label in `solvers` (for per-spec rows)."""
@@ -145,6 +154,7 @@ def build_report(
         records=folded.records,
         command=command,
         notes=notes,
+        order=overall_order(summary, order),
         wrong_keys={
             (o.run_id, o.spec, o.corpus, o.puzzle_id, o.variant) for o in judged if o.wrong
         },
