@@ -11,12 +11,16 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
+from harness import tally
+from harness.cli import main
 from harness.report import build_report, render_html, render_latex, render_markdown
 from harness.report import render_terminal as terminal_report
 from harness.report.summary import VBS
+from harness.store import Store
 from tests.test_report_publish import NAMES, RUN, _records
 
 Parsed = list[tuple[str, list[str], list[list[str]]]]  # (title, headers, rows)
@@ -138,3 +142,59 @@ def test_rows_follow_the_rank_of_their_table_in_every_format(render, parse):
     by_title = {title: rows for title, _, rows in tables}
     assert [r[0] for r in by_title["c2: outcomes"]][:2] == ["s01", "s00"]
     assert [r[0] for r in by_title["c1: outcomes"]][:2] == ["s00", "s01"]
+
+
+# -- run and verify count what the report counts ---------------------------------------
+TESTS = str(Path(__file__).resolve().parent)
+COUNTS = ("puzzles", "solved", "stuck", "timeouts", "errors", "memouts", "wrong", "rank")
+
+
+def _counts_agree(db: Path, printed: str) -> list[dict]:
+    """The end-of-run table (as printed, and as `tally.rows`) against the report's summary."""
+    with Store(db, create=False) as store:
+        report = build_report(store.results([1]), [store.run(1)])
+        tallied = [dict(zip(tally.HEADERS, row, strict=True)) for row in tally.rows(store, 1)]
+    summary = [r for r in report.summary if not r.is_vbs]
+    assert [(t["solver"], t["corpus"]) for t in tallied] == [(r.solver, r.corpus) for r in summary]
+    for t, r in zip(tallied, summary, strict=True):
+        assert {k: t[k] for k in COUNTS} == {k: getattr(r, k) or "—" if k == "rank" else
+                                             getattr(r, k) for k in COUNTS}  # fmt: skip
+    for t in tallied:  # the printed table holds the same numbers
+        line = next(x for x in printed.splitlines() if x.startswith(f"{t['solver']} "))
+        assert line.split()[2:4] == [str(t["puzzles"]), str(t["solved"])]
+    return tallied
+
+
+def test_run_with_repeats_counts_puzzles_as_the_report(tmp_path, capsys):
+    db = tmp_path / "db.sqlite"
+    args = ["run", "--corpus", "gen4", "--solver", "dlx", "--solver", "human", "--repeat", "3",
+            "--executor", "serial", "--no-progress", "--db", str(db)]  # fmt: skip
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "run 1: 300 results" in out  # 50 puzzles x 2 solvers x 3 repeats stored
+    tallied = _counts_agree(db, out)
+    assert [t["puzzles"] for t in tallied] == [50, 50]
+    assert (
+        "note: counts are per puzzle, as in the report: each puzzle's 3 repeats fold into one"
+        in out
+    )
+
+
+def test_verify_counts_puzzles_as_the_report(tmp_path, monkeypatch, capsys, faulty):
+    monkeypatch.chdir(TESTS)  # --plugin imports from the current directory
+    db = tmp_path / "db.sqlite"
+    # wrong on every form of every puzzle, and on the puzzles as given unless their text
+    # starts with ".": the findings outnumber the puzzles
+    status = main(["verify", "--corpus", "gen4", "--solver", "dlx",
+                   "--solver", "faulty[fault=wrong,spare=.]", "--plugin", "faulty_solvers",
+                   "--executor", "serial", "--no-progress", "--db", str(db)])  # fmt: skip
+    out = capsys.readouterr().out
+    assert status == 1
+    tallied = _counts_agree(db, out)
+    wrong = {t["solver"]: t["wrong"] for t in tallied}
+    findings = int(re.search(r"verify: (\d+) findings on (\d+) solver x puzzle", out).group(1))
+    pairs = int(re.search(r"verify: \d+ findings on (\d+) solver x puzzle", out).group(1))
+    assert wrong["dlx"] == 0
+    assert wrong["faulty[fault=wrong,spare=.]"] == pairs < findings
+    assert "the table above and the report count a puzzle once" in out
+    assert "each puzzle's 2 equivalent forms count with it (wrong when any form was)" in out
