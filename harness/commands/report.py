@@ -90,6 +90,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="also scatter every pair of solvers, one plot each (n(n-1)/2 plots)",
     )  # fmt: skip
     parser.add_argument(
+        "--cactus", choices=("time", "solved"), default="time",
+        help="cactus plot orientation: time (default: time on x, puzzles solved on y) or "
+        "solved (the SAT competition's: puzzles solved on x, time per puzzle on y)",
+    )  # fmt: skip
+    parser.add_argument(
         "--rate", action="store_true",
         help="rate the puzzles with the human-style engine (about 10 ms each) for the "
         "time-vs-difficulty plot, where the records carry no rating",
@@ -253,7 +258,15 @@ def run(args: argparse.Namespace) -> int:
         directory = _plots_dir(args)
         plots: list[Any] = []
         if args.format == "html" and not args.no_plots or directory:
-            plots = list(all_plots(report, pairs, args.plot_format, all_pairs=args.all_pairs))
+            plots = list(
+                all_plots(
+                    report,
+                    pairs,
+                    args.plot_format,
+                    all_pairs=args.all_pairs,
+                    cactus_orientation=args.cactus,
+                )
+            )
         written = _save_plots(plots, directory) if directory else []
         _render(args, report, plots, written, records)
     if gate is not None and report.comparison:
