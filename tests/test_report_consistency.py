@@ -15,12 +15,15 @@ from pathlib import Path
 
 import pytest
 
+import solvers
 from harness import tally
 from harness.cli import main
+from harness.records import ResultRecord, puzzle_text
 from harness.report import build_report, render_html, render_latex, render_markdown
 from harness.report import render_terminal as terminal_report
 from harness.report.summary import VBS
 from harness.store import Store
+from solvers.grid import Grid
 from tests.test_report_publish import NAMES, RUN, _records
 
 Parsed = list[tuple[str, list[str], list[list[str]]]]  # (title, headers, rows)
@@ -198,3 +201,54 @@ def test_verify_counts_puzzles_as_the_report(tmp_path, monkeypatch, capsys, faul
     assert wrong["faulty[fault=wrong,spare=.]"] == pairs < findings
     assert "the table above and the report count a puzzle once" in out
     assert "each puzzle's 2 equivalent forms count with it (wrong when any form was)" in out
+
+
+# -- findings: square grids, explanations that wrap between words, folded groups -------
+def _wrong_records(count: int) -> list[ResultRecord]:
+    """`count` puzzles that "botch" answers with two cells swapped and "right" solves."""
+    from solvers.testing import PUZZLE_9X9_EASY
+
+    grid = Grid.parse(PUZZLE_9X9_EASY)
+    solution = puzzle_text(solvers.get("dlx").solve(grid).solutions[0])[0]
+    botched = solution[1] + solution[0] + solution[2:]
+    text = puzzle_text(grid)[0]
+    records = []
+    for i in range(count):
+        answers = (("right", solution, "CORRECT"), ("botch", botched, "WRONG"))
+        for solver, answer, verdict in answers:
+            records.append(ResultRecord(1, solver, "c", f"c:{i + 1}", text, 0, "SOLVED",
+                                        solution=answer, wall=0.001, cpu=0.001, verdict=verdict,
+                                        reason="a cell breaks a row", time_limit=1.0))  # fmt: skip
+    return records
+
+
+def test_html_findings_are_grouped_folded_and_show_square_grids():
+    report = build_report(_wrong_records(12), [RUN])
+    page = render_html(report)
+    section = page.split('id="findings"', 1)[1].split("</h2>", 1)[1].split("<h2", 1)[0]
+    assert "12 findings in 1 group" in section
+    assert section.count('<details class="findings"') == 1
+    assert '<details class="findings" id="findings-1">' in section  # folded: > 10 findings
+    assert "<summary>botch: 12 wrong answers</summary>" in section
+    grids = re.findall(r'<code class="grid">(.*?)</code>', section, flags=re.S)
+    assert len(grids) == 12 * 3  # puzzle, answer and the other answer of each finding
+    for grid in grids:
+        rows = re.sub(r"</?mark>", "", grid).split("\n")
+        assert [len(r) for r in rows] == [9] * 9
+    assert grids[1].startswith("<mark>")  # the swapped cells are marked
+    what = re.findall(r'<td class="what">([^<]*)</td>', section)
+    assert what == ["a cell breaks a row"] * 12
+    style = page.split("<style>", 1)[1].split("</style>", 1)[0]
+    assert re.search(r"td\.what\{white-space:normal", style)
+    assert "break-all" not in re.search(r"td\.what\{[^}]*\}", style).group()
+    few = render_html(build_report(_wrong_records(3), [RUN]))
+    assert '<details class="findings" id="findings-1" open>' in few  # few findings: open
+
+
+def test_markdown_findings_come_under_a_heading_per_solver_and_kind():
+    text = render_markdown(build_report(_wrong_records(4), [RUN]))
+    findings = text.split("## Findings", 1)[1].split("\n## ", 1)[0]
+    assert "Findings: 4, in 1 group (one per solver and kind):" in findings
+    assert "- botch: 4 wrong answers" in findings
+    assert "### botch: 4 wrong answers" in findings
+    assert findings.count("| c ") == 4

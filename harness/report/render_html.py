@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from harness.report.html_findings import STYLE as FINDINGS_STYLE
+from harness.report.html_findings import findings_html
 from harness.report.plots import Plot
 from harness.report.render_text import DEFINITIONS, WRONG_MARK, overview
 from harness.report.study import Report
@@ -22,7 +24,6 @@ from harness.report.summary import VBS
 from harness.report.tables import (
     Table,
     comparison_table,
-    findings_table,
     format_value,
     run_table,
     summary_tables,
@@ -167,7 +168,7 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         "<title>sudoku-bench report</title>",
-        f"<style>{STYLE}</style></head><body>",
+        f"<style>{STYLE}{FINDINGS_STYLE}</style></head><body>",
         "<h1>sudoku-bench report</h1>",
         f"<p>{escape(overview(report))}.</p>",
     ]
@@ -187,12 +188,7 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
             summary.append(f'<p class="caption">{escape(table.caption)}</p>')
     parts += _section("Summary", "summary", summary)
 
-    findings = findings_table(report)
-    if findings.rows:
-        body = [f"<p>{len(findings.rows)} findings.</p>", _table(findings, (2, 4, 6, 7))]
-    else:
-        body = ["<p>None: no wrong answer and no disagreement.</p>"]
-    parts += _section("Findings", "findings", body)
+    parts += _section("Findings", "findings", findings_html(report))
 
     comparison = comparison_table(report)
     if comparison:

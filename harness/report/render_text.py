@@ -7,8 +7,11 @@ from collections.abc import Callable, Sequence
 from tabulate import tabulate
 
 from harness.report.escape import markdown, markdown_code, terminal
+from harness.report.finding_groups import group_findings
+from harness.report.findings import Finding
 from harness.report.study import Report
 from harness.report.tables import (
+    Column,
     Table,
     comparison_table,
     findings_table,
@@ -105,19 +108,46 @@ def render_terminal(report: Report, plots: Sequence[str] = ()) -> str:
 def _findings_text(
     report: Report, fmt: str, limit: int | None, clean: Clean = terminal
 ) -> list[str]:
+    """A line per solver and kind, then the rows: the first `limit` in one table (terminal),
+    or every row under its group's heading (`limit` None: Markdown)."""
     table = findings_table(report)
     if not table.rows:
         return ["Findings: none (no wrong answer, no disagreement)."]
-    shown = table.rows if limit is None else table.rows[:limit]
+    groups = group_findings(report.findings, report.solvers)
     lines = [
-        f"Findings: {len(table.rows)}",
-        _tabulate(Table(table.title, table.columns, shown), fmt, clean),
+        f"Findings: {len(table.rows)}, in {len(groups)} group{'s' if len(groups) != 1 else ''} "
+        "(one per solver and kind):"
     ]
+    lines += [f"- {clean(g.title)}" for g in groups]
+    if limit is None:
+        for group in groups:
+            rows = [_finding_cells(f) for f in group.findings]
+            part = Table(group.title, FINDING_ROW_COLUMNS, rows)
+            lines += ["", f"### {clean(group.title)}", "", _tabulate(part, fmt, clean)]
+        return lines
+    shown = table.rows[:limit]
+    lines += ["", _tabulate(Table(table.title, table.columns, shown), fmt, clean)]
     if len(shown) < len(table.rows):
         lines.append(
             f"... and {len(table.rows) - len(shown)} more (all are in --format md, html or json)"
         )
     return lines
+
+
+FINDING_ROW_COLUMNS = [
+    Column("corpus"),
+    Column("puzzle"),
+    Column("answer"),
+    Column("other solver"),
+    Column("other answer"),
+    Column("what"),
+]
+
+
+def _finding_cells(f: Finding) -> list[str | None]:
+    form = f" (form {f.variant})" if f.variant else ""
+    return [f.corpus, f"{f.puzzle_id}{form} {f.puzzle}", f.answer, f.other_solver,
+            f.other_answer, f.detail]  # fmt: skip
 
 
 def render_markdown(report: Report, plots: Sequence[tuple[str, str]] = ()) -> str:
