@@ -47,7 +47,8 @@ def _terminal(text: str) -> Parsed:
 
 def _markdown(text: str) -> Parsed:
     tables = []
-    for section in text.split("\n### ")[1:]:
+    summary = text.split("## Summary", 1)[1].split("\n## ", 1)[0]
+    for section in summary.split("\n### ")[1:]:
         title, _, rest = section.partition("\n")
         table = rest.strip("\n").split("\n\n", 1)[0]
         lines = [x for x in table.splitlines() if x.startswith("|")]
@@ -252,3 +253,79 @@ def test_markdown_findings_come_under_a_heading_per_solver_and_kind():
     assert "- botch: 4 wrong answers" in findings
     assert "### botch: 4 wrong answers" in findings
     assert findings.count("| c ") == 4
+
+
+# -- the context a reader needs ----------------------------------------------------------
+@pytest.fixture(scope="module")
+def studied(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Run 1 from a study file (mrv with its defaults, cpsat with one parameter changed);
+    run 2 the same solvers on two workers."""
+    folder = tmp_path_factory.mktemp("studied")
+    study = folder / "tiny.toml"
+    study.write_text('name = "tiny study"\ncorpora = ["gen4"]\ntimeout = 5\n'
+                     "[solvers]\nmrv = {}\ncpsat = {model = [\"boolean\"]}\n")  # fmt: skip
+    db = folder / "db.sqlite"
+    common = ["--executor", "serial", "--no-progress", "--db", str(db)]
+    assert main(["run", str(study), *common]) == 0
+    again = ["--corpus", "gen4", "--solver", "mrv", "--solver", "cpsat[model=boolean]"]
+    assert main(["run", *again, "--timeout", "5", "--jobs", "2", "--db", str(db)]) == 0
+    return db
+
+
+def test_the_study_file_and_every_parameter_are_in_the_report(studied, tmp_path, capsys):
+    out = tmp_path / "r.html"
+    assert main(["report", "--db", str(studied), "--run", "1", "--format", "html", "--out",
+                 str(out), "--no-plots"]) == 0  # fmt: skip
+    md = tmp_path / "r.md"
+    assert main(["report", "--db", str(studied), "--run", "1", "--format", "md", "--out",
+                 str(md), "--no-plots"]) == 0  # fmt: skip
+    assert main(["report", "--db", str(studied), "--run", "1"]) == 0
+    terminal = capsys.readouterr().out
+    assert terminal.startswith("run 1 (study tiny study): ")
+    page = out.read_text(encoding="utf-8")
+    assert "study file of run 1: tiny study (" in page
+    assert "cpsat = {model = [&quot;boolean&quot;]}" in page  # the file's text
+    assert '<td class="text">model=boolean, workers=1 (default), seed=0 (default)' in page
+    assert re.search(r"singles=\w+ \(default\)", page)
+    text = md.read_text(encoding="utf-8")
+    assert '```toml\nname = "tiny study"' in text
+    assert "### Solvers" in text
+    assert "| study " in text
+
+
+def test_latex_tables_each_have_a_label(studied, capsys):
+    assert main(["report", "--db", str(studied), "--run", "1", "--run", "2", "--format",
+                 "latex"]) == 0  # fmt: skip
+    latex = capsys.readouterr().out
+    tables = latex.count("\\begin{table}")
+    labels = re.findall(r"\\label\{([^}]*)\}", latex)
+    assert len(labels) == tables >= 3
+    assert len(set(labels)) == len(labels)
+    assert "tab:gen4-outcomes" in labels
+
+
+def test_compare_prints_the_comparison_alone_and_warns_of_different_settings(studied, capsys):
+    assert main(["report", "--db", str(studied), "--compare", "1", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Run 2 (B) against run 1 (A)" in out
+    assert ": outcomes" not in out  # not the whole report first
+    assert "note: runs 1 and 2 were not run alike (parallel workers (--jobs): 1 in run 1, " in out
+    assert "The tables of each run: sudoku-bench report --run 1 --run 2" in out
+
+
+def test_the_report_defines_stuck_and_memouts(studied, capsys):
+    assert main(["report", "--db", str(studied), "--format", "md"]) == 0
+    out = capsys.readouterr().out
+    definitions = out.split("## Definitions", 1)[1]
+    assert "stuck: an incomplete method" in definitions
+    assert "memouts: the worker went over its memory limit" in definitions
+
+
+def test_rate_help_gives_the_measured_cost():
+    from harness.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    text = " ".join(sub.choices["report"].format_help().split())
+    assert "about 10 ms" not in text
+    assert "tens of ms each" in text

@@ -17,7 +17,7 @@ EPILOG = """examples:
   sudoku-bench report --format md --out report.md      # Markdown, plots in report-plots/
   sudoku-bench report --format html --out report.html  # one file, plots embedded
   sudoku-bench report --run 3 --run 4 --format csv --out results.csv
-  sudoku-bench report --run all --format parquet --out results.parquet   # needs [data]
+  sudoku-bench report --format parquet --out results.parquet   # every run; needs [data]
   sudoku-bench report --compare 3 4 --fail-if-slower 10%   # regression gate (exit 1)
   sudoku-bench report --pair dlx mrv --plots plots/ --plot-format svg
   sudoku-bench report --all-pairs --format html --out report.html   # a scatter per pair
@@ -51,7 +51,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--run", action="append", dest="runs", metavar="ID",
-        help="run to report (repeatable; 'all' for every run; default: the last run)",
+        help="run to report (repeatable; 'all' for every run; default: the last run, and "
+        "every run for --format parquet, as load_results gives them)",
     )  # fmt: skip
     parser.add_argument("--format", choices=FORMATS, default="terminal", help="output format")
     parser.add_argument("--out", metavar="PATH", help="write to this file instead of stdout")
@@ -96,7 +97,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )  # fmt: skip
     parser.add_argument(
         "--rate", action="store_true",
-        help="rate the puzzles with the human-style engine (about 10 ms each) for the "
+        help="rate the puzzles with the human-style engine (tens of ms each; 26 ms on the "
+        "quick start's corpora) for the "
         "time-vs-difficulty plot, where the records carry no rating",
     )  # fmt: skip
     parser.add_argument(
@@ -206,6 +208,7 @@ def run(args: argparse.Namespace) -> int:
 
         _write(json.dumps(render_data.SCHEMA, indent=1) + "\n", args.out)
         return 0
+    from harness.report.comparable import comparison_note
     from harness.report.compare import compare_runs, parse_share
     from harness.report.plots import all_plots
     from harness.report.study import build_report
@@ -221,7 +224,8 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--timeout-penalty must be positive, not {args.timeout_penalty}")
     command = "sudoku-bench report " + " ".join(shlex.quote(a) for a in sys.argv[2:])
     with Store(args.db, create=False) as store:
-        run_ids = _run_ids(store, args.runs, args.compare)
+        wanted = args.runs or (["all"] if args.format == "parquet" and not args.compare else None)
+        run_ids = _run_ids(store, wanted, args.compare)
         runs = [store.run(i) for i in run_ids]
         # csv and json list every result after the summary: read them once, keep them
         rows_too = args.format in ("csv", "parquet") or (
@@ -252,6 +256,9 @@ def run(args: argparse.Namespace) -> int:
                                order.get(c.solver, len(order))),
             )  # fmt: skip
             report.compared = (a, b)
+            warning = comparison_note(*(next(r for r in runs if r.id == i) for i in (a, b)))
+            if warning:
+                report.notes.append(warning)
         pairs = [tuple(p) for p in args.pair or []]
         if not pairs and args.compare:
             pairs = _same_solver_pairs(report)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from harness.report.context import solvers_table, study_files
 from harness.report.html_findings import STYLE as FINDINGS_STYLE
 from harness.report.html_findings import findings_html
 from harness.report.plots import Plot
@@ -203,6 +204,14 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
     environment = []
     if report.runs:
         environment.append(_key_values(run_table(report)))
+    solvers = solvers_table(report)
+    environment += [f"<h3>{escape(solvers.title)}</h3>", _table(solvers)]
+    environment.append(f'<p class="caption">{escape(solvers.caption)}</p>')
+    for study in study_files(report.runs):
+        environment.append(
+            f"<details><summary>{escape(study.title)}</summary>"
+            f"<pre>{escape(study.text)}</pre></details>"
+        )
     if report.command:
         environment.append(f"<p>This report: <code>{escape(report.command)}</code>.</p>")
     parts += _section("Environment", "environment", environment or ["<p>Not recorded.</p>"])

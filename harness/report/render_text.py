@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from tabulate import tabulate
 
+from harness.report.context import solvers_table, study_files, study_names
 from harness.report.escape import markdown, markdown_code, terminal
 from harness.report.finding_groups import group_findings
 from harness.report.findings import Finding
@@ -28,6 +30,9 @@ TERMINAL_FINDINGS = 20  # the terminal lists this many; the other formats list a
 DEFINITIONS = [
     "solved: answered (SOLVED, MULTIPLE, UNSOLVABLE or INVALID) and not judged wrong; "
     "timeouts include BUDGET (an effort limit ran out).",
+    "stuck: an incomplete method (logic alone, bounded assumption) ran out of moves without "
+    "an answer (status STUCK); memouts: the worker went over its memory limit (MEMOUT); both "
+    "count as unsolved.",
     "Repeats of one puzzle fold into one outcome: the median time and the least favourable status.",
     "(WRONG) marks a solver that gave at least one wrong answer in the data shown: it has no "
     "rank and never counts for the virtual best solver.",
@@ -80,6 +85,9 @@ def overview(report: Report) -> str:
     """One line: which runs, how many results, puzzles, corpora and solvers."""
     runs = ", ".join(str(r.id) for r in report.runs)
     source = f"run{'s' if len(report.runs) > 1 else ''} {runs}" if runs else "records"
+    studies = study_names(report.runs)
+    if studies:
+        source += f" (study {', '.join(studies)})"
     puzzles = len({(o.corpus, o.puzzle_id) for o in report.outcomes})
     return (
         f"{source}: {_count(report.records, 'result', 'results')}, "
@@ -90,16 +98,22 @@ def overview(report: Report) -> str:
 
 
 def render_terminal(report: Report, plots: Sequence[str] = ()) -> str:
-    """A plain-text report for the terminal."""
+    """A plain-text report for the terminal (with a comparison: the comparison alone)."""
     out = [overview(report)]
     out += [f"note: {terminal(n)}" for n in report.notes]
+    comparison = comparison_table(report)
+    if comparison:
+        a, b = report.compared or (0, 0)
+        out += ["", terminal(comparison.title), _tabulate(comparison, "simple")]
+        out += ["", terminal(comparison.caption)]
+        out += ["", f"The tables of each run: sudoku-bench report --run {a} --run {b}"]
+        if plots:
+            out += ["", "plots:", *(f"  {terminal(p)}" for p in plots)]
+        return "\n".join(out) + "\n"
     for table in summary_tables(report):
         out += ["", terminal(table.title), _tabulate(table, "simple", mark=TERMINAL_BEST)]
     out += ["", "* the best value of its column; rows in the order of their table's rank"]
     out += ["", *_findings_text(report, "simple", TERMINAL_FINDINGS)]
-    comparison = comparison_table(report)
-    if comparison:
-        out += ["", terminal(comparison.title), _tabulate(comparison, "simple")]
     if plots:
         out += ["", "plots:", *(f"  {terminal(p)}" for p in plots)]
     return "\n".join(out) + "\n"
@@ -176,8 +190,20 @@ def render_markdown(report: Report, plots: Sequence[tuple[str, str]] = ()) -> st
             out += ["", f"### {markdown(title)}", "", f"![{alt}]({path})"]
     if report.runs:
         out += ["", "## Environment", "", _tabulate(run_table(report), "github", markdown)]
+    solvers = solvers_table(report)
+    out += ["", "### Solvers", "", _tabulate(solvers, "github", markdown)]
+    out += ["", f"*{markdown(solvers.caption)}*"]
+    for study in study_files(report.runs):
+        out += ["", f"### {markdown(study.title)}", "", _fenced(study.text, "toml")]
     out += ["", "## Definitions", "", *(f"- {d}" for d in DEFINITIONS)]
     return "\n".join(out) + "\n"
+
+
+def _fenced(text: str, language: str) -> str:
+    """A fenced code block holding `text` literally, whatever fences it holds."""
+    longest = max((len(run) for run in re.findall(r"`{3,}", text)), default=2)
+    fence = "`" * (longest + 1)
+    return f"{fence}{language}\n{terminal(text).rstrip()}\n{fence}"
 
 
 def _latex_escape(text: str) -> str:
@@ -211,6 +237,7 @@ def render_latex(report: Report) -> str:
     comparison = comparison_table(report)
     if comparison:
         tables.append(comparison)
+    labels: set[str] = set()
     for table in tables:
         best = table.best()
         cells = [
@@ -227,11 +254,23 @@ def render_latex(report: Report) -> str:
         )
         body = _booktabs(body)
         caption = _latex_escape(table.title + (f". {table.caption}" if table.caption else ""))
+        label = _label(table.title, labels)
         blocks.append(
             "\\begin{table}[ht]\n\\centering\n\\small\n"
-            f"\\caption{{{caption}}}\n{body}\n\\end{{table}}"
+            f"\\caption{{{caption}}}\n\\label{{{label}}}\n{body}\n\\end{{table}}"
         )
     return "\n\n".join(blocks) + "\n"
+
+
+def _label(title: str, used: set[str]) -> str:
+    """A unique ``\\label`` key for a table: ``tab:gen9-easy-outcomes``, ``-2`` on a repeat."""
+    base = "tab:" + (re.sub(r"[^A-Za-z0-9]+", "-", title).strip("-").lower() or "table")
+    label, n = base, 1
+    while label in used:
+        n += 1
+        label = f"{base}-{n}"
+    used.add(label)
+    return label
 
 
 def _booktabs(body: str) -> str:

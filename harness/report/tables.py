@@ -357,6 +357,13 @@ def _names(paths: Any) -> str | None:
     return ", ".join(str(p).replace("\\", "/").rsplit("/", 1)[-1] for p in paths)
 
 
+def _study(study: Any) -> str | None:
+    """A study file by its name and path (its text is shown under the table)."""
+    if not isinstance(study, dict) or not study.get("path"):
+        return None
+    return f"{study['name']} ({study['path']})" if study.get("name") else str(study["path"])
+
+
 def _setting(key: str, unit: str = "") -> Any:
     def describe(settings: dict[str, Any]) -> str | None:
         value = settings.get(key)
@@ -372,6 +379,7 @@ def _setting(key: str, unit: str = "") -> Any:
 
 
 SETTINGS = (
+    ("study", lambda s: _study(s.get("study_file"))),
     ("corpora", lambda s: _names(s.get("corpora"))),
     ("solvers", lambda s: ", ".join(s["solvers"]) if isinstance(s.get("solvers"), list) else None),
     ("time limit", _setting("timeout", " s")),
