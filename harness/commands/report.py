@@ -97,7 +97,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )  # fmt: skip
     parser.add_argument(
         "--rate", action="store_true",
-        help="rate the puzzles with the human-style engine (tens of ms each; 26 ms on the "
+        help="rate the puzzles with the human-style engine (tens of ms each: about 30 ms on the "
         "quick start's corpora) for the "
         "time-vs-difficulty plot, where the records carry no rating",
     )  # fmt: skip
