@@ -25,7 +25,7 @@ def figures(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
         captured.append(fig)
         return b""
 
-    monkeypatch.setattr(plotting, "_save", keep)
+    monkeypatch.setattr(plotting, "save", keep)
     return captured
 
 
@@ -71,7 +71,7 @@ def test_the_versus_figure_keeps_its_text_inside_and_apart(figures, count):
 
 def test_seventeen_solvers_get_seventeen_colours():
     names = [f"t{i:02d}" for i in range(17)]
-    styles = plotting._style(build_report(_records(names), [RUN]))
+    styles = plotting.solver_styles(build_report(_records(names), [RUN]))
     assert len({styles[s]["color"] for s in names}) == 17
 
 

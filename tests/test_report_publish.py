@@ -81,7 +81,7 @@ def figures(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
         captured.append(fig)
         return b""
 
-    monkeypatch.setattr(plotting, "_save", keep)
+    monkeypatch.setattr(plotting, "save", keep)
     return captured
 
 
@@ -109,7 +109,7 @@ def test_pairs_and_all_pairs_add_one_scatter_each(figures):
 
 def test_every_solver_keeps_one_distinct_colour_and_marker_in_every_plot(figures):
     report = build_report(_records(NAMES), [RUN])
-    styles = plotting._style(report)
+    styles = plotting.solver_styles(report)
     colours = [styles[s]["color"] for s in NAMES]
     markers = [styles[s]["marker"] for s in NAMES]
     assert len(set(colours)) == len(NAMES) == len(set(markers))
@@ -311,6 +311,6 @@ def test_comparison_rows_follow_the_report_order(tmp_path, capsys):
 def test_past_the_palette_colour_and_marker_pairs_stay_unique(figures):
     names = [f"t{i:02d}" for i in range(30)]
     report = build_report(_records(names), [RUN])
-    styles = plotting._style(report)
+    styles = plotting.solver_styles(report)
     pairs = [(styles[s]["color"], styles[s]["marker"]) for s in names]
     assert len(set(pairs)) == len(names)

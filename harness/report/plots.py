@@ -76,13 +76,13 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "x"
 
 
-def _figure(width: float = 7.0, height: float = 4.5, layout: Any = "constrained") -> Any:
+def new_figure(width: float = 7.0, height: float = 4.5, layout: Any = "constrained") -> Any:
     from matplotlib.figure import Figure
 
     return Figure(figsize=(width, height), layout=layout)
 
 
-def _time_axis(axis: Any, ticks: int = 11) -> None:
+def time_axis(axis: Any, ticks: int = 11) -> None:
     """A log time axis labelled 100 µs, 1 ms, 10 ms ... (decades only, no mathtext).
 
     Plain labels read better than 10^-3, and leaving out the minor ticks
@@ -104,7 +104,7 @@ def _wrapped(text: str, width: int) -> str:
     return "\n".join(textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False))
 
 
-def _style(report: Report) -> dict[str, dict[str, Any]]:
+def solver_styles(report: Report) -> dict[str, dict[str, Any]]:
     """A stable colour, line style and marker per solver label (the report's solver order)."""
     styles: dict[str, dict[str, Any]] = {}
     for i, label in enumerate(report.solvers):
@@ -120,14 +120,14 @@ def _style(report: Report) -> dict[str, dict[str, Any]]:
     return styles
 
 
-def _save(fig: Any, fmt: str) -> bytes:
+def save(fig: Any, fmt: str) -> bytes:
     buffer = io.BytesIO()
     options = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
     fig.savefig(buffer, format=fmt, dpi=DPI, **options)
     return buffer.getvalue()
 
 
-def _limit(report: Report, corpus: str | None = None) -> float | None:
+def largest_limit(report: Report, corpus: str | None = None) -> float | None:
     """The largest time limit in force (for the timeout lines), if any is known."""
     from harness.report.study import default_time_limits
 
@@ -165,9 +165,9 @@ def cactus(report: Report, corpus: str, fmt: str = "png", orientation: str = "ti
     if orientation not in CACTUS_ORIENTATIONS:
         raise ValueError(f"cactus orientation must be time or solved, not {orientation!r}")
     many = max(0, len(report.solvers) - 10)
-    fig = _figure(8.0, 4.5 + 0.15 * many)
+    fig = new_figure(8.0, 4.5 + 0.15 * many)
     ax = fig.add_subplot()
-    styles = _style(report)
+    styles = solver_styles(report)
     total = len({o.puzzle_id for o in report.outcomes if o.corpus == corpus})
     series = {VBS: _vbs_times(report, corpus)}  # drawn first: the solvers' lines on top
     series.update((s, sorted(t)) for s, t in report.times(corpus).items())
@@ -184,8 +184,10 @@ def cactus(report: Report, corpus: str, fmt: str = "png", orientation: str = "ti
             marker=style["marker"], markevery=0.1, markersize=5 if not many else 4,
             zorder=1 if label == VBS else 2,
         )  # fmt: skip
-    time_axis, count_axis = (ax.xaxis, ax.yaxis) if orientation == "time" else (ax.yaxis, ax.xaxis)
-    limit = _limit(report, corpus)
+    axis_of_time, count_axis = (
+        (ax.xaxis, ax.yaxis) if orientation == "time" else (ax.yaxis, ax.xaxis)
+    )
+    limit = largest_limit(report, corpus)
     line = ax.axvline if orientation == "time" else ax.axhline
     if limit:
         line(limit, color="grey", linewidth=0.8, linestyle="--")
@@ -200,8 +202,8 @@ def cactus(report: Report, corpus: str, fmt: str = "png", orientation: str = "ti
     else:
         ax.set_yscale("log")
         ax.set_xlim(0, max(total, 1) * 1.04)
-    _time_axis(time_axis)
-    time_axis.set_label_text("wall time per puzzle (log scale)")
+    time_axis(axis_of_time)
+    axis_of_time.set_label_text("wall time per puzzle (log scale)")
     count_axis.set_label_text("puzzles solved")
     how = "" if orientation == "time" else ", SAT-competition orientation"
     ax.set_title(f"Cactus plot: {corpus} ({total} puzzles{how})")
@@ -213,7 +215,7 @@ def cactus(report: Report, corpus: str, fmt: str = "png", orientation: str = "ti
         handles, labels, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0),
         frameon=False, title="solved", title_fontsize=8, alignment="left",
     )  # fmt: skip
-    return Plot(f"cactus-{slug(corpus)}", f"Cactus plot: {corpus}", _save(fig, fmt), fmt)
+    return Plot(f"cactus-{slug(corpus)}", f"Cactus plot: {corpus}", save(fig, fmt), fmt)
 
 
 def _pair_points(report: Report, a: str, b: str) -> tuple[list[float], list[float], int]:
@@ -252,7 +254,7 @@ class _Frame:
 
 def _frame(report: Report, times: list[float]) -> _Frame:
     finite = [t for t in times if math.isfinite(t) and t > 0]
-    limit = _limit(report)
+    limit = largest_limit(report)
     low = min(finite) / 2 if finite else 1e-6
     edge = limit if limit else (max(finite) if finite else 1.0)
     return _Frame(low, edge, edge * 1.6, limit)  # unsolved: past the limit line
@@ -280,8 +282,8 @@ def _draw_pair(
     ax.axhline(where, color="#CC6677", linestyle="--", lw=0.8)
     ax.set_xscale("log")
     ax.set_yscale("log")
-    _time_axis(ax.xaxis, ticks)
-    _time_axis(ax.yaxis, ticks)
+    time_axis(ax.xaxis, ticks)
+    time_axis(ax.yaxis, ticks)
     ax.set_xlim(span)
     ax.set_ylim(span)
     ax.set_aspect("equal")
@@ -303,11 +305,11 @@ def scatter(report: Report, a: str, b: str, fmt: str = "png") -> Plot:
     """Solver A (x) against solver B (y) per puzzle, log-log, with the timeout lines."""
     xs, ys, count = _pair_points(report, a, b)
     frame = _frame(report, xs + ys)
-    fig = _figure(5.6, 6.1, layout=None)
+    fig = new_figure(5.6, 6.1, layout=None)
     fig.subplots_adjust(left=0.15, right=0.96, bottom=0.17, top=0.9)
     ax = fig.add_subplot()
     drawn = _draw_pair(
-        ax, frame, xs, ys, _style(report).get(b, {"color": PALETTE[0], "marker": "o"})
+        ax, frame, xs, ys, solver_styles(report).get(b, {"color": PALETTE[0], "marker": "o"})
     )
     ax.set_xlabel(f"{_label(report, a)}: wall time per puzzle")
     ax.set_ylabel(f"{_label(report, b)}: wall time per puzzle")
@@ -319,7 +321,7 @@ def scatter(report: Report, a: str, b: str, fmt: str = "png") -> Plot:
     )
     fig.legend(drawn["artists"], _legend_labels(frame), fontsize=8, loc="lower center", ncol=2,
                frameon=False)  # fmt: skip
-    return Plot(f"scatter-{slug(a)}-vs-{slug(b)}", f"{a} vs {b}", _save(fig, fmt), fmt)
+    return Plot(f"scatter-{slug(a)}-vs-{slug(b)}", f"{a} vs {b}", save(fig, fmt), fmt)
 
 
 def reference_solver(report: Report) -> str | None:
@@ -341,7 +343,7 @@ def versus(report: Report, fmt: str = "png") -> Plot | None:
         return None
     pairs = {s: _pair_points(report, best, s) for s in others}
     frame = _frame(report, [t for xs, ys, _ in pairs.values() for t in xs + ys])
-    styles = _style(report)
+    styles = solver_styles(report)
     columns = min(3, len(others)) if len(others) <= 9 else 4
     rows = math.ceil(len(others) / columns)
     # Margins in inches: title (two lines), legend (one or two lines), a panel's title
@@ -352,7 +354,7 @@ def versus(report: Report, fmt: str = "png") -> Plot | None:
     panel, gap, bottom, left = 2.8, 0.75, 0.75, 0.8
     width = max(7.0, (panel + 0.15) * columns + left + 0.2)
     height = top + rows * panel + (rows - 1) * gap + bottom
-    fig = _figure(width, height, layout=None)
+    fig = new_figure(width, height, layout=None)
     fig.subplots_adjust(left=left / width, right=1 - 0.2 / width, bottom=bottom / height,
                         top=1 - top / height, wspace=0.15 / panel, hspace=gap / panel)  # fmt: skip
     axes = fig.subplots(rows, columns, sharex=True, sharey=True, squeeze=False)
@@ -391,7 +393,7 @@ def versus(report: Report, fmt: str = "png") -> Plot | None:
                    loc="upper center", bbox_to_anchor=(0.5, 1 - 0.6 / height),
                    ncol=legend_columns, frameon=False)  # fmt: skip
     title = f"Each solver against {best}"
-    return Plot(f"versus-{slug(best)}", title, _save(fig, fmt), fmt)
+    return Plot(f"versus-{slug(best)}", title, save(fig, fmt), fmt)
 
 
 def _label(report: Report, solver: str) -> str:
@@ -401,8 +403,8 @@ def _label(report: Report, solver: str) -> str:
 def distribution(report: Report, corpus: str, fmt: str = "png") -> Plot:
     """Box plots of the solved times per solver (log axis)."""
     times = {s: t for s, t in report.times(corpus).items() if t}
-    styles = _style(report)
-    fig = _figure(7.0, 0.9 + 0.42 * max(len(times), 1))
+    styles = solver_styles(report)
+    fig = new_figure(7.0, 0.9 + 0.42 * max(len(times), 1))
     ax = fig.add_subplot()
     labels = list(times)[::-1]  # first solver on top
     if labels:
@@ -418,7 +420,7 @@ def distribution(report: Report, corpus: str, fmt: str = "png") -> Plot:
                     color=styles[label]["color"], mec="black", mew=0.6, markersize=6)  # fmt: skip
         ax.set_yticks(range(1, len(labels) + 1), [styles[s]["label"] for s in labels])
     ax.set_xscale("log")
-    _time_axis(ax.xaxis)
+    time_axis(ax.xaxis)
     ax.set_xlabel("wall time per solved puzzle (log scale)")
     ax.set_title(
         f"Time distribution: {corpus}\nbox: quartiles; marker: median; whiskers: 5th to 95th "
@@ -427,7 +429,7 @@ def distribution(report: Report, corpus: str, fmt: str = "png") -> Plot:
     )
     ax.grid(True, axis="x", which="major", alpha=0.3)
     title = f"Time distribution: {corpus}"
-    return Plot(f"distribution-{slug(corpus)}", title, _save(fig, fmt), fmt)
+    return Plot(f"distribution-{slug(corpus)}", title, save(fig, fmt), fmt)
 
 
 def _horizontal_boxplot(ax: Any, data: list[list[float]], **options: Any) -> Any:
@@ -457,10 +459,10 @@ def difficulty(report: Report, corpus: str, fmt: str = "png") -> Plot | None:
     solvers = [s for s in report.solvers if points.get(s)]
     if not solvers:
         return None
-    styles = _style(report)
+    styles = solver_styles(report)
     columns = min(3, len(solvers))
     rows = math.ceil(len(solvers) / columns)
-    fig = _figure(3.2 * columns + 0.6, 2.6 * rows + 0.8)
+    fig = new_figure(3.2 * columns + 0.6, 2.6 * rows + 0.8)
     axes = fig.subplots(rows, columns, sharex=True, sharey=True, squeeze=False)
     for index, (ax, label) in enumerate(itertools.zip_longest(axes.flat, solvers)):
         if label is None:
@@ -476,7 +478,7 @@ def difficulty(report: Report, corpus: str, fmt: str = "png") -> Plot | None:
         ax.plot([r for r, _ in steps if r >= beyond], [m for r, m in steps if r >= beyond],
                 "_", color="black", markersize=14, markeredgewidth=1.6)  # fmt: skip
         ax.set_yscale("log")
-        _time_axis(ax.yaxis)
+        time_axis(ax.yaxis)
         ax.set_title(styles[label]["label"], fontsize=9)
         ax.grid(True, alpha=0.3)
     if len(finite) < len(rated):
@@ -487,7 +489,7 @@ def difficulty(report: Report, corpus: str, fmt: str = "png") -> Plot | None:
     fig.supxlabel(report.rating_label)
     fig.supylabel("wall time per solved puzzle (log scale)")
     fig.suptitle(f"Time vs difficulty: {corpus} (black: median per rating step)")
-    return Plot(f"difficulty-{slug(corpus)}", f"Time vs difficulty: {corpus}", _save(fig, fmt), fmt)
+    return Plot(f"difficulty-{slug(corpus)}", f"Time vs difficulty: {corpus}", save(fig, fmt), fmt)
 
 
 def _median_by_step(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
