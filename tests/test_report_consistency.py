@@ -47,7 +47,7 @@ def _terminal(text: str) -> Parsed:
 
 def _markdown(text: str) -> Parsed:
     tables = []
-    summary = text.split("## Summary", 1)[1].split("\n## ", 1)[0]
+    summary = text.split("## Summary", 1)[1].split("\n## Findings", 1)[0]
     for section in summary.split("\n### ")[1:]:
         title, _, rest = section.partition("\n")
         table = rest.strip("\n").split("\n\n", 1)[0]
@@ -113,18 +113,20 @@ def _rank_key(value: str) -> tuple[bool, float]:
 
 
 def _check_order(tables: Parsed) -> int:
-    """Every table with a rank (or place) column reads down it; the others of a corpus
-    list their solvers as that corpus's ranked table does.  Returns the tables checked."""
+    """Every table with a rank (or place, or mean rank) column reads down it; the others of
+    a corpus list their solvers as that corpus's ranked table does, and the others of no
+    corpus as the overall table.  Returns the tables checked."""
     order: dict[str, list[str]] = {}
     checked = 0
     for title, headers, rows in tables:
         solvers = [r[0].removesuffix(" (WRONG)") for r in rows if r[0] != VBS]
-        corpus = title.split(":")[0]
-        column = next((headers.index(h) for h in ("rank", "place") if h in headers), None)
+        corpus = title.split(":")[0] if ":" in title else "All corpora"
+        ranked = ("rank", "place", "mean rank")
+        column = next((headers.index(h) for h in ranked if h in headers), None)
         if column is not None:
             ranks = [r[column] for r in rows if r[0] != VBS]
             assert ranks == sorted(ranks, key=_rank_key), (title, ranks)
-            order[corpus] = solvers
+            order.setdefault(corpus, solvers)
         else:
             assert solvers == order[corpus], title
         checked += 1
@@ -142,7 +144,10 @@ def test_rows_follow_the_rank_of_their_table_in_every_format(render, parse):
                enumerate(_records(NAMES[:4]))]  # fmt: skip
     report = build_report(records, [RUN])  # s01 wins c2, s00 wins c1
     tables = parse(render(report))
-    assert _check_order(tables) == 7  # overall, then outcomes, time and effort per corpus
+    # overall, then outcomes, time and effort per corpus; and the statistics (not in the
+    # terminal): the profile, a runtime distribution per corpus, the significance table
+    statistics = 1 if render is terminal_report else 4
+    assert _check_order(tables) == 7 + statistics
     by_title = {title: rows for title, _, rows in tables}
     assert [r[0] for r in by_title["c2: outcomes"]][:2] == ["s01", "s00"]
     assert [r[0] for r in by_title["c1: outcomes"]][:2] == ["s00", "s01"]

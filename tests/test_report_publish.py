@@ -25,6 +25,7 @@ from harness.cli import main
 from harness.records import ResultRecord, RunInfo
 from harness.report import build_report, render_html, render_markdown, render_terminal
 from harness.report import plots as plotting
+from harness.report.stat_tables import statistics_tables
 from harness.report.tables import run_table, summary_tables
 from harness.store import Store
 
@@ -89,8 +90,18 @@ def test_by_default_one_figure_compares_each_solver_with_the_best_ranked(figures
     report = build_report(_records(NAMES[:9]), [RUN])
     plots = list(plotting.all_plots(report))
     names = [p.name for p in plots]
-    assert names == ["cactus-c1", "cactus-c2", "distribution-c1", "distribution-c2", "versus-s00"]
-    versus = figures[-1]
+    assert names == [
+        "cactus-c1",
+        "cactus-c2",
+        "distribution-c1",
+        "distribution-c2",
+        "versus-s00",
+        "performance-profile",
+        "runtime-c1",
+        "runtime-c2",
+        "critical-difference",
+    ]
+    versus = figures[names.index("versus-s00")]
     titles = [ax.get_title() for ax in versus.axes if ax.get_visible() and ax.get_title()]
     assert [t.split("\n")[0] for t in titles] == NAMES[1:9]  # eight panels, in rank order
     assert "s00 (best-ranked)" in versus.get_supxlabel()
@@ -172,9 +183,8 @@ def test_the_best_value_of_each_column_is_marked_in_every_format():
     assert re.search(r"^s00 .*\*", terminal, flags=re.M)
     assert "**" in render_markdown(report)
     html = render_html(report)
-    assert html.count('class="num best"') == len(
-        [cell for table in summary_tables(report) for cell in table.best()]
-    )
+    tables = summary_tables(report) + statistics_tables(report)
+    assert html.count('class="num best"') == len([cell for t in tables for cell in t.best()])
 
 
 def test_sorting_is_announced_and_works_from_the_keyboard():

@@ -240,6 +240,7 @@ def run(args: argparse.Namespace) -> int:
             command=command,
             clock=args.clock,
             subtract_overhead=args.subtract_overhead,
+            statistics=args.format not in ("csv", "parquet"),
         )
         if not report.outcomes:
             raise CommandError(f"run {', '.join(map(str, run_ids))} has no results yet")
@@ -294,6 +295,10 @@ def _rate(report: Any) -> None:
         print(f"rating {count} puzzles with the human-style engine ...", file=sys.stderr)
         report.ratings.update(rate_outcomes(missing))
     report.rating_label = "difficulty: Sudoku-Explainer-style rating (ER) of the human engine"
+    if report.statistics is not None:  # the ratings are a feature of the hardness statistics
+        from harness.report.statistics import hardness_or_note
+
+        report.statistics.correlations = hardness_or_note(report, report.statistics.missing)
 
 
 def _same_solver_pairs(report: Any) -> list[tuple[str, str]]:

@@ -545,3 +545,6 @@ def all_plots(
             yield plot
     for a, b in solver_pairs(report, pairs, all_pairs):
         yield scatter(report, a, b, fmt)
+    from harness.report.stat_plots import statistics_plots  # it draws with this module
+
+    yield from statistics_plots(report, fmt)

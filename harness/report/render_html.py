@@ -20,6 +20,8 @@ from harness.report.html_findings import STYLE as FINDINGS_STYLE
 from harness.report.html_findings import findings_html
 from harness.report.plots import Plot
 from harness.report.render_text import DEFINITIONS, WRONG_MARK, overview
+from harness.report.stat_plots import is_statistics_plot
+from harness.report.stat_tables import statistics_sections
 from harness.report.study import Report
 from harness.report.summary import VBS
 from harness.report.tables import (
@@ -162,6 +164,21 @@ def _figure(plot: Plot) -> str:
     )
 
 
+def _statistics(report: Report, plots: Sequence[Plot]) -> list[str]:
+    """The statistics section: each table, its caption and its figure; what was left out."""
+    figures = {p.name: p for p in plots}
+    parts = [
+        f'<p class="note"><b>Left out:</b> {escape(m)}</p>'
+        for m in (report.statistics.missing if report.statistics else [])
+    ]
+    for table, figure in statistics_sections(report):
+        parts += [f"<h3>{escape(table.title)}</h3>", _table(table)]
+        parts.append(f'<p class="caption">{escape(table.caption)}</p>')
+        if figure in figures:
+            parts.append(_figure(figures[figure]))
+    return parts
+
+
 def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
     """The whole report as one HTML document (UTF-8 text)."""
     parts = [
@@ -174,7 +191,10 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
         f"<p>{escape(overview(report))}.</p>",
     ]
     parts += [f'<p class="note"><b>Note:</b> {escape(n)}</p>' for n in report.notes]
-    nav = [("summary", "Summary"), ("findings", "Findings")]
+    nav = [("summary", "Summary")]
+    if _statistics(report, []):
+        nav.append(("statistics", "Statistics"))
+    nav.append(("findings", "Findings"))
     if report.comparison is not None:
         nav.append(("comparison", "Comparison"))
     if plots:
@@ -189,6 +209,10 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
             summary.append(f'<p class="caption">{escape(table.caption)}</p>')
     parts += _section("Summary", "summary", summary)
 
+    statistics = _statistics(report, plots)
+    if statistics:
+        parts += _section("Comparison statistics", "statistics", statistics)
+    plots = [p for p in plots if not is_statistics_plot(p)]
     parts += _section("Findings", "findings", findings_html(report))
 
     comparison = comparison_table(report)

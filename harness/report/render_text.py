@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from tabulate import tabulate
 
@@ -11,6 +12,8 @@ from harness.report.context import solvers_table, study_files, study_names
 from harness.report.escape import markdown, markdown_code, terminal
 from harness.report.finding_groups import group_findings
 from harness.report.findings import Finding
+from harness.report.stat_plots import STATISTICS_PLOTS
+from harness.report.stat_tables import statistics_sections, statistics_tables
 from harness.report.study import Report
 from harness.report.tables import (
     Column,
@@ -113,6 +116,11 @@ def render_terminal(report: Report, plots: Sequence[str] = ()) -> str:
     for table in summary_tables(report):
         out += ["", terminal(table.title), _tabulate(table, "simple", mark=TERMINAL_BEST)]
     out += ["", "* the best value of its column; rows in the order of their table's rank"]
+    significance = next((t for t, f in statistics_sections(report) if f == "critical-difference"),
+                        None)  # fmt: skip
+    if significance:
+        out += ["", terminal(significance.title), _tabulate(significance, "simple")]
+        out += ["", terminal(significance.caption)]
     out += ["", *_findings_text(report, "simple", TERMINAL_FINDINGS)]
     if plots:
         out += ["", "plots:", *(f"  {terminal(p)}" for p in plots)]
@@ -177,6 +185,19 @@ def render_markdown(report: Report, plots: Sequence[tuple[str, str]] = ()) -> st
         out += ["", f"### {markdown(table.title)}", "", table_md]
         if table.caption:
             out += ["", f"*{markdown(table.caption)}*"]
+    stat_links = {Path(path).stem: (title, path) for title, path in plots}
+    sections = statistics_sections(report)
+    if sections or (report.statistics and report.statistics.missing):
+        out += ["", "## Comparison statistics"]
+        for missing in report.statistics.missing if report.statistics else []:
+            out += ["", f"> **Left out:** {markdown(missing)}"]
+        for table, figure in sections:
+            out += ["", f"### {markdown(table.title)}", "", _tabulate(table, "github", markdown)]
+            out += ["", f"*{markdown(table.caption)}*"]
+            if figure in stat_links:
+                title, path = stat_links[figure]
+                out += ["", f"![{_alt(title)}]({path})"]
+    plots = [(t, p) for t, p in plots if not Path(p).stem.startswith(STATISTICS_PLOTS)]
     out += ["", "## Findings", "", *_findings_text(report, "github", None, markdown)]
     comparison = comparison_table(report)
     if comparison:
@@ -186,8 +207,7 @@ def render_markdown(report: Report, plots: Sequence[tuple[str, str]] = ()) -> st
     if plots:
         out += ["", "## Plots"]
         for title, path in plots:
-            alt = markdown(title).replace("[", "\\[").replace("]", "\\]")
-            out += ["", f"### {markdown(title)}", "", f"![{alt}]({path})"]
+            out += ["", f"### {markdown(title)}", "", f"![{_alt(title)}]({path})"]
     if report.runs:
         out += ["", "## Environment", "", _tabulate(run_table(report), "github", markdown)]
     solvers = solvers_table(report)
@@ -197,6 +217,11 @@ def render_markdown(report: Report, plots: Sequence[tuple[str, str]] = ()) -> st
         out += ["", f"### {markdown(study.title)}", "", _fenced(study.text, "toml")]
     out += ["", "## Definitions", "", *(f"- {d}" for d in DEFINITIONS)]
     return "\n".join(out) + "\n"
+
+
+def _alt(title: str) -> str:
+    """A plot title as the alternative text of a Markdown image."""
+    return markdown(title).replace("[", "\\[").replace("]", "\\]")
 
 
 def _fenced(text: str, language: str) -> str:
@@ -233,7 +258,7 @@ def render_latex(report: Report) -> str:
         "% sudoku-bench report: " + overview(report),
         "% needs \\usepackage{booktabs}",
     ]
-    tables = summary_tables(report)
+    tables = summary_tables(report) + statistics_tables(report)
     comparison = comparison_table(report)
     if comparison:
         tables.append(comparison)

@@ -88,3 +88,8 @@ def _number(value: object, default: float = 0.0) -> float:
     """A float; `default` where the test is undefined (every solver tied on every puzzle)."""
     number = float(value)  # type: ignore[arg-type]
     return number if math.isfinite(number) else default
+
+
+def p_text(p_value: float) -> str:
+    """``= 0.012`` or, where the test's p-value underflows to 0, ``< 1e-300``."""
+    return f"= {p_value:.2g}" if p_value > 0 else "< 1e-300"

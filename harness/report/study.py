@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from harness.crosscheck import unchecked
 from harness.records import ResultRecord, RunInfo
@@ -25,6 +25,9 @@ from harness.report.summary import (
     overall_order,
     summarise,
 )
+
+if TYPE_CHECKING:
+    from harness.report.statistics import Statistics
 
 
 @dataclass
@@ -48,6 +51,8 @@ class Report:
     wrong_keys: set[tuple[int, str, str, str, int]] = field(default_factory=set)
     # solver labels by mean rank over the corpora (empty: derived from `summary`)
     order: list[str] = field(default_factory=list)
+    # profiles, runtime distributions, significance, hardness (`harness.report.statistics`)
+    statistics: Statistics | None = None
 
     @property
     def corpora(self) -> list[str]:
@@ -117,12 +122,14 @@ def build_report(
     command: str = "",
     clock: str = "harness",
     subtract_overhead: bool = False,
+    statistics: bool = True,
 ) -> Report:
     """Fold, judge, summarise: the whole content of a report from a record stream.
 
     `truth` looks up the oracle's answer for a puzzle, shown beside wrong
     answers in the findings; `ratings` adds difficulty ratings per
-    (corpus, puzzle id) to those the records carry.
+    (corpus, puzzle id) to those the records carry; `statistics` False leaves
+    out the comparison statistics (the CSV and Parquet exports need none).
     """
     if not penalty > 0:
         raise ValueError(f"the timeout penalty must be positive, not {penalty!r}")
@@ -143,7 +150,7 @@ def build_report(
     all_ratings.update(ratings or {})
     notes = _notes(runs) + clock_notes(seen, runs, clock=clock, subtract_overhead=subtract_overhead)
     notes += unchecked_notes(unknown)
-    return Report(
+    report = Report(
         runs=list(runs),
         outcomes=outcomes,
         summary=summary,
@@ -159,6 +166,11 @@ def build_report(
             (o.run_id, o.spec, o.corpus, o.puzzle_id, o.variant) for o in judged if o.wrong
         },
     )
+    if statistics:
+        from harness.report.statistics import compute
+
+        report.statistics = compute(report)
+    return report
 
 
 def _noting(

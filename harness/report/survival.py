@@ -58,10 +58,13 @@ def runtime_curves(report: Report, corpus: str) -> list[RuntimeCurve]:
         with warnings.catch_warnings():  # undefined where F is 0 or 1: the band closes there
             warnings.simplefilter("ignore", RuntimeWarning)
             band = cdf.confidence_interval(0.95, method="log-log")
-        times = [float(t) for t in cdf.quantiles]
-        shares = [float(v) for v in cdf.probabilities]
-        low = [_finite(v, f) for v, f in zip(band.low.probabilities, shares, strict=True)]
-        high = [_finite(v, f) for v, f in zip(band.high.probabilities, shares, strict=True)]
+        # scipy lists the censoring times too, where F stays level: keep the steps only
+        steps = [i for i, f in enumerate(cdf.probabilities)
+                 if i == 0 or f > cdf.probabilities[i - 1]]  # fmt: skip
+        times = [float(cdf.quantiles[i]) for i in steps]
+        shares = [float(cdf.probabilities[i]) for i in steps]
+        low = [_finite(band.low.probabilities[i], f) for i, f in zip(steps, shares, strict=True)]
+        high = [_finite(band.high.probabilities[i], f) for i, f in zip(steps, shares, strict=True)]
         curves.append(
             RuntimeCurve(corpus, solver, len(cells), len(solved), times, shares, low, high,
                          {q: _quantile(times, shares, q) for q in QUANTILES})
