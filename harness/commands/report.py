@@ -115,6 +115,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "--no-results", action="store_true", help="json: leave out the per-result rows"
     )
     parser.add_argument(
+        "--matrix-puzzles", type=int, default=2000, metavar="N",
+        help="html: at most N puzzles in the per-puzzle matrix, those the solvers disagree "
+        "on first (default 2000; 0 leaves the matrix out)",
+    )  # fmt: skip
+    parser.add_argument(
         "--schema", action="store_true", help="print the JSON schema of --format json and exit"
     )
     parser.set_defaults(run=run)
@@ -220,6 +225,8 @@ def run(args: argparse.Namespace) -> int:
     noise = parse_share(args.noise)
     if args.format == "parquet":
         _check_parquet(args.out)
+    if args.matrix_puzzles < 0:
+        raise CommandError(f"--matrix-puzzles must be 0 or more, not {args.matrix_puzzles}")
     if not args.timeout_penalty > 0:
         raise CommandError(f"--timeout-penalty must be positive, not {args.timeout_penalty}")
     command = "sudoku-bench report " + " ".join(shlex.quote(a) for a in sys.argv[2:])
@@ -335,7 +342,7 @@ def _render(
     elif fmt == "latex":
         _write(render_latex(report), args.out)
     elif fmt == "html":
-        _write(render_html(report, plots), args.out)
+        _write(render_html(report, plots, args.matrix_puzzles), args.out)
     elif fmt == "json":
         rows = None if args.no_results else render_data.result_rows(report, records)
         out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115

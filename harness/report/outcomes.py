@@ -71,6 +71,7 @@ class Outcome(NamedTuple):
     variant: int = 0  # 0: the puzzle as given; k >= 1: its k-th metamorphic form
     box: str = ""  # "RxC" for an unusual box shape (see `harness.records.grid_of`)
     reason: str = ""  # the cross-check's reason for a WRONG verdict
+    error: str = ""  # the solver's error text (the first repeat's that has one)
 
     @property
     def solved(self) -> bool:
@@ -149,6 +150,7 @@ def _fold_group(
         label, first.corpus, first.puzzle_id, first.puzzle, status, wrong, wall,
         first.time_limit, nodes, guesses, first.solution, first.exhausted, len(group),
         first.run_id, first.solver, first.verdict is not None, variant, first.box, reason,
+        next((r.error for r in group if r.error), ""),
     )  # fmt: skip
 
 

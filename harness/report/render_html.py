@@ -18,6 +18,11 @@ from typing import Any
 from harness.report.context import solvers_table, study_files
 from harness.report.html_findings import STYLE as FINDINGS_STYLE
 from harness.report.html_findings import findings_html
+from harness.report.html_matrix import SCRIPT as MATRIX_SCRIPT
+from harness.report.html_matrix import STYLE as MATRIX_STYLE
+from harness.report.html_matrix import matrix_html
+from harness.report.matrix import LIMIT as MATRIX_LIMIT
+from harness.report.matrix import matrix
 from harness.report.plots import Plot
 from harness.report.render_text import DEFINITIONS, WRONG_MARK, overview
 from harness.report.stat_plots import is_statistics_plot
@@ -179,14 +184,17 @@ def _statistics(report: Report, plots: Sequence[Plot]) -> list[str]:
     return parts
 
 
-def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
-    """The whole report as one HTML document (UTF-8 text)."""
+def render_html(
+    report: Report, plots: Sequence[Plot] = (), matrix_puzzles: int = MATRIX_LIMIT
+) -> str:
+    """The whole report as one HTML document (UTF-8 text); the per-puzzle matrix shows at
+    most `matrix_puzzles` puzzles (0: no matrix)."""
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         "<title>sudoku-bench report</title>",
-        f"<style>{STYLE}{FINDINGS_STYLE}</style></head><body>",
+        f"<style>{STYLE}{FINDINGS_STYLE}{MATRIX_STYLE}</style></head><body>",
         "<h1>sudoku-bench report</h1>",
         f"<p>{escape(overview(report))}.</p>",
     ]
@@ -195,6 +203,8 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
     if _statistics(report, []):
         nav.append(("statistics", "Statistics"))
     nav.append(("findings", "Findings"))
+    if matrix_puzzles > 0:
+        nav.append(("puzzles", "Puzzles"))
     if report.comparison is not None:
         nav.append(("comparison", "Comparison"))
     if plots:
@@ -214,6 +224,8 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
         parts += _section("Comparison statistics", "statistics", statistics)
     plots = [p for p in plots if not is_statistics_plot(p)]
     parts += _section("Findings", "findings", findings_html(report))
+    if matrix_puzzles > 0:
+        parts += _section("Puzzles", "puzzles", matrix_html(matrix(report, matrix_puzzles)))
 
     comparison = comparison_table(report)
     if comparison:
@@ -244,5 +256,5 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
         "definitions",
         ["<ul>" + "".join(f"<li>{escape(d)}</li>" for d in DEFINITIONS) + "</ul>"],
     )
-    parts += [f"<script>{SCRIPT}</script>", "</body></html>"]
+    parts += [f"<script>{SCRIPT}{MATRIX_SCRIPT}</script>", "</body></html>"]
     return "\n".join(parts) + "\n"
