@@ -334,3 +334,19 @@ def test_rate_help_gives_the_measured_cost():
     text = " ".join(sub.choices["report"].format_help().split())
     assert "about 10 ms" not in text
     assert "tens of ms each" in text
+
+
+def test_the_csv_and_json_summaries_follow_each_corpuss_rank():
+    import csv
+    import io
+
+    from harness.report import render_data
+
+    report = build_report(_records(NAMES[:4]), [RUN])
+    rows = list(csv.DictReader(io.StringIO(render_data.summary_csv(report))))
+    document = render_data.document(report, None)
+    for table in (rows, document["summary"]):
+        for corpus in ("c1", "c2"):
+            ranks = [str(r["rank"]) for r in table if r["corpus"] == corpus
+                     and r["solver"] != VBS]  # fmt: skip
+            assert ranks == ["1", "2", "3", "4"]
