@@ -4,7 +4,9 @@ Two frames describe a study, joined on ``run_id``:
 
 - `load_results`: one row per stored result, with the columns of
   ``report --format csv`` (``wall_s``, ``status``, ``verdict``, ``wrong``,
-  ``nodes`` ...; ``stats`` holds the solver's counters as a dict);
+  ``nodes`` ...; ``stats`` holds the solver's counters as a dict), then
+  ``solver_name`` and a ``param.KEY`` column per solver parameter (defaults
+  included: ``cpsat`` has ``param.workers``, ``dimacs`` ``param.binary``);
 - `load_runs`: one row per run: ``run_id``, ``started``, ``finished``,
   ``command``, ``git_commit`` and the run's settings, versions and machine
   flattened into ``settings.timeout``, ``versions.ortools``,
@@ -87,7 +89,25 @@ def results_frame(rows: Iterable[dict[str, Any]]) -> Any:
         **dict.fromkeys(("wall_s", "cpu_s", "peak_rss_mb", "time_limit_s"), "float64"),
         **dict.fromkeys(("nodes", "guesses", "backtracks", "propagations"), "float64"),
     }
-    return frame.astype(types)
+    return with_parameters(frame.astype(types))
+
+
+def with_parameters(frame: Any) -> Any:
+    """`frame` with ``solver_name`` and one ``param.KEY`` column per solver parameter (every
+    parameter, defaults included, as text; empty where a solver has no such parameter)."""
+    from harness.solver_params import parameters
+
+    specs = {spec: parameters(spec) for spec in frame["solver"].unique()}
+    frame = frame.assign(solver_name=frame["solver"].map({s: n for s, (n, _) in specs.items()}))
+    keys = dict.fromkeys(p.name for _, found in specs.values() for p in found)
+    columns = {
+        f"param.{key}": frame["solver"].map(
+            {s: next((p.value for p in found if p.name == key), None)
+             for s, (_, found) in specs.items()}
+        )
+        for key in keys
+    }  # fmt: skip
+    return frame.assign(**columns) if columns else frame
 
 
 def runs_frame(runs: Iterable[RunInfo]) -> Any:

@@ -50,8 +50,12 @@ def versions(solver_specs: Sequence[str] = ()) -> dict[str, str]:
     return found
 
 
-def git_commit(path: Path = PROJECT) -> str | None:
-    """The commit the project is checked out at (``+dirty`` with local changes), if any."""
+RECORDED_COMMIT = Path(__file__).resolve().parent / "_commit.txt"  # written by setup.py
+
+
+def git_commit(path: Path = PROJECT, recorded: Path = RECORDED_COMMIT) -> str | None:
+    """The commit the project is checked out at (``+dirty`` with local changes); for an
+    installed copy, without git, the commit its build recorded; else None."""
     try:
         commit = subprocess.run(
             ["git", "-C", str(path), "rev-parse", "HEAD"],
@@ -68,7 +72,10 @@ def git_commit(path: Path = PROJECT) -> str | None:
             check=True,
         ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
-        return None
+        try:
+            return recorded.read_text(encoding="utf-8").strip() or None
+        except OSError:
+            return None
     return f"{commit}+dirty" if dirty else commit
 
 

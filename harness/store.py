@@ -419,6 +419,16 @@ class Store:
             params.extend(statuses)
         return [row[0] for row in self._db.execute(sql + " ORDER BY wall", params)]
 
+    def task_results(self, run_id: int) -> Iterator[ResultRecord]:
+        """The results of a run ordered by solver, corpus, puzzle id, form and repeat, so
+        the repeats and forms of one task come together (for folding them as a stream)."""
+        cursor = self._db.execute(
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE run_id = ? "
+            "ORDER BY solver, corpus, puzzle_id, variant, repeat",
+            (run_id,),
+        )
+        yield from (_record(row) for row in cursor)
+
     # -- truths -----------------------------------------------------------
     def truth(self, puzzle: str, box: str = "") -> Truth | None:
         """What the oracle established about a puzzle (its `ResultRecord.puzzle` text)."""

@@ -124,3 +124,25 @@ def test_the_documented_analysis_runs(db, monkeypatch, capsys):
     assert "dlx" in printed
     assert "human" in printed
     assert "gen4" in printed
+
+
+def test_parquet_exports_every_run_unless_one_is_chosen(db, tmp_path, capsys):
+    pytest.importorskip("pyarrow", reason="the data extra: pip install 'sudoku-bench[data]'")
+    every = tmp_path / "every.parquet"
+    assert main(["report", "--db", str(db), "--format", "parquet", "--out", str(every)]) == 0
+    assert sorted(pd.read_parquet(every).run_id.unique()) == [1, 2]
+    one = tmp_path / "one.parquet"
+    assert main(["report", "--db", str(db), "--run", "2", "--format", "parquet", "--out",
+                 str(one)]) == 0  # fmt: skip
+    capsys.readouterr()
+    assert list(pd.read_parquet(one).run_id.unique()) == [2]
+
+
+def test_every_solver_parameter_is_a_column(db):
+    from harness import load_results
+
+    frame = load_results(db)
+    human = frame[frame.solver == "human"]
+    assert set(human.solver_name) == {"human"}
+    assert human["param.techniques"].notna().all()  # a default, not written in the label
+    assert frame[frame.solver == "dlx"]["param.techniques"].isna().all()

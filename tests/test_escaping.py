@@ -76,7 +76,9 @@ def test_markdown_escapes_html_everywhere(report) -> None:
 
 def test_html_escapes_every_stored_string(report) -> None:
     text = render_html(report)
-    assert text.count("<script") == 1  # the table sorter, and no other
+    # the page's script and the per-puzzle matrix's data (JSON, "<" escaped), no other
+    assert text.count("<script") == 2
+    assert text.count('<script type="application/json" id="matrix-data">') == 1
     for tag in RAW_MARKUP:
         assert tag == "<script" or tag not in text, tag
     assert "&lt;svg onload=alert(2)&gt;" in text

@@ -60,3 +60,27 @@ def test_the_licence_is_the_mit_licence_the_metadata_names():
     assert text.startswith("MIT License")
     assert "Copyright (c) 2026 the sudoku-bench authors" in text
     assert 'license = "MIT"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_wheel_records_the_commit_it_was_built_from(tmp_path):
+    import zipfile
+
+    build = [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path)]
+    done = subprocess.run([*build, str(ROOT)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    (wheel,) = tmp_path.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        recorded = archive.read("harness/_commit.txt").decode("utf-8").strip()
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True,
+                          text=True, check=True).stdout.strip()  # fmt: skip
+    assert recorded.removesuffix("+dirty") == head
+
+
+def test_an_installed_copy_without_git_reports_the_recorded_commit(tmp_path):
+    from harness.environment import git_commit
+
+    record = tmp_path / "_commit.txt"
+    record.write_text("0123abc\n", encoding="utf-8")
+    assert git_commit(tmp_path, record) == "0123abc"  # tmp_path is no git checkout
+    assert git_commit(tmp_path, tmp_path / "missing.txt") is None

@@ -301,6 +301,7 @@ class _Checker(HTMLParser):
             self.images.append(dict(attrs)["src"])
         if tag == "script":
             self.scripts += 1
+            assert "src" not in dict(attrs)
         if tag not in self.VOID:
             self.stack.append(tag)
 
@@ -319,9 +320,10 @@ def test_html_is_self_contained_escaped_and_embeds_the_plots(study, tmp_path, ca
     checker.feed(html)
     checker.close()
     assert checker.stack == ["html"] or checker.stack == []
-    assert checker.scripts == 1  # the table sorter, nothing from outside
+    assert checker.scripts == 2  # the matrix's data and the page's script, nothing from outside
     cactus_and_boxes = 2 * len(CORPORA)
-    assert len(checker.images) == cactus_and_boxes + 1  # + each solver against the best one
+    statistics = 1 + len(CORPORA) + 1  # profile, runtime per corpus, hardness
+    assert len(checker.images) == cactus_and_boxes + 1 + statistics  # + each against the best
     for src in checker.images:
         assert src.startswith("data:image/png;base64,")
         assert base64.b64decode(src.split(",", 1)[1]).startswith(b"\x89PNG\r\n\x1a\n")
@@ -340,7 +342,10 @@ def test_markdown_links_plot_files_that_exist(study, tmp_path, capsys):
     assert status == 0
     text = out.read_text(encoding="utf-8")
     links = [line.split("](", 1)[1].rstrip(")") for line in text.splitlines() if "![" in line]
-    assert len(links) == 2 * len(CORPORA) + 2  # each against the best; the named pair
+    # cactus and boxes per corpus, each against the best, the named pair; then the
+    # statistics: the profile, a runtime distribution per corpus and the hardness map
+    # (two solvers compete: too few for the critical-difference diagram)
+    assert len(links) == 2 * len(CORPORA) + 2 + 1 + len(CORPORA) + 1
     for link in links:
         assert (out.parent / link).read_bytes().startswith(b"\x89PNG")
     assert "## Environment" in text

@@ -25,6 +25,7 @@ from harness.cli import main
 from harness.records import ResultRecord, RunInfo
 from harness.report import build_report, render_html, render_markdown, render_terminal
 from harness.report import plots as plotting
+from harness.report.stat_tables import statistics_tables
 from harness.report.tables import run_table, summary_tables
 from harness.store import Store
 
@@ -81,7 +82,7 @@ def figures(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
         captured.append(fig)
         return b""
 
-    monkeypatch.setattr(plotting, "_save", keep)
+    monkeypatch.setattr(plotting, "save", keep)
     return captured
 
 
@@ -89,10 +90,20 @@ def test_by_default_one_figure_compares_each_solver_with_the_best_ranked(figures
     report = build_report(_records(NAMES[:9]), [RUN])
     plots = list(plotting.all_plots(report))
     names = [p.name for p in plots]
-    assert names == ["cactus-c1", "cactus-c2", "distribution-c1", "distribution-c2", "versus-s00"]
-    versus = figures[-1]
+    assert names == [
+        "cactus-c1",
+        "cactus-c2",
+        "distribution-c1",
+        "distribution-c2",
+        "versus-s00",
+        "performance-profile",
+        "runtime-c1",
+        "runtime-c2",
+        "critical-difference",
+    ]
+    versus = figures[names.index("versus-s00")]
     titles = [ax.get_title() for ax in versus.axes if ax.get_visible() and ax.get_title()]
-    assert [t.split(":")[0] for t in titles] == NAMES[1:9]  # eight panels, in rank order
+    assert [t.split("\n")[0] for t in titles] == NAMES[1:9]  # eight panels, in rank order
     assert "s00 (best-ranked)" in versus.get_supxlabel()
 
 
@@ -109,14 +120,14 @@ def test_pairs_and_all_pairs_add_one_scatter_each(figures):
 
 def test_every_solver_keeps_one_distinct_colour_and_marker_in_every_plot(figures):
     report = build_report(_records(NAMES), [RUN])
-    styles = plotting._style(report)
+    styles = plotting.solver_styles(report)
     colours = [styles[s]["color"] for s in NAMES]
     markers = [styles[s]["marker"] for s in NAMES]
     assert len(set(colours)) == len(NAMES) == len(set(markers))
     plotting.cactus(report, "c1")
     plotting.distribution(report, "c1")
     cactus, boxes = figures
-    lines = {line.get_label(): line for line in cactus.axes[0].get_lines()}
+    lines = {line.get_label().split(":")[0]: line for line in cactus.axes[0].get_lines()}
     for solver in NAMES:
         assert lines[solver].get_color() == styles[solver]["color"]
         assert lines[solver].get_marker() == styles[solver]["marker"]
@@ -146,20 +157,23 @@ def test_the_distribution_title_fits_its_figure(figures):
     assert "5th to 95th percentile" in fig.axes[0].get_title()
 
 
-def test_solver_rows_follow_one_rank_order_in_every_table():
+def test_plots_follow_the_mean_rank_and_each_corpus_table_its_own_rank():
     records = _records(NAMES[:4])
     report = build_report(records, [RUN])
     assert report.solvers == NAMES[:4]  # s01 wins c2 but ranks 2nd on c1: mean rank 1.5
-    for table in summary_tables(report):
-        assert [row[0] for row in table.rows if row[0] != "virtual best"] == NAMES[:4]
     ranks = {(r.corpus, r.solver): r.rank for r in report.summary}
     assert ranks[("c2", "s01")] == 1
     assert ranks[("c1", "s00")] == 1
+    for table in summary_tables(report):
+        solvers = [row[0] for row in table.rows if row[0] != "virtual best"]
+        corpus = table.title.split(":")[0]
+        expected = NAMES[:4] if corpus in ("c1", "All corpora") else ["s01", "s00", *NAMES[2:4]]
+        assert solvers == expected, table.title
 
 
 def test_the_best_value_of_each_column_is_marked_in_every_format():
     report = build_report(_records(NAMES[:4]), [RUN])
-    speed = summary_tables(report)[1]
+    speed = next(t for t in summary_tables(report) if t.title == "c1: time per puzzle")
     best = speed.best()
     median = [c.header for c in speed.columns].index("median")
     assert {r for r, c in best if c == median} == {0}  # s00, not the virtual best row
@@ -169,15 +183,15 @@ def test_the_best_value_of_each_column_is_marked_in_every_format():
     assert re.search(r"^s00 .*\*", terminal, flags=re.M)
     assert "**" in render_markdown(report)
     html = render_html(report)
-    assert html.count('class="num best"') == len(
-        [cell for table in summary_tables(report) for cell in table.best()]
-    )
+    tables = summary_tables(report) + statistics_tables(report)
+    assert html.count('class="num best"') == len([cell for t in tables for cell in t.best()])
 
 
 def test_sorting_is_announced_and_works_from_the_keyboard():
     html = render_html(build_report(_records(NAMES[:3]), [RUN]))
-    headers = re.findall(r"<th [^>]*>", html.split('<table class="kv">')[0])
-    assert headers
+    sortable = [part.split("</thead>", 1)[0] for part in html.split('<table class="sortable">')[1:]]
+    headers = [h for part in sortable for h in re.findall(r"<th [^>]*>", part)]
+    assert len(sortable) > 5
     assert all('tabindex="0"' in h and 'aria-sort="none"' in h for h in headers)
     script = html.split("<script>", 1)[1]
     assert 'setAttribute("aria-sort", up ? "ascending" : "descending")' in script
@@ -221,12 +235,13 @@ def test_run_records_the_load_and_prints_its_summary_in_the_report_order(tmp_pat
             assert all(v >= 0 for v in run.machine[key])
         report = build_report(store.results([1]), [run])
         summary = tally.rows(store, 1)
-    assert [row[0] for row in summary] == report.solvers
+    in_report = [r.solver for r in report.summary if not r.is_vbs]
+    assert [row[0] for row in summary] == in_report  # by the corpus's rank, as the report
     assert [row[-1] for row in summary] == [
         r.rank for r in report.summary if not r.is_vbs
     ]  # the same ranks as the report
     lines = [line.split()[0] for line in printed.splitlines()[3:] if line.strip()]
-    assert lines == report.solvers
+    assert lines == in_report
 
 
 def test_a_report_command_takes_all_pairs(tmp_path, capsys):
@@ -254,7 +269,7 @@ def test_a_busy_machine_is_noted():
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 PROBE = """<script>
-var th = document.querySelectorAll("table.sortable")[1].tHead.rows[0].cells[2];
+var th = document.querySelectorAll("table.sortable")[2].tHead.rows[0].cells[2];
 th.focus();
 th.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true}));
 var first = th.getAttribute("aria-sort");
@@ -307,6 +322,6 @@ def test_comparison_rows_follow_the_report_order(tmp_path, capsys):
 def test_past_the_palette_colour_and_marker_pairs_stay_unique(figures):
     names = [f"t{i:02d}" for i in range(30)]
     report = build_report(_records(names), [RUN])
-    styles = plotting._style(report)
+    styles = plotting.solver_styles(report)
     pairs = [(styles[s]["color"], styles[s]["marker"]) for s in names]
     assert len(set(pairs)) == len(names)

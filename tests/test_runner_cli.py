@@ -154,7 +154,7 @@ def test_run_prints_the_summary_table(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "run 1: 4 results" in out
     header, _, row = out.splitlines()[1:4]
     assert header.split()[:9] == [
-        "solver", "corpus", "results", "solved", "stuck", "timeouts", "errors", "memout", "wrong",
+        "solver", "corpus", "puzzles", "solved", "stuck", "timeouts", "errors", "memouts", "wrong",
     ]  # fmt: skip
     assert row.split()[:9] == ["dlx", "set", "4", "4", "0", "0", "0", "0", "0"]
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from typing import Any
 
 from tabulate import tabulate
 
 from corpora import fetch
 from corpora.corpus import ReadReport, builtin_index, open_corpus, read_puzzles
+from corpora.duplicates import NEW, Duplicates
 from corpora.formats import LAYOUTS
 from harness.errors import CommandError
+from harness.records import puzzle_text
 
 EPILOG = """examples:
   sudoku-bench corpora                        # built-in corpora and collections to fetch
@@ -20,6 +23,7 @@ EPILOG = """examples:
   sudoku-bench corpora inspect puzzles.csv.gz # layout, sizes, clues, bad lines
   sudoku-bench corpora inspect big.txt --strict
   sudoku-bench corpora inspect gen9-hard      # a built-in corpus by name
+  sudoku-bench corpora inspect a.txt b.txt --dedupe unique.txt   # isomorphic duplicates out
   sudoku-bench corpora build --check          # regenerate the built-ins, compare bytes
   sudoku-bench corpora build --only gen16 --jobs 2
 
@@ -59,9 +63,21 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "at the first.",
     )
     look.add_argument(
-        "file", metavar="CORPUS", help="a puzzle file, a built-in corpus or a fetched collection"
-    )
+        "file", metavar="CORPUS", nargs="+",
+        help="a puzzle file, a built-in corpus or a fetched collection (several: duplicates "
+        "across them are counted too)",
+    )  # fmt: skip
     look.add_argument("--strict", action="store_true", help="the first bad record is an error")
+    look.add_argument(
+        "--no-isomorphs", action="store_true",
+        help="count exact copies only, not isomorphic ones (canonical forms cost about 10 ms "
+        "per 9x9 puzzle)",
+    )  # fmt: skip
+    look.add_argument(
+        "--dedupe", metavar="OUT",
+        help="write the puzzles to OUT, one per line, each duplicate (exact or isomorphic, "
+        "inside or across the corpora) left out",
+    )  # fmt: skip
     look.add_argument("--layout", default="auto", choices=LAYOUTS, help="how puzzles sit in it")
     look.set_defaults(run=run_inspect)
 
@@ -119,27 +135,53 @@ def run_fetch(args: argparse.Namespace) -> int:
 
 
 def run_inspect(args: argparse.Namespace) -> int:
-    path = open_corpus(args.file).path
-    report = ReadReport(args.file)
+    seen = Duplicates(isomorphs=not args.no_isomorphs)
+    out = open(args.dedupe, "w", encoding="utf-8") if args.dedupe else None  # noqa: SIM115
+    kept = 0
+    try:
+        for name in args.file:
+            kept += _inspect(name, args, seen, out)
+    finally:
+        if out is not None:
+            out.close()
+    if seen.isomorphs and seen.kinds:
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(seen.kinds.items()))
+        print(f"canonical forms: {kinds} (full: the whole symmetry group; partial: relabelling "
+              "and transposition only, for shapes past 9x9; none: too symmetric)")  # fmt: skip
+    if out is not None:
+        print(f"wrote {kept} puzzles, duplicates left out, to {args.dedupe}", file=sys.stderr)
+    return 0
+
+
+def _inspect(name: str, args: argparse.Namespace, seen: Duplicates, out: Any) -> int:
+    """Summarise one corpus, count what it repeats; returns how many puzzles it wrote."""
+    path = open_corpus(name).path
+    report = ReadReport(name)
     sizes: Counter[int] = Counter()
-    low, high, total, solutions = 1 << 30, 0, 0, 0  # running figures: memory stays flat
+    low, high, total, solutions, kept = 1 << 30, 0, 0, 0, 0  # running figures: memory stays flat
     for puzzle in read_puzzles(path, strict=args.strict, layout=args.layout, report=report):
         sizes[puzzle.grid.size] += 1
         givens = puzzle.grid.givens
         low, high, total = min(low, givens), max(high, givens), total + givens
         solutions += puzzle.solution is not None
-    print(f"{args.file}: {report.puzzles} puzzles ({report.layout} layout)")
+        verdict, _ = seen.see(name, puzzle)
+        if out is not None and verdict == NEW:
+            out.write(puzzle_text(puzzle.grid)[0] + "\n")
+            kept += 1
+    print(f"{name}: {report.puzzles} puzzles ({report.layout} layout)")
     print("sizes: " + ", ".join(f"{s}x{s} {n}" for s, n in sorted(sizes.items())))
-    print(f"clues: min {low}, max {high}, mean {total / report.puzzles:.1f}")
+    print(f"clues: min {low}, max {high}, mean {total / max(report.puzzles, 1):.1f}")
     if solutions:
         print(f"solutions given: {solutions}")
+    repeats = seen.lines(name)
+    print("duplicates: " + ("; ".join(repeats) if repeats else "none"))
     if report.bad:
         print(f"bad records skipped: {report.bad}", file=sys.stderr)
         for error in report.errors:
             print(f"  {error}", file=sys.stderr)
         if report.bad > len(report.errors):
             print(f"  ... and {report.bad - len(report.errors)} more", file=sys.stderr)
-    return 0
+    return kept
 
 
 def run_build(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ EPILOG = """examples:
   sudoku-bench report --format md --out report.md      # Markdown, plots in report-plots/
   sudoku-bench report --format html --out report.html  # one file, plots embedded
   sudoku-bench report --run 3 --run 4 --format csv --out results.csv
-  sudoku-bench report --run all --format parquet --out results.parquet   # needs [data]
+  sudoku-bench report --format parquet --out results.parquet   # every run; needs [data]
   sudoku-bench report --compare 3 4 --fail-if-slower 10%   # regression gate (exit 1)
   sudoku-bench report --pair dlx mrv --plots plots/ --plot-format svg
   sudoku-bench report --all-pairs --format html --out report.html   # a scatter per pair
@@ -51,7 +51,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--run", action="append", dest="runs", metavar="ID",
-        help="run to report (repeatable; 'all' for every run; default: the last run)",
+        help="run to report (repeatable; 'all' for every run; default: the last run, and "
+        "every run for --format parquet, as load_results gives them)",
     )  # fmt: skip
     parser.add_argument("--format", choices=FORMATS, default="terminal", help="output format")
     parser.add_argument("--out", metavar="PATH", help="write to this file instead of stdout")
@@ -90,8 +91,14 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="also scatter every pair of solvers, one plot each (n(n-1)/2 plots)",
     )  # fmt: skip
     parser.add_argument(
+        "--cactus", choices=("time", "solved"), default="time",
+        help="cactus plot orientation: time (default: time on x, puzzles solved on y) or "
+        "solved (the SAT competition's: puzzles solved on x, time per puzzle on y)",
+    )  # fmt: skip
+    parser.add_argument(
         "--rate", action="store_true",
-        help="rate the puzzles with the human-style engine (about 10 ms each) for the "
+        help="rate the puzzles with the human-style engine (tens of ms each: about 30 ms on the "
+        "quick start's corpora) for the "
         "time-vs-difficulty plot, where the records carry no rating",
     )  # fmt: skip
     parser.add_argument(
@@ -109,6 +116,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-results", action="store_true", help="json: leave out the per-result rows"
     )
+    parser.add_argument(
+        "--matrix-puzzles", type=int, default=2000, metavar="N",
+        help="html: at most N puzzles in the per-puzzle matrix, those the solvers disagree "
+        "on first (default 2000; 0 leaves the matrix out)",
+    )  # fmt: skip
     parser.add_argument(
         "--schema", action="store_true", help="print the JSON schema of --format json and exit"
     )
@@ -203,6 +215,7 @@ def run(args: argparse.Namespace) -> int:
 
         _write(json.dumps(render_data.SCHEMA, indent=1) + "\n", args.out)
         return 0
+    from harness.report.comparable import comparison_note
     from harness.report.compare import compare_runs, parse_share
     from harness.report.plots import all_plots
     from harness.report.study import build_report
@@ -214,11 +227,14 @@ def run(args: argparse.Namespace) -> int:
     noise = parse_share(args.noise)
     if args.format == "parquet":
         _check_parquet(args.out)
+    if args.matrix_puzzles < 0:
+        raise CommandError(f"--matrix-puzzles must be 0 or more, not {args.matrix_puzzles}")
     if not args.timeout_penalty > 0:
         raise CommandError(f"--timeout-penalty must be positive, not {args.timeout_penalty}")
     command = "sudoku-bench report " + " ".join(shlex.quote(a) for a in sys.argv[2:])
     with Store(args.db, create=False) as store:
-        run_ids = _run_ids(store, args.runs, args.compare)
+        wanted = args.runs or (["all"] if args.format == "parquet" and not args.compare else None)
+        run_ids = _run_ids(store, wanted, args.compare)
         runs = [store.run(i) for i in run_ids]
         # csv and json list every result after the summary: read them once, keep them
         rows_too = args.format in ("csv", "parquet") or (
@@ -233,6 +249,7 @@ def run(args: argparse.Namespace) -> int:
             command=command,
             clock=args.clock,
             subtract_overhead=args.subtract_overhead,
+            statistics=args.format not in ("csv", "parquet"),
         )
         if not report.outcomes:
             raise CommandError(f"run {', '.join(map(str, run_ids))} has no results yet")
@@ -249,13 +266,24 @@ def run(args: argparse.Namespace) -> int:
                                order.get(c.solver, len(order))),
             )  # fmt: skip
             report.compared = (a, b)
+            warning = comparison_note(*(next(r for r in runs if r.id == i) for i in (a, b)))
+            if warning:
+                report.notes.append(warning)
         pairs = [tuple(p) for p in args.pair or []]
         if not pairs and args.compare:
             pairs = _same_solver_pairs(report)
         directory = _plots_dir(args)
         plots: list[Any] = []
         if args.format == "html" and not args.no_plots or directory:
-            plots = list(all_plots(report, pairs, args.plot_format, all_pairs=args.all_pairs))
+            plots = list(
+                all_plots(
+                    report,
+                    pairs,
+                    args.plot_format,
+                    all_pairs=args.all_pairs,
+                    cactus_orientation=args.cactus,
+                )
+            )
         written = _save_plots(plots, directory) if directory else []
         _render(args, report, plots, written, records)
     if gate is not None and report.comparison:
@@ -276,6 +304,10 @@ def _rate(report: Any) -> None:
         print(f"rating {count} puzzles with the human-style engine ...", file=sys.stderr)
         report.ratings.update(rate_outcomes(missing))
     report.rating_label = "difficulty: Sudoku-Explainer-style rating (ER) of the human engine"
+    if report.statistics is not None:  # the ratings are a feature of the hardness statistics
+        from harness.report.statistics import hardness_or_note
+
+        report.statistics.correlations = hardness_or_note(report, report.statistics.missing)
 
 
 def _same_solver_pairs(report: Any) -> list[tuple[str, str]]:
@@ -312,7 +344,7 @@ def _render(
     elif fmt == "latex":
         _write(render_latex(report), args.out)
     elif fmt == "html":
-        _write(render_html(report, plots), args.out)
+        _write(render_html(report, plots, args.matrix_puzzles), args.out)
     elif fmt == "json":
         rows = None if args.no_results else render_data.result_rows(report, records)
         out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115

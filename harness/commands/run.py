@@ -160,7 +160,9 @@ def add_study_arguments(parser: argparse.ArgumentParser, *, metamorphic: int = 0
         "each result records its core",
     )
     parser.add_argument(
-        "--no-progress", action="store_true", help="no progress bar even on a terminal"
+        "--no-progress",
+        action="store_true",
+        help="no progress: no bar on a terminal, no progress line every 30 s elsewhere",
     )
 
 

@@ -109,6 +109,18 @@ def _truth(store: Store, record: ResultRecord) -> str:
     return f"{truth.kind} {truth.solution}" if truth.solution else truth.kind
 
 
+def _on_puzzles(keys: list[tuple[str, str, str]]) -> str:
+    """Where findings outnumber the (solver, puzzle) pairs they concern, say so: the table
+    above counts puzzles, the findings every answered form."""
+    pairs = len(set(keys))
+    if pairs == len(keys):
+        return ""
+    return (
+        f" on {pairs} solver x puzzle pair{'s' if pairs != 1 else ''} (each equivalent form "
+        "is listed apart; the table above and the report count a puzzle once)"
+    )
+
+
 def truth_only(args: argparse.Namespace) -> int:
     """Store the oracle's truth for every puzzle of the corpora; run no solvers."""
     if not args.corpus:
@@ -133,6 +145,8 @@ def run(args: argparse.Namespace) -> int:
         done = execute(store, args, study, None)
         if done.interrupted:
             return 130
+        found = list(findings(store, done.run_id))
+        keys = [(record.solver, record.corpus, record.puzzle_id) for record in found]
         rows = [
             [
                 record.solver,
@@ -141,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
                 _answer(record),
                 _truth(store, record),
             ]
-            for record in findings(store, done.run_id)
+            for record in found
         ]
         silent = silent_solvers(store, done.run_id)
         unknown = unchecked_note(store, done.run_id)
@@ -161,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
             return 1 if failed else 0
         count = len(rows)
         where = f"; stored in {kept} (sudoku-bench report --db {shlex.quote(kept)})" if kept else ""
-        print(f"verify: {count} finding{'s' if count != 1 else ''}{where}")
+        print(f"verify: {count} finding{'s' if count != 1 else ''}{_on_puzzles(keys)}{where}")
         cells = [[terminal(cell) for cell in row] for row in rows]
         print(tabulate(cells, headers=["solver", "puzzle", "finding", "answer", "truth"]))
         return 1

@@ -74,6 +74,7 @@ class Outcome(NamedTuple):
     walls: tuple[float, ...] = ()  # each repeat's seconds, when there are several
     cpu: float | None = None  # median CPU seconds over the repeats, child processes included
     peak_mb: float | None = None  # the largest resident high-water mark of the repeats
+    error: str = ""  # the solver's error text (the first repeat's that has one)
 
     @property
     def solved(self) -> bool:
@@ -157,7 +158,7 @@ def _fold_group(
         label, first.corpus, first.puzzle_id, first.puzzle, status, wrong, wall,
         first.time_limit, nodes, guesses, first.solution, first.exhausted, len(group),
         first.run_id, first.solver, first.verdict is not None, variant, first.box, reason,
-        walls, cpu, peak,
+        walls, cpu, peak, next((r.error for r in group if r.error), ""),
     )  # fmt: skip
 
 

@@ -8,7 +8,8 @@ marker (and a line style) in every plot of a report, so plots survive
 grey-scale printing.  Solvers that gave a wrong answer are drawn in grey and
 labelled ``(WRONG)``.
 
-- cactus: puzzles solved (y) within a time per puzzle (x, log), per corpus;
+- cactus: puzzles solved (y) within a time per puzzle (x, log), per corpus
+  (or the SAT competition's way: puzzles solved on x, time on y);
 - versus: each solver against the best-ranked one per puzzle, one small
   panel each, log-log with the diagonal, the 2x lines and the time limit
   (unsolved puzzles sit beyond it);
@@ -46,8 +47,14 @@ TOL_MUTED = (
     "#882255",
     "#AA4499",
 )
-# Past the muted nine: colours of Tol's vibrant scheme that differ from them
-PALETTE = (*TOL_MUTED, "#EE7733", "#0077BB", "#CC3311", "#EE3377", "#555555")
+# Past the muted nine: colours of Tol's vibrant, light and dark schemes that differ from
+# them and from each other, so 24 solvers get 24 colours (the marker tells past that)
+PALETTE = (
+    *TOL_MUTED,
+    *("#EE7733", "#0077BB", "#CC3311", "#EE3377", "#555555"),
+    *("#77AADD", "#BBCC33", "#EE8866", "#FFAABB", "#44BB99", "#AAAA00"),
+    *("#222255", "#225555", "#663333", "#666633"),
+)
 LINE_STYLES = ("-", "--", "-.")  # dotted is the virtual best solver's
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h", "<", ">", "p", "d", "8")
 WRONG_COLOUR = "#BBBBBB"
@@ -69,27 +76,35 @@ def slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "x"
 
 
-def _figure(width: float = 7.0, height: float = 4.5, layout: Any = "constrained") -> Any:
+def new_figure(width: float = 7.0, height: float = 4.5, layout: Any = "constrained") -> Any:
     from matplotlib.figure import Figure
 
     return Figure(figsize=(width, height), layout=layout)
 
 
-def _time_axis(axis: Any) -> None:
+def time_axis(axis: Any, ticks: int = 11) -> None:
     """A log time axis labelled 100 µs, 1 ms, 10 ms ... (decades only, no mathtext).
 
     Plain labels read better than 10^-3, and leaving out the minor ticks
     halves the drawing time, which matters for the dozens of scatter plots of
-    a large study.
+    a large study.  `ticks` caps the labels (every other decade past it), so
+    a small panel spanning many decades keeps its labels apart.
     """
     from matplotlib.ticker import FuncFormatter, LogLocator, NullLocator
 
-    axis.set_major_locator(LogLocator(base=10))
+    axis.set_major_locator(LogLocator(base=10, numticks=ticks))
     axis.set_major_formatter(FuncFormatter(lambda value, _: format_seconds(value)))
     axis.set_minor_locator(NullLocator())
 
 
-def _style(report: Report) -> dict[str, dict[str, Any]]:
+def _wrapped(text: str, width: int) -> str:
+    """`text` broken into lines of at most `width` characters (long names at any character)."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False))
+
+
+def solver_styles(report: Report) -> dict[str, dict[str, Any]]:
     """A stable colour, line style and marker per solver label (the report's solver order)."""
     styles: dict[str, dict[str, Any]] = {}
     for i, label in enumerate(report.solvers):
@@ -105,14 +120,14 @@ def _style(report: Report) -> dict[str, dict[str, Any]]:
     return styles
 
 
-def _save(fig: Any, fmt: str) -> bytes:
+def save(fig: Any, fmt: str) -> bytes:
     buffer = io.BytesIO()
     options = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
     fig.savefig(buffer, format=fmt, dpi=DPI, **options)
     return buffer.getvalue()
 
 
-def _limit(report: Report, corpus: str | None = None) -> float | None:
+def largest_limit(report: Report, corpus: str | None = None) -> float | None:
     """The largest time limit in force (for the timeout lines), if any is known."""
     from harness.report.study import default_time_limits
 
@@ -136,41 +151,71 @@ def _vbs_times(report: Report, corpus: str) -> list[float]:
     return sorted(best.values())
 
 
-def cactus(report: Report, corpus: str, fmt: str = "png") -> Plot:
-    """Puzzles solved within t, against t on a log axis, one line per solver."""
+CACTUS_ORIENTATIONS = ("time", "solved")
+
+
+def cactus(report: Report, corpus: str, fmt: str = "png", orientation: str = "time") -> Plot:
+    """Puzzles solved within t against t (log), one line per solver, with its count solved.
+
+    `orientation` "solved" draws the SAT competition's way instead: puzzles
+    solved on x, the time per puzzle (log) on y, each line sorted by time.
+    """
     import numpy as np
 
-    fig = _figure(8.0, 4.5)
+    if orientation not in CACTUS_ORIENTATIONS:
+        raise ValueError(f"cactus orientation must be time or solved, not {orientation!r}")
+    many = max(0, len(report.solvers) - 10)
+    fig = new_figure(8.0, 4.5 + 0.15 * many)
     ax = fig.add_subplot()
-    styles = _style(report)
+    styles = solver_styles(report)
     total = len({o.puzzle_id for o in report.outcomes if o.corpus == corpus})
-    series = {s: sorted(t) for s, t in report.times(corpus).items()}
-    series[VBS] = _vbs_times(report, corpus)
+    series = {VBS: _vbs_times(report, corpus)}  # drawn first: the solvers' lines on top
+    series.update((s, sorted(t)) for s, t in report.times(corpus).items())
     for label, times in series.items():
         if not times:
             continue
         style = styles[label]
+        counts = np.arange(1, len(times) + 1)
+        x, y = (np.asarray(times), counts) if orientation == "time" else (counts, times)
         ax.step(
-            np.asarray(times), np.arange(1, len(times) + 1), where="post",
-            color=style["color"], linestyle=style["linestyle"], label=style["label"],
-            linewidth=1.6, marker=style["marker"], markevery=0.1, markersize=5,
+            x, y, where="post" if orientation == "time" else "pre",
+            color=style["color"], linestyle=style["linestyle"],
+            label=f"{style['label']}: {len(times)}", linewidth=1.6 if not many else 1.2,
+            marker=style["marker"], markevery=0.1, markersize=5 if not many else 4,
+            zorder=1 if label == VBS else 2,
         )  # fmt: skip
-    limit = _limit(report, corpus)
+    axis_of_time, count_axis = (
+        (ax.xaxis, ax.yaxis) if orientation == "time" else (ax.yaxis, ax.xaxis)
+    )
+    limit = largest_limit(report, corpus)
+    line = ax.axvline if orientation == "time" else ax.axhline
     if limit:
-        ax.axvline(limit, color="grey", linewidth=0.8, linestyle="--")
-        ax.annotate(
-            "time limit", (limit, total * 0.5), rotation=90, va="center", ha="right", fontsize=8
-        )
-    ax.axhline(total, color="grey", linewidth=0.6)
-    ax.set_xscale("log")
-    _time_axis(ax.xaxis)
-    ax.set_xlabel("wall time per puzzle (log scale)")
-    ax.set_ylabel("puzzles solved")
-    ax.set_ylim(0, max(total, 1) * 1.04)
-    ax.set_title(f"Cactus plot: {corpus} ({total} puzzles)")
+        line(limit, color="grey", linewidth=0.8, linestyle="--")
+        where = (limit, total * 0.5) if orientation == "time" else (total * 0.5, limit)
+        ax.annotate("time limit", where, rotation=90 if orientation == "time" else 0,
+                    va="center" if orientation == "time" else "bottom", ha="right"
+                    if orientation == "time" else "center", fontsize=8)  # fmt: skip
+    (ax.axhline if orientation == "time" else ax.axvline)(total, color="grey", linewidth=0.6)
+    if orientation == "time":
+        ax.set_xscale("log")
+        ax.set_ylim(0, max(total, 1) * 1.04)
+    else:
+        ax.set_yscale("log")
+        ax.set_xlim(0, max(total, 1) * 1.04)
+    time_axis(axis_of_time)
+    axis_of_time.set_label_text("wall time per puzzle (log scale)")
+    count_axis.set_label_text("puzzles solved")
+    how = "" if orientation == "time" else ", SAT-competition orientation"
+    ax.set_title(f"Cactus plot: {corpus} ({total} puzzles{how})")
     ax.grid(True, which="major", alpha=0.3)
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-    return Plot(f"cactus-{slug(corpus)}", f"Cactus plot: {corpus}", _save(fig, fmt), fmt)
+    handles, labels = ax.get_legend_handles_labels()
+    if series[VBS]:  # the virtual best solver last in the legend, as in the tables
+        handles, labels = handles[1:] + handles[:1], labels[1:] + labels[:1]
+    ax.legend(
+        handles, labels, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+        frameon=False, title="solved", title_fontsize=8, alignment="left",
+    )  # fmt: skip
+    return Plot(f"cactus-{slug(corpus)}", f"Cactus plot: {corpus}", save(fig, fmt), fmt)
 
 
 def _pair_points(report: Report, a: str, b: str) -> tuple[list[float], list[float], int]:
@@ -209,13 +254,15 @@ class _Frame:
 
 def _frame(report: Report, times: list[float]) -> _Frame:
     finite = [t for t in times if math.isfinite(t) and t > 0]
-    limit = _limit(report)
+    limit = largest_limit(report)
     low = min(finite) / 2 if finite else 1e-6
     edge = limit if limit else (max(finite) if finite else 1.0)
     return _Frame(low, edge, edge * 1.6, limit)  # unsolved: past the limit line
 
 
-def _draw_pair(ax: Any, frame: _Frame, xs: list[float], ys: list[float], style: dict) -> dict:
+def _draw_pair(
+    ax: Any, frame: _Frame, xs: list[float], ys: list[float], style: dict, ticks: int = 11
+) -> dict:
     """Points, diagonal, 2x lines and limit lines on one axis; returns the artists and wins."""
     import numpy as np
 
@@ -235,8 +282,8 @@ def _draw_pair(ax: Any, frame: _Frame, xs: list[float], ys: list[float], style: 
     ax.axhline(where, color="#CC6677", linestyle="--", lw=0.8)
     ax.set_xscale("log")
     ax.set_yscale("log")
-    _time_axis(ax.xaxis)
-    _time_axis(ax.yaxis)
+    time_axis(ax.xaxis, ticks)
+    time_axis(ax.yaxis, ticks)
     ax.set_xlim(span)
     ax.set_ylim(span)
     ax.set_aspect("equal")
@@ -258,11 +305,11 @@ def scatter(report: Report, a: str, b: str, fmt: str = "png") -> Plot:
     """Solver A (x) against solver B (y) per puzzle, log-log, with the timeout lines."""
     xs, ys, count = _pair_points(report, a, b)
     frame = _frame(report, xs + ys)
-    fig = _figure(5.6, 6.1, layout=None)
+    fig = new_figure(5.6, 6.1, layout=None)
     fig.subplots_adjust(left=0.15, right=0.96, bottom=0.17, top=0.9)
     ax = fig.add_subplot()
     drawn = _draw_pair(
-        ax, frame, xs, ys, _style(report).get(b, {"color": PALETTE[0], "marker": "o"})
+        ax, frame, xs, ys, solver_styles(report).get(b, {"color": PALETTE[0], "marker": "o"})
     )
     ax.set_xlabel(f"{_label(report, a)}: wall time per puzzle")
     ax.set_ylabel(f"{_label(report, b)}: wall time per puzzle")
@@ -274,7 +321,7 @@ def scatter(report: Report, a: str, b: str, fmt: str = "png") -> Plot:
     )
     fig.legend(drawn["artists"], _legend_labels(frame), fontsize=8, loc="lower center", ncol=2,
                frameon=False)  # fmt: skip
-    return Plot(f"scatter-{slug(a)}-vs-{slug(b)}", f"{a} vs {b}", _save(fig, fmt), fmt)
+    return Plot(f"scatter-{slug(a)}-vs-{slug(b)}", f"{a} vs {b}", save(fig, fmt), fmt)
 
 
 def reference_solver(report: Report) -> str | None:
@@ -296,13 +343,20 @@ def versus(report: Report, fmt: str = "png") -> Plot | None:
         return None
     pairs = {s: _pair_points(report, best, s) for s in others}
     frame = _frame(report, [t for xs, ys, _ in pairs.values() for t in xs + ys])
-    styles = _style(report)
+    styles = solver_styles(report)
     columns = min(3, len(others)) if len(others) <= 9 else 4
     rows = math.ceil(len(others) / columns)
-    width, height = 2.7 * columns + 0.9, 2.7 * rows + 1.5  # inches; margins fixed below
-    fig = _figure(width, height, layout=None)
-    fig.subplots_adjust(left=0.8 / width, right=1 - 0.15 / width, bottom=0.8 / height,
-                        top=1 - 0.85 / height, wspace=0.15, hspace=0.35)  # fmt: skip
+    # Margins in inches: title (two lines), legend (one or two lines), a panel's title
+    # (two lines) and tick labels between rows; at least 7 inches wide, so the title and
+    # the legend fit beside a single panel.
+    legend_columns = 4 if columns >= 3 else 2
+    top = 0.6 + 0.2 * math.ceil(4 / legend_columns) + 0.45
+    panel, gap, bottom, left = 2.8, 0.75, 0.75, 0.8
+    width = max(7.0, (panel + 0.15) * columns + left + 0.2)
+    height = top + rows * panel + (rows - 1) * gap + bottom
+    fig = new_figure(width, height, layout=None)
+    fig.subplots_adjust(left=left / width, right=1 - 0.2 / width, bottom=bottom / height,
+                        top=1 - top / height, wspace=0.15 / panel, hspace=gap / panel)  # fmt: skip
     axes = fig.subplots(rows, columns, sharex=True, sharey=True, squeeze=False)
     drawn: dict = {}
     for ax, label in itertools.zip_longest(axes.flat, others):
@@ -310,10 +364,10 @@ def versus(report: Report, fmt: str = "png") -> Plot | None:
             ax.set_visible(False)
             continue
         xs, ys, count = pairs[label]
-        drawn = _draw_pair(ax, frame, xs, ys, styles[label])
+        drawn = _draw_pair(ax, frame, xs, ys, styles[label], ticks=5)
         ax.set_title(
-            f"{styles[label]['label']}: faster on {drawn['y_faster']}, slower on "
-            f"{drawn['x_faster']}",
+            f"{_wrapped(styles[label]['label'], 34)}\nfaster on {drawn['y_faster']}, "
+            f"slower on {drawn['x_faster']}",
             fontsize=8,
             color="black",
         )
@@ -321,24 +375,25 @@ def versus(report: Report, fmt: str = "png") -> Plot | None:
     for ax in axes.flat:  # x tick labels under every panel: a row may end early
         ax.xaxis.set_tick_params(labelbottom=True)
     fig.supxlabel(
-        f"{_label(report, best)} (best-ranked): wall time per puzzle", fontsize=9, y=0.15 / height
+        f"{_label(report, best)} (best-ranked): wall time per puzzle", fontsize=9, y=0.1 / height
     )
-    fig.supylabel("the other solver: wall time per puzzle", fontsize=9, x=0.15 / width)
+    fig.supylabel("the other solver: wall time per puzzle", fontsize=9, x=0.1 / width)
     fig.suptitle(
-        f"Each solver against {_label(report, best)}, per puzzle "
+        f"Each solver against {_wrapped(_label(report, best), 40)}, per puzzle\n"
         "(below the diagonal: the other solver is faster)",
         fontsize=10,
-        y=1 - 0.12 / height,
+        y=1 - 0.1 / height,
+        va="top",
     )
     if drawn:
         from matplotlib.lines import Line2D
 
         point = Line2D([], [], marker="o", linestyle="", color="grey", markersize=4)
         fig.legend([point, *drawn["artists"][1:]], _legend_labels(frame), fontsize=7,
-                   loc="upper center", bbox_to_anchor=(0.5, 1 - 0.35 / height), ncol=4,
-                   frameon=False)  # fmt: skip
+                   loc="upper center", bbox_to_anchor=(0.5, 1 - 0.6 / height),
+                   ncol=legend_columns, frameon=False)  # fmt: skip
     title = f"Each solver against {best}"
-    return Plot(f"versus-{slug(best)}", title, _save(fig, fmt), fmt)
+    return Plot(f"versus-{slug(best)}", title, save(fig, fmt), fmt)
 
 
 def _label(report: Report, solver: str) -> str:
@@ -348,8 +403,8 @@ def _label(report: Report, solver: str) -> str:
 def distribution(report: Report, corpus: str, fmt: str = "png") -> Plot:
     """Box plots of the solved times per solver (log axis)."""
     times = {s: t for s, t in report.times(corpus).items() if t}
-    styles = _style(report)
-    fig = _figure(7.0, 0.9 + 0.42 * max(len(times), 1))
+    styles = solver_styles(report)
+    fig = new_figure(7.0, 0.9 + 0.42 * max(len(times), 1))
     ax = fig.add_subplot()
     labels = list(times)[::-1]  # first solver on top
     if labels:
@@ -365,7 +420,7 @@ def distribution(report: Report, corpus: str, fmt: str = "png") -> Plot:
                     color=styles[label]["color"], mec="black", mew=0.6, markersize=6)  # fmt: skip
         ax.set_yticks(range(1, len(labels) + 1), [styles[s]["label"] for s in labels])
     ax.set_xscale("log")
-    _time_axis(ax.xaxis)
+    time_axis(ax.xaxis)
     ax.set_xlabel("wall time per solved puzzle (log scale)")
     ax.set_title(
         f"Time distribution: {corpus}\nbox: quartiles; marker: median; whiskers: 5th to 95th "
@@ -374,7 +429,7 @@ def distribution(report: Report, corpus: str, fmt: str = "png") -> Plot:
     )
     ax.grid(True, axis="x", which="major", alpha=0.3)
     title = f"Time distribution: {corpus}"
-    return Plot(f"distribution-{slug(corpus)}", title, _save(fig, fmt), fmt)
+    return Plot(f"distribution-{slug(corpus)}", title, save(fig, fmt), fmt)
 
 
 def _horizontal_boxplot(ax: Any, data: list[list[float]], **options: Any) -> Any:
@@ -404,10 +459,10 @@ def difficulty(report: Report, corpus: str, fmt: str = "png") -> Plot | None:
     solvers = [s for s in report.solvers if points.get(s)]
     if not solvers:
         return None
-    styles = _style(report)
+    styles = solver_styles(report)
     columns = min(3, len(solvers))
     rows = math.ceil(len(solvers) / columns)
-    fig = _figure(3.2 * columns + 0.6, 2.6 * rows + 0.8)
+    fig = new_figure(3.2 * columns + 0.6, 2.6 * rows + 0.8)
     axes = fig.subplots(rows, columns, sharex=True, sharey=True, squeeze=False)
     for index, (ax, label) in enumerate(itertools.zip_longest(axes.flat, solvers)):
         if label is None:
@@ -423,7 +478,7 @@ def difficulty(report: Report, corpus: str, fmt: str = "png") -> Plot | None:
         ax.plot([r for r, _ in steps if r >= beyond], [m for r, m in steps if r >= beyond],
                 "_", color="black", markersize=14, markeredgewidth=1.6)  # fmt: skip
         ax.set_yscale("log")
-        _time_axis(ax.yaxis)
+        time_axis(ax.yaxis)
         ax.set_title(styles[label]["label"], fontsize=9)
         ax.grid(True, alpha=0.3)
     if len(finite) < len(rated):
@@ -434,7 +489,7 @@ def difficulty(report: Report, corpus: str, fmt: str = "png") -> Plot | None:
     fig.supxlabel(report.rating_label)
     fig.supylabel("wall time per solved puzzle (log scale)")
     fig.suptitle(f"Time vs difficulty: {corpus} (black: median per rating step)")
-    return Plot(f"difficulty-{slug(corpus)}", f"Time vs difficulty: {corpus}", _save(fig, fmt), fmt)
+    return Plot(f"difficulty-{slug(corpus)}", f"Time vs difficulty: {corpus}", save(fig, fmt), fmt)
 
 
 def _median_by_step(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -468,6 +523,7 @@ def all_plots(
     fmt: str = "png",
     *,
     all_pairs: bool = False,
+    cactus_orientation: str = "time",
 ) -> Iterator[Plot]:
     """Every plot of a report, in the order a reader wants them.
 
@@ -477,7 +533,7 @@ def all_plots(
     if fmt not in ("png", "svg"):
         raise ValueError(f"plot format must be png or svg, not {fmt!r}")
     for corpus in report.corpora:
-        yield cactus(report, corpus, fmt)
+        yield cactus(report, corpus, fmt, cactus_orientation)
     for corpus in report.corpora:
         yield distribution(report, corpus, fmt)
     comparison = versus(report, fmt)
@@ -489,3 +545,6 @@ def all_plots(
             yield plot
     for a, b in solver_pairs(report, pairs, all_pairs):
         yield scatter(report, a, b, fmt)
+    from harness.report.stat_plots import statistics_plots  # it draws with this module
+
+    yield from statistics_plots(report, fmt)

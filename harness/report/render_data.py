@@ -25,6 +25,8 @@ from harness.report.compare import Comparison
 from harness.report.escape import spreadsheet
 from harness.report.findings import Finding
 from harness.report.outcomes import SolutionChecker, record_is_wrong
+from harness.report.stat_data import SCHEMA as STATISTICS_SCHEMA
+from harness.report.stat_data import statistics_document
 from harness.report.study import Report
 from harness.report.summary import SummaryRow
 
@@ -147,6 +149,7 @@ def document(report: Report, results: Iterable[dict[str, Any]] | None) -> dict[s
         "summary": summary_rows(report),
         "findings": [asdict(f) for f in report.findings],
         "comparison": comparison,
+        "statistics": statistics_document(report),
         "results": list(results) if results is not None else None,
     }
 
@@ -344,5 +347,6 @@ SCHEMA: dict[str, Any] = {
         "results": {
             "oneOf": [{"type": "null"}, {"type": "array", "items": _object(_RESULT_TYPES)}]
         },
+        "statistics": STATISTICS_SCHEMA,
     },
 }

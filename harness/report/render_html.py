@@ -15,14 +15,23 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from harness.report.context import solvers_table, study_files
+from harness.report.html_findings import STYLE as FINDINGS_STYLE
+from harness.report.html_findings import findings_html
+from harness.report.html_matrix import SCRIPT as MATRIX_SCRIPT
+from harness.report.html_matrix import STYLE as MATRIX_STYLE
+from harness.report.html_matrix import matrix_html
+from harness.report.matrix import LIMIT as MATRIX_LIMIT
+from harness.report.matrix import matrix
 from harness.report.plots import Plot
 from harness.report.render_text import DEFINITIONS, WRONG_MARK, overview
+from harness.report.stat_plots import is_statistics_plot
+from harness.report.stat_tables import statistics_sections
 from harness.report.study import Report
 from harness.report.summary import VBS
 from harness.report.tables import (
     Table,
     comparison_table,
-    findings_table,
     format_value,
     run_table,
     summary_tables,
@@ -160,19 +169,42 @@ def _figure(plot: Plot) -> str:
     )
 
 
-def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
-    """The whole report as one HTML document (UTF-8 text)."""
+def _statistics(report: Report, plots: Sequence[Plot]) -> list[str]:
+    """The statistics section: each table, its caption and its figure; what was left out."""
+    figures = {p.name: p for p in plots}
+    parts = [
+        f'<p class="note"><b>Left out:</b> {escape(m)}</p>'
+        for m in (report.statistics.missing if report.statistics else [])
+    ]
+    for table, figure in statistics_sections(report):
+        parts += [f"<h3>{escape(table.title)}</h3>", _table(table)]
+        parts.append(f'<p class="caption">{escape(table.caption)}</p>')
+        if figure in figures:
+            parts.append(_figure(figures[figure]))
+    return parts
+
+
+def render_html(
+    report: Report, plots: Sequence[Plot] = (), matrix_puzzles: int = MATRIX_LIMIT
+) -> str:
+    """The whole report as one HTML document (UTF-8 text); the per-puzzle matrix shows at
+    most `matrix_puzzles` puzzles (0: no matrix)."""
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         "<title>sudoku-bench report</title>",
-        f"<style>{STYLE}</style></head><body>",
+        f"<style>{STYLE}{FINDINGS_STYLE}{MATRIX_STYLE}</style></head><body>",
         "<h1>sudoku-bench report</h1>",
         f"<p>{escape(overview(report))}.</p>",
     ]
     parts += [f'<p class="note"><b>Note:</b> {escape(n)}</p>' for n in report.notes]
-    nav = [("summary", "Summary"), ("findings", "Findings")]
+    nav = [("summary", "Summary")]
+    if _statistics(report, []):
+        nav.append(("statistics", "Statistics"))
+    nav.append(("findings", "Findings"))
+    if matrix_puzzles > 0:
+        nav.append(("puzzles", "Puzzles"))
     if report.comparison is not None:
         nav.append(("comparison", "Comparison"))
     if plots:
@@ -187,12 +219,13 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
             summary.append(f'<p class="caption">{escape(table.caption)}</p>')
     parts += _section("Summary", "summary", summary)
 
-    findings = findings_table(report)
-    if findings.rows:
-        body = [f"<p>{len(findings.rows)} findings.</p>", _table(findings, (2, 4, 6, 7))]
-    else:
-        body = ["<p>None: no wrong answer and no disagreement.</p>"]
-    parts += _section("Findings", "findings", body)
+    statistics = _statistics(report, plots)
+    if statistics:
+        parts += _section("Comparison statistics", "statistics", statistics)
+    plots = [p for p in plots if not is_statistics_plot(p)]
+    parts += _section("Findings", "findings", findings_html(report))
+    if matrix_puzzles > 0:
+        parts += _section("Puzzles", "puzzles", matrix_html(matrix(report, matrix_puzzles)))
 
     comparison = comparison_table(report)
     if comparison:
@@ -207,6 +240,14 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
     environment = []
     if report.runs:
         environment.append(_key_values(run_table(report)))
+    solvers = solvers_table(report)
+    environment += [f"<h3>{escape(solvers.title)}</h3>", _table(solvers)]
+    environment.append(f'<p class="caption">{escape(solvers.caption)}</p>')
+    for study in study_files(report.runs):
+        environment.append(
+            f"<details><summary>{escape(study.title)}</summary>"
+            f"<pre>{escape(study.text)}</pre></details>"
+        )
     if report.command:
         environment.append(f"<p>This report: <code>{escape(report.command)}</code>.</p>")
     parts += _section("Environment", "environment", environment or ["<p>Not recorded.</p>"])
@@ -215,5 +256,5 @@ def render_html(report: Report, plots: Sequence[Plot] = ()) -> str:
         "definitions",
         ["<ul>" + "".join(f"<li>{escape(d)}</li>" for d in DEFINITIONS) + "</ul>"],
     )
-    parts += [f"<script>{SCRIPT}</script>", "</body></html>"]
+    parts += [f"<script>{SCRIPT}{MATRIX_SCRIPT}</script>", "</body></html>"]
     return "\n".join(parts) + "\n"

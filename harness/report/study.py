@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from harness.crosscheck import unchecked
 from harness.records import ResultRecord, RunInfo
@@ -20,7 +20,16 @@ from harness.report.conditions import condition_notes
 from harness.report.findings import Finding, TruthLookup, find
 from harness.report.outcomes import Outcome, fold, primary
 from harness.report.spread import with_spread
-from harness.report.summary import SummaryRow, flagged_solvers, in_rank_order, summarise
+from harness.report.summary import (
+    SummaryRow,
+    flagged_solvers,
+    in_rank_order,
+    overall_order,
+    summarise,
+)
+
+if TYPE_CHECKING:
+    from harness.report.statistics import Statistics
 
 
 @dataclass
@@ -42,6 +51,10 @@ class Report:
     rating_label: str = "difficulty rating of the puzzle"
     # (run, spec, corpus, puzzle id, variant) of every outcome judged wrong
     wrong_keys: set[tuple[int, str, str, str, int]] = field(default_factory=set)
+    # solver labels by mean rank over the corpora (empty: derived from `summary`)
+    order: list[str] = field(default_factory=list)
+    # profiles, runtime distributions, significance, hardness (`harness.report.statistics`)
+    statistics: Statistics | None = None
 
     @property
     def corpora(self) -> list[str]:
@@ -50,8 +63,9 @@ class Report:
 
     @property
     def solvers(self) -> list[str]:
-        """Solver labels in the order of every table and plot: by rank (see `rank_order`)."""
-        return list(dict.fromkeys(r.solver for r in self.summary if not r.is_vbs))
+        """Solver labels by mean rank over the corpora (see `rank_order`): the order of the
+        plots and of the overall table; each corpus's tables follow that corpus's rank."""
+        return self.order or overall_order(self.summary)
 
     def spec_order(self) -> dict[str, int]:
         """Solver spec -> position of its first label in `solvers` (for per-spec rows)."""
@@ -110,12 +124,14 @@ def build_report(
     command: str = "",
     clock: str = "harness",
     subtract_overhead: bool = False,
+    statistics: bool = True,
 ) -> Report:
     """Fold, judge, summarise: the whole content of a report from a record stream.
 
     `truth` looks up the oracle's answer for a puzzle, shown beside wrong
     answers in the findings; `ratings` adds difficulty ratings per
-    (corpus, puzzle id) to those the records carry.
+    (corpus, puzzle id) to those the records carry; `statistics` False leaves
+    out the comparison statistics (the CSV and Parquet exports need none).
     """
     if not penalty > 0:
         raise ValueError(f"the timeout penalty must be positive, not {penalty!r}")
@@ -141,7 +157,7 @@ def build_report(
         + clock_notes(seen, runs, clock=clock, subtract_overhead=subtract_overhead)
     )
     notes += unchecked_notes(unknown)
-    return Report(
+    report = Report(
         runs=list(runs),
         outcomes=outcomes,
         summary=summary,
@@ -152,10 +168,16 @@ def build_report(
         records=folded.records,
         command=command,
         notes=notes,
+        order=overall_order(summary, order),
         wrong_keys={
             (o.run_id, o.spec, o.corpus, o.puzzle_id, o.variant) for o in judged if o.wrong
         },
     )
+    if statistics:
+        from harness.report.statistics import compute
+
+        report.statistics = compute(report)
+    return report
 
 
 def _noting(

@@ -332,14 +332,26 @@ def rank_order(
 
 
 def in_rank_order(rows: Sequence[SummaryRow], fallback: Sequence[str] = ()) -> list[SummaryRow]:
-    """The rows, each corpus's solvers in `rank_order` and its VBS row last."""
+    """The rows per corpus: ranked solvers by their rank on that corpus, the unranked
+    after them in `rank_order`, the VBS row last (so each table reads 1, 2, 3 ...)."""
+    position = {label: i for i, label in enumerate(overall_order(rows, fallback))}
+    corpora = list(dict.fromkeys(r.corpus for r in rows))
+    return sorted(
+        rows,
+        key=lambda r: (
+            corpora.index(r.corpus),
+            r.is_vbs,
+            r.rank is None,
+            r.rank or 0,
+            position.get(r.solver, len(position)),
+        ),
+    )
+
+
+def overall_order(rows: Sequence[SummaryRow], fallback: Sequence[str] = ()) -> list[str]:
+    """The solvers in `rank_order` of their ranks in `rows` (the order of the plots)."""
     ranks: dict[str, dict[str, int | None]] = defaultdict(dict)
     for row in rows:
         if not row.is_vbs:
             ranks[row.solver][row.corpus] = row.rank
-    position = {label: i for i, label in enumerate(rank_order(ranks, fallback))}
-    corpora = list(dict.fromkeys(r.corpus for r in rows))
-    return sorted(
-        rows,
-        key=lambda r: (corpora.index(r.corpus), r.is_vbs, position.get(r.solver, len(position))),
-    )
+    return rank_order(ranks, fallback)

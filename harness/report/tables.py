@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from harness.report.overall import standings
 from harness.report.study import Report
 from harness.report.summary import VBS
 
@@ -147,9 +148,26 @@ EFFORT_COLUMNS = [
 BEST_NOTE = "the best value of each column is in bold"
 
 
+def overall_table(report: Report) -> Table:
+    """Every solver over all corpora: its place, mean rank and the rank on each corpus."""
+    corpora = report.corpora
+    rows = standings(report.summary, report.solvers)
+    return Table(
+        "All corpora: ranks",
+        [Column("solver"), Column("place", "int"), Column("mean rank", "number"),
+         *(Column(f"rank on {c}", "int") for c in corpora),
+         Column("puzzles", "int"), Column("solved", "int", HIGH)],
+        [[s.solver, s.place, s.mean_rank, *s.ranks, s.puzzles, s.solved] for s in rows],
+        "place: by mean rank among the solvers ranked on every corpus (the order of the "
+        "plots); the tables of each corpus follow that corpus's rank.",
+        [s.flagged for s in rows],
+    )  # fmt: skip
+
+
 def summary_tables(report: Report) -> list[Table]:
-    """Three tables per corpus: outcomes, speed and search effort."""
-    tables = []
+    """The overall ranks (with two or more corpora), then three tables per corpus:
+    outcomes, speed and search effort, each in the order of the corpus's rank."""
+    tables = [overall_table(report)] if len(report.corpora) > 1 else []
     for corpus in report.corpora:
         rows = [r for r in report.summary if r.corpus == corpus]
         flags = [r.flagged for r in rows]
@@ -174,8 +192,8 @@ def summary_tables(report: Report) -> list[Table]:
                 ],  # fmt: skip
                 "rank: by PAR score among solvers with no wrong answer that attempted every "
                 "puzzle and solved at least one; best: share of puzzles on which the solver was "
-                "the fastest correct one. "
-                "Rows in the same order in every table (mean rank over the corpora); "
+                "the fastest correct one. Rows in the order of this corpus's rank, unranked "
+                "solvers last; "
                 f"{BEST_NOTE}.",
                 flags,
             )
@@ -420,6 +438,13 @@ def _names(paths: Any) -> str | None:
     return ", ".join(str(p).replace("\\", "/").rsplit("/", 1)[-1] for p in paths)
 
 
+def _study(study: Any) -> str | None:
+    """A study file by its name and path (its text is shown under the table)."""
+    if not isinstance(study, dict) or not study.get("path"):
+        return None
+    return f"{study['name']} ({study['path']})" if study.get("name") else str(study["path"])
+
+
 def _setting(key: str, unit: str = "") -> Any:
     def describe(settings: dict[str, Any]) -> str | None:
         value = settings.get(key)
@@ -435,6 +460,7 @@ def _setting(key: str, unit: str = "") -> Any:
 
 
 SETTINGS = (
+    ("study", lambda s: _study(s.get("study_file"))),
     ("corpora", lambda s: _names(s.get("corpora"))),
     ("solvers", lambda s: ", ".join(s["solvers"]) if isinstance(s.get("solvers"), list) else None),
     ("time limit", _setting("timeout", " s")),
