@@ -13,6 +13,9 @@ comment ``c UNKNOWN``.  Anything else (a crash, a signal, an unknown word,
 a word the exit status contradicts, a model that is not a grid) is
 ``ERROR`` with the program's own words in the message.
 
+Puzzles with constraints are written with the clauses of
+`solvers.sat.variant_cnf` (auxiliary variables numbered after the cells).
+
 Counting: the solution is blocked by a clause and the program runs again,
 up to ``limit`` times (``limit=2``: two runs prove uniqueness).
 
@@ -43,6 +46,7 @@ from solvers.external.once import Ran, run
 from solvers.grid import Grid
 from solvers.registry import SolverUnavailable, register
 from solvers.sat import cnf
+from solvers.sat.variant_cnf import KINDS as VARIANT_KINDS
 
 
 @dataclass(frozen=True)
@@ -217,6 +221,7 @@ class Dimacs(Solver):
     source = "I. Lynce, J. Ouaknine, 'Sudoku as a SAT Problem' (ISAIM 2006); SAT competition I/O"
     install_hint = install_hint(DEFAULT_BINARY)
     in_default_study = False  # an outside program per solve: run when named
+    constraint_kinds = VARIANT_KINDS
     program_options = ("binary", "args")
     parameters = {
         "binary": Param(DEFAULT_BINARY, "the program: a name on PATH or a path"),
