@@ -160,9 +160,8 @@ def _greater_than(constraint: GreaterThan, puzzle: Grid) -> list[str]:
 def _sandwich(constraint: Sandwich, puzzle: Grid) -> list[str]:
     line = _cells(sorted(constraint.cells))
     return [
-        f"let {{ array[1..N] of var 1..N: l = {line}; "
-        "var 1..N: p = sum(i in 1..N)(i * (l[i] = 1)); "
-        "var 1..N: q = sum(i in 1..N)(i * (l[i] = N)) } in "
+        f"let {{ array[1..N] of var 1..N: l = {line}; var 1..N: p; var 1..N: q; "
+        "constraint l[p] = 1; constraint l[q] = N } in "
         f"sum(i in 1..N)((i > min(p, q) /\\ i < max(p, q)) * l[i]) = {constraint.total}"
     ]
 
