@@ -124,3 +124,12 @@ def test_only_variant_puzzles_need_no_shared_model(tmp_path, capsys):
     assert run(capsys, "export", str(path), "--format", "mzn", "--out", str(out_dir))[0] == 0
     assert "sudoku_bench.mzn" not in {p.name for p in out_dir.iterdir()}
     assert "killer cage" in (out_dir / "00001.mzn").read_text()
+
+
+def test_export_takes_the_sums_encoding(tmp_path, capsys):
+    puzzle = _write(tmp_path, PUZZLES["killer"][0])
+    _, ladder, _ = run(capsys, "export", str(puzzle))
+    _, combos, _ = run(capsys, "export", str(puzzle), "--sums", "combinations")
+    assert "(sums=ladder)" in ladder
+    assert "(sums=combinations)" in combos
+    assert ladder.splitlines()[4:] != combos.splitlines()[4:]

@@ -14,8 +14,8 @@ import pytest
 import solvers
 from solvers.grid import Grid
 from solvers.sat import cnf
-from solvers.sat.variant_cnf import KINDS
-from solvers.variants import Killer, Sandwich
+from solvers.sat.variant_cnf import KINDS, SUMS
+from solvers.variants import Killer, LittleKiller, Sandwich
 from solvers.variants.samples import SETS, accepted, latin_squares
 from solvers.verify import check
 
@@ -39,13 +39,16 @@ def _cases():
     for kind, sets in sorted(SETS.items()):
         for i, constraints in enumerate(sets):
             for encoding in ("minimal", "extended"):
-                yield pytest.param(constraints, encoding, id=f"{kind}-{i}-{encoding}")
+                for sums in SUMS:
+                    yield pytest.param(
+                        constraints, encoding, sums, id=f"{kind}-{i}-{encoding}-{sums}"
+                    )
 
 
-@pytest.mark.parametrize(("constraints", "encoding"), list(_cases()))
-def test_sat_finds_exactly_the_grids_the_verifier_accepts(every_grid, constraints, encoding):
+@pytest.mark.parametrize(("constraints", "encoding", "sums"), list(_cases()))
+def test_sat_finds_exactly_the_grids_the_verifier_accepts(every_grid, constraints, encoding, sums):
     puzzle = Grid.empty(2).with_constraints(constraints)
-    result = solvers.get("sat", encoding=encoding).solve(puzzle, limit=1000)
+    result = solvers.get("sat", encoding=encoding, sums=sums).solve(puzzle, limit=1000)
     found = [s.cells for s in result.solutions]
     assert len(found) == len(set(found))
     assert set(found) == accepted(constraints, every_grid)
@@ -70,10 +73,12 @@ def _models_of(text: str, puzzle: Grid) -> set[tuple[int, ...]]:
 
 
 @pytest.mark.parametrize("kind", sorted(SETS))
-def test_the_dimacs_text_admits_exactly_the_accepted_grids(every_grid, kind):
+@pytest.mark.parametrize("sums", list(SUMS))
+def test_the_dimacs_text_admits_exactly_the_accepted_grids(every_grid, kind, sums):
     constraints = SETS[kind][-1]
     puzzle = Grid.empty(2).with_constraints(constraints)
-    text = cnf.dimacs(puzzle, "minimal")
+    text = cnf.dimacs(puzzle, "minimal", sums=sums)
+    assert f"(sums={sums})" in text
     header = next(line for line in text.splitlines() if line.startswith("p cnf"))
     variables = int(header.split()[2])
     assert variables >= 64
@@ -89,9 +94,22 @@ def test_dimacs_counts_a_variant_puzzle_with_the_binary(every_grid):
     expected = accepted(constraints, every_grid)
     assert 1 < len(expected) < 20
     puzzle = Grid.empty(2).with_constraints(constraints)
-    result = solvers.get("dimacs").solve(puzzle, limit=100)
-    assert {s.cells for s in result.solutions} == expected
-    assert result.exhausted
+    for sums in SUMS:
+        result = solvers.get("dimacs", sums=sums).solve(puzzle, limit=100)
+        assert {s.cells for s in result.solutions} == expected
+        assert result.exhausted
+
+
+def test_the_sums_encodings_differ_for_killer_cages_only():
+    cage = Grid.empty(2).with_constraints((Killer((0, 1, 4), 7),))
+    ladder, combos = (cnf.puzzle_clauses(cage, "minimal", sums) for sums in SUMS)
+    assert ladder != combos
+    little = Grid.empty(2).with_constraints((LittleKiller((1, 6, 11), 6),))
+    assert cnf.puzzle_clauses(little, "minimal", "ladder") == cnf.puzzle_clauses(
+        little, "minimal", "combinations"
+    )
+    with pytest.raises(ValueError, match="unknown sums encoding 'pb'"):
+        cnf.puzzle_clauses(cage, "minimal", "pb")
 
 
 def test_incremental_sat_solves_a_variant_puzzle_on_its_own_clauses(every_grid):

@@ -22,6 +22,7 @@ from harness.errors import CommandError, refuse_constraints
 from solvers.cp import minizinc as minizinc_solver
 from solvers.grid import Grid
 from solvers.sat import cnf
+from solvers.sat.variant_cnf import SUMS
 
 EPILOG = """examples:
   sudoku-bench export "1...3..2...3..2." --format dimacs            # CNF on stdout
@@ -58,7 +59,7 @@ class Format:
 
 
 def _dimacs(grid: Grid, args: argparse.Namespace) -> str:
-    return cnf.dimacs(grid, args.encoding)
+    return cnf.dimacs(grid, args.encoding, sums=args.sums)
 
 
 def _dzn(grid: Grid, args: argparse.Namespace) -> str:
@@ -102,6 +103,13 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         choices=list(cnf.ENCODINGS),
         default="extended",
         help="CNF encoding for --format dimacs (default extended)",
+    )
+    parser.add_argument(
+        "--sums",
+        choices=list(SUMS),
+        default="ladder",
+        help="how --format dimacs encodes the sums of puzzles with constraints: ladders of "
+        "partial sums, or killer cages by their allowed digit sets (default ladder)",
     )
     parser.add_argument(
         "--out", metavar="PATH", help="a file (one puzzle) or a directory (several); default stdout"

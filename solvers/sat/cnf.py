@@ -66,7 +66,9 @@ def unit_clauses(size: int, units: Iterable[Sequence[int]], encoding: str) -> li
     return out
 
 
-def puzzle_clauses(puzzle: Grid, encoding: str) -> tuple[Sequence[list[int]], int]:
+def puzzle_clauses(
+    puzzle: Grid, encoding: str, sums: str = "ladder"
+) -> tuple[Sequence[list[int]], int]:
     """The clauses of a puzzle's rules (givens not included) and its number of variables:
     the shared clauses of its shape for classic Sudoku, `solvers.sat.variant_cnf`'s
     for a puzzle with constraints (auxiliary variables numbered after the cells)."""
@@ -74,7 +76,7 @@ def puzzle_clauses(puzzle: Grid, encoding: str) -> tuple[Sequence[list[int]], in
         return clauses(puzzle.box_rows, puzzle.box_cols, encoding), puzzle.size**3
     from solvers.sat.variant_cnf import formula  # it builds on this module
 
-    built = formula(puzzle, encoding)
+    built = formula(puzzle, encoding, sums)
     return built.clauses, built.top
 
 
@@ -120,14 +122,17 @@ def _body(box_rows: int, box_cols: int, encoding: str) -> str:
     return "".join(" ".join(map(str, c)) + " 0\n" for c in clauses(box_rows, box_cols, encoding))
 
 
-def dimacs(puzzle: Grid, encoding: str, extra: Sequence[Sequence[int]] = ()) -> str:
-    """The puzzle in DIMACS CNF: the encoding (and its constraints' clauses), its givens,
-    and `extra` clauses (blocking ones)."""
-    base, variables = puzzle_clauses(puzzle, encoding)
+def dimacs(
+    puzzle: Grid, encoding: str, extra: Sequence[Sequence[int]] = (), sums: str = "ladder"
+) -> str:
+    """The puzzle in DIMACS CNF: the encoding (and its constraints' clauses, sums encoded
+    as `sums` says), its givens, and `extra` clauses (blocking ones)."""
+    base, variables = puzzle_clauses(puzzle, encoding, sums)
     units = givens(puzzle)
     n = puzzle.size
     kinds = " ".join(sorted({c.kind for c in puzzle.constraints}))
-    aux = [f"c constraints {kinds}: variables above {n**3} are auxiliary"] if kinds else []
+    aux = [f"c constraints {kinds} (sums={sums}): variables above {n**3} are auxiliary"]
+    aux = aux if kinds else []
     lines = [
         f"c sudoku-bench {n}x{n} ({puzzle.box_rows}x{puzzle.box_cols} boxes), "
         f"encoding={encoding}: variable cell*{n}+digit, cells 0-based in reading order",

@@ -24,7 +24,8 @@ depends on the puzzles solved before it, so it is not the default.
 
 Puzzles with constraints (every kind of `solvers.variants`) get clauses of
 their own from `solvers.sat.variant_cnf` (sums as ladders of partial sums,
-order and dot relations as direct clauses), always on a fresh solver:
+order and dot relations as direct clauses; ``sums=combinations`` encodes
+killer cages by their allowed digit sets instead), always on a fresh solver:
 ``incremental`` applies to classic puzzles only.
 
 Limits: without them the solver runs to the end.  With them it runs in
@@ -58,6 +59,7 @@ from solvers.grid import Grid
 from solvers.registry import register
 from solvers.sat.cnf import ENCODING_HELP, ENCODINGS, clauses, literal, puzzle_clauses
 from solvers.sat.variant_cnf import KINDS as VARIANT_KINDS
+from solvers.sat.variant_cnf import SUMS, SUMS_HELP
 
 # PySAT names for each backend, newest first; the first one installed is used.
 ENGINES = {
@@ -103,6 +105,7 @@ class Sat(Solver):
     parameters = {
         "encoding": Param("extended", ENCODING_HELP, tuple(ENCODINGS)),
         "backend": Param("cadical", "the CDCL solver", tuple(ENGINES)),
+        "sums": Param("ladder", f"puzzles with constraints: {SUMS_HELP}", tuple(SUMS)),
         "incremental": Param(
             False,
             "keep one solver per shape loaded with the encoding; givens become assumptions "
@@ -120,7 +123,7 @@ class Sat(Solver):
         engine = engine_name(self.options["backend"])
         start = time.perf_counter()
         if puzzle.constraints:  # clauses of its own, so never the shared loaded solver
-            base, _ = puzzle_clauses(puzzle, self.options["encoding"])
+            base, _ = puzzle_clauses(puzzle, self.options["encoding"], self.options["sums"])
         else:
             base = clauses(puzzle.box_rows, puzzle.box_cols, self.options["encoding"])
         givens = [literal(n, cell, d) for cell, d in enumerate(puzzle.cells) if d]

@@ -25,12 +25,19 @@ cell literals only, so auxiliaries never list a grid twice):
   each final state v to the circle's digits of v; a sandwich builds one
   ladder from each cell of its line and, for every pair of cells holding 1
   or N, forbids the wrong sums between them.
+
+``sums=combinations`` encodes killer cages with a total differently: one
+variable per set of distinct digits that makes the total, one of them true,
+each forcing every cell of the cage to a digit of its set (the cage's
+all-different group makes the cells exactly that set).  Other sums, whose
+digits may repeat, keep the ladder.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from solvers.grid import Grid
@@ -57,12 +64,20 @@ from solvers.variants.constraints import (
 Clause = list[int]
 Relation = Callable[[int, int], bool]
 
+SUMS: Mapping[str, str] = {
+    "ladder": "sums as ladders of partial sums",
+    "combinations": "killer cages as a choice among the digit sets that make the total "
+    "(other sums: ladders)",
+}
+SUMS_HELP = "; ".join(f"{name}: {text}" for name, text in SUMS.items())
+
 
 @dataclass
 class Formula:
     """Clauses being built for one puzzle, and the next free variable."""
 
     size: int
+    sums: str = "ladder"  # how killer cages are encoded (`SUMS`)
     clauses: list[Clause] = field(default_factory=list)
     top: int = 0  # the highest variable in use
 
@@ -79,9 +94,11 @@ class Formula:
         return literal(self.size, cell, digit)
 
 
-def formula(puzzle: Grid, encoding: str) -> Formula:
+def formula(puzzle: Grid, encoding: str, sums: str = "ladder") -> Formula:
     """The CNF of a puzzle and its constraints (givens not included)."""
-    out = Formula(puzzle.size)
+    if sums not in SUMS:
+        raise ValueError(f"unknown sums encoding {sums!r}; choose one of: {', '.join(SUMS)}")
+    out = Formula(puzzle.size, sums)
     out.clauses.extend(unit_clauses(puzzle.size, houses(puzzle), encoding))
     for _, cells in distinct_groups(puzzle):
         _all_different(out, cells)
@@ -165,9 +182,25 @@ def _non_consecutive(f: Formula, constraint: Constraint, puzzle: Grid) -> None:
 
 
 def _sum(f: Formula, constraint: Killer | LittleKiller, puzzle: Grid) -> None:
-    if constraint.total is not None:
+    if constraint.total is None:
+        return
+    if f.sums == "combinations" and isinstance(constraint, Killer):
+        _digit_sets(f, constraint.cells, constraint.total)
+    else:
         ladder = _ladder(f, constraint.cells, constraint.total)
         _require_sum(f, ladder, len(constraint.cells), constraint.total, [])
+
+
+def _digit_sets(f: Formula, cells: tuple[int, ...], total: int) -> None:
+    """Distinct digits in `cells` summing to `total`: the cells take one allowed set."""
+    chosen = []
+    for digits in combinations(range(1, f.size + 1), len(cells)):
+        if sum(digits) == total:
+            choice = f.new()
+            chosen.append(choice)
+            for cell in cells:
+                f.clauses.append([-choice, *(f.x(cell, d) for d in digits)])
+    f.clauses.append(chosen)
 
 
 def _thermometer(f: Formula, constraint: Thermometer, puzzle: Grid) -> None:
