@@ -8,6 +8,10 @@ knows: ``pysat``, ``z3``, ``exact``, ``choco``, ``pumpkin``, ``gcs``,
 says which are installed and, for the others, the ``pip install`` CPMpy
 asks for.
 
+Puzzles with constraints (every kind of `solvers.variants`) are modelled per
+puzzle by `solvers.cp.cpmpy_variants`; a backend that cannot compile one of
+its constraints answers ERROR, naming it, rather than solve another puzzle.
+
 Counting: ``solveAll(solution_limit=limit)``, CPMpy's own enumeration
 (native for OR-Tools, blocking clauses for the others); ``time_limit``
 goes to it.  CPMpy has no backend-neutral effort limit, so ``budget`` is
@@ -38,6 +42,8 @@ from solvers.base import (
     extra_hint,
     phases,
 )
+from solvers.cp.cpmpy_variants import KINDS as VARIANT_KINDS
+from solvers.cp.cpmpy_variants import variant_model
 from solvers.grid import Grid
 from solvers.registry import SolverUnavailable, register
 
@@ -113,6 +119,7 @@ class CPMpy(Solver):
     )
     source = "CPMpy (Guns, ModRef 2019) and its backends"
     requires = ("cpmpy",)
+    constraint_kinds = VARIANT_KINDS
     preload = ("cpmpy",)
     install_hint = INSTALL
     in_default_study = False  # the same backends as cpsat and sat, plus a model layer: when named
@@ -139,13 +146,24 @@ class CPMpy(Solver):
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         from cpmpy import SolverLookup
+        from cpmpy.exceptions import NotSupportedError
 
         if limits.budget != float("inf"):
             return SolveResult(Status.ERROR, message="cpmpy cannot limit effort: no budget")
         start = time.perf_counter()
-        x, constraints = _template(puzzle.box_rows, puzzle.box_cols)
+        if puzzle.constraints:
+            x, constraints = variant_model(puzzle)
+        else:
+            x, constraints = _template(puzzle.box_rows, puzzle.box_cols)
         solver = SolverLookup.get(self.options["backend"])
-        solver += constraints
+        try:
+            solver += constraints
+        except (NotSupportedError, ImportError) as exc:  # a backend cannot compile one
+            kinds = ", ".join(sorted({c.kind for c in puzzle.constraints})) or "classic"
+            return SolveResult(
+                Status.ERROR,
+                message=f"CPMpy backend {self.options['backend']} cannot take {kinds}: {exc}",
+            )
         solver += [x[c] == d for c, d in enumerate(puzzle.cells) if d]
         build = time.perf_counter() - start
         found: list[Grid] = []

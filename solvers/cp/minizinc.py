@@ -7,6 +7,9 @@ through the `minizinc` Python package and the MiniZinc tool chain (Debian:
 ``apt-get install minizinc``, which brings Gecode).  ``solver=gecode`` is a
 MiniZinc solver tag or id (``minizinc --solvers`` lists them).
 
+Puzzles with constraints (every kind of `solvers.variants`) get a model of
+their own, written by `solvers.cp.minizinc_variants` with the same data.
+
 Counting: ``nr_solutions=limit``; MiniZinc's ``ALL_SOLUTIONS`` means the
 search ended, so the count is complete.  Limits: ``time_limit`` goes to
 MiniZinc (``--time-limit``, which covers compiling the model too);
@@ -35,6 +38,8 @@ from solvers.base import (
     extra_hint,
     phases,
 )
+from solvers.cp.minizinc_variants import KINDS as VARIANT_KINDS
+from solvers.cp.minizinc_variants import model_text
 from solvers.grid import Grid
 from solvers.registry import SolverUnavailable, register
 
@@ -108,6 +113,12 @@ def _model() -> Any:
     return model
 
 
+def model_for(puzzle: Grid) -> str:
+    """The model text of a puzzle: `MODEL` for classic Sudoku, its own for one with
+    constraints (`solvers.cp.minizinc_variants`); `dzn` is the data of either."""
+    return model_text(puzzle) if puzzle.constraints else MODEL
+
+
 @cache
 def _backend(tag: str) -> Any:
     """MiniZinc's solver for a tag or id; raises SolverUnavailable when it lists none."""
@@ -138,6 +149,7 @@ class MiniZinc(Solver):
     )
     source = "MiniZinc (Nethercote et al., CP 2007) and Gecode, through the minizinc package"
     requires = ("minizinc",)
+    constraint_kinds = VARIANT_KINDS
     preload = ("minizinc",)
     install_hint = INSTALL
     in_default_study = False  # an outside program per solve: run when named
@@ -157,7 +169,12 @@ class MiniZinc(Solver):
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         import minizinc
 
-        instance = minizinc.Instance(self.backend, _model())
+        if puzzle.constraints:
+            model = minizinc.Model()
+            model.add_string(model_text(puzzle))
+        else:
+            model = _model()
+        instance = minizinc.Instance(self.backend, model)
         for key, value in data(puzzle).items():
             instance[key] = value
         flags: dict[str, Any] = {}

@@ -37,15 +37,22 @@ def literal(size: int, cell: int, digit: int) -> int:
 @cache
 def clauses(box_rows: int, box_cols: int, encoding: str) -> tuple[list[int], ...]:
     """The clauses of an empty grid of a shape in an encoding (built once, shared)."""
+    shape = Grid.empty(box_rows, box_cols).shape
+    return tuple(unit_clauses(shape.size, shape.units, encoding))
+
+
+def unit_clauses(size: int, units: Iterable[Sequence[int]], encoding: str) -> list[list[int]]:
+    """The encoding's clauses for a side-`size` grid whose houses are `units`
+    (rows, columns and boxes, or a jigsaw's regions instead of boxes)."""
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}")
-    shape = Grid.empty(box_rows, box_cols).shape
-    n = shape.size
+    n = size
+    units = [tuple(unit) for unit in units]
     digits = range(1, n + 1)
     out: list[list[int]] = []
     for cell in range(n * n):  # each cell holds at least one digit
         out.append([literal(n, cell, d) for d in digits])
-    for unit in shape.units:  # each unit holds each digit at most once
+    for unit in units:  # each unit holds each digit at most once
         for d in digits:
             for a, b in combinations(unit, 2):
                 out.append([-literal(n, a, d), -literal(n, b, d)])
@@ -53,10 +60,24 @@ def clauses(box_rows: int, box_cols: int, encoding: str) -> tuple[list[int], ...
         for cell in range(n * n):  # each cell holds at most one digit
             for d, e in combinations(digits, 2):
                 out.append([-literal(n, cell, d), -literal(n, cell, e)])
-        for unit in shape.units:  # each unit holds each digit at least once
+        for unit in units:  # each unit holds each digit at least once
             for d in digits:
                 out.append([literal(n, c, d) for c in unit])
-    return tuple(out)
+    return out
+
+
+def puzzle_clauses(
+    puzzle: Grid, encoding: str, sums: str = "ladder"
+) -> tuple[Sequence[list[int]], int]:
+    """The clauses of a puzzle's rules (givens not included) and its number of variables:
+    the shared clauses of its shape for classic Sudoku, `solvers.sat.variant_cnf`'s
+    for a puzzle with constraints (auxiliary variables numbered after the cells)."""
+    if not puzzle.constraints:
+        return clauses(puzzle.box_rows, puzzle.box_cols, encoding), puzzle.size**3
+    from solvers.sat.variant_cnf import formula  # it builds on this module
+
+    built = formula(puzzle, encoding, sums)
+    return built.clauses, built.top
 
 
 def givens(puzzle: Grid) -> list[list[int]]:
@@ -101,17 +122,28 @@ def _body(box_rows: int, box_cols: int, encoding: str) -> str:
     return "".join(" ".join(map(str, c)) + " 0\n" for c in clauses(box_rows, box_cols, encoding))
 
 
-def dimacs(puzzle: Grid, encoding: str, extra: Sequence[Sequence[int]] = ()) -> str:
-    """The puzzle in DIMACS CNF: the encoding, its givens, and `extra` clauses (blocking ones)."""
-    base = clauses(puzzle.box_rows, puzzle.box_cols, encoding)
+def dimacs(
+    puzzle: Grid, encoding: str, extra: Sequence[Sequence[int]] = (), sums: str = "ladder"
+) -> str:
+    """The puzzle in DIMACS CNF: the encoding (and its constraints' clauses, sums encoded
+    as `sums` says), its givens, and `extra` clauses (blocking ones)."""
+    base, variables = puzzle_clauses(puzzle, encoding, sums)
     units = givens(puzzle)
     n = puzzle.size
+    kinds = " ".join(sorted({c.kind for c in puzzle.constraints}))
+    aux = [f"c constraints {kinds} (sums={sums}): variables above {n**3} are auxiliary"]
+    aux = aux if kinds else []
     lines = [
         f"c sudoku-bench {n}x{n} ({puzzle.box_rows}x{puzzle.box_cols} boxes), "
         f"encoding={encoding}: variable cell*{n}+digit, cells 0-based in reading order",
         f"c puzzle {puzzle.format()}",
-        f"p cnf {n**3} {len(base) + len(units) + len(extra)}",
+        *aux,
+        f"p cnf {variables} {len(base) + len(units) + len(extra)}",
     ]
     head = "\n".join(lines) + "\n"
     tail = "".join(" ".join(map(str, c)) + " 0\n" for c in (*units, *extra))
-    return head + _body(puzzle.box_rows, puzzle.box_cols, encoding) + tail
+    if puzzle.constraints:
+        body = "".join(" ".join(map(str, c)) + " 0\n" for c in base)
+    else:
+        body = _body(puzzle.box_rows, puzzle.box_cols, encoding)
+    return head + body + tail

@@ -13,6 +13,10 @@ comment ``c UNKNOWN``.  Anything else (a crash, a signal, an unknown word,
 a word the exit status contradicts, a model that is not a grid) is
 ``ERROR`` with the program's own words in the message.
 
+Puzzles with constraints are written with the clauses of
+`solvers.sat.variant_cnf` (auxiliary variables numbered after the cells;
+``sums=ladder|combinations`` as in `sat`).
+
 Counting: the solution is blocked by a clause and the program runs again,
 up to ``limit`` times (``limit=2``: two runs prove uniqueness).
 
@@ -43,6 +47,8 @@ from solvers.external.once import Ran, run
 from solvers.grid import Grid
 from solvers.registry import SolverUnavailable, register
 from solvers.sat import cnf
+from solvers.sat.variant_cnf import KINDS as VARIANT_KINDS
+from solvers.sat.variant_cnf import SUMS, SUMS_HELP
 
 
 @dataclass(frozen=True)
@@ -230,10 +236,12 @@ class Dimacs(Solver):
     source = "I. Lynce, J. Ouaknine, 'Sudoku as a SAT Problem' (ISAIM 2006); SAT competition I/O"
     install_hint = install_hint(DEFAULT_BINARY)
     in_default_study = False  # an outside program per solve: run when named
+    constraint_kinds = VARIANT_KINDS
     program_options = ("binary", "args")
     parameters = {
         "binary": Param(DEFAULT_BINARY, "the program: a name on PATH or a path"),
         "encoding": Param("extended", cnf.ENCODING_HELP, tuple(cnf.ENCODINGS)),
+        "sums": Param("ladder", f"puzzles with constraints: {SUMS_HELP}", tuple(SUMS)),
         "args": Param("", "extra command-line arguments, separated by spaces"),
     }
 
@@ -320,7 +328,7 @@ class Dimacs(Solver):
         """One run of the program on the puzzle with `blocked` solutions excluded."""
         cnf_path = os.path.join(tmp, "puzzle.cnf")
         with open(cnf_path, "w", encoding="ascii") as out:
-            out.write(cnf.dimacs(puzzle, self.options["encoding"], blocked))
+            out.write(cnf.dimacs(puzzle, self.options["encoding"], blocked, self.options["sums"]))
         prog = self.program
         argv = [self.path, *prog.args, *self.options["args"].split()]
         if remaining is not None and prog.time_flag:

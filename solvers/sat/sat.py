@@ -22,6 +22,12 @@ is retired after the puzzle.  That is sound (everything the solver learns
 follows from the encoding) and much faster, but a puzzle's effort then
 depends on the puzzles solved before it, so it is not the default.
 
+Puzzles with constraints (every kind of `solvers.variants`) get clauses of
+their own from `solvers.sat.variant_cnf` (sums as ladders of partial sums,
+order and dot relations as direct clauses; ``sums=combinations`` encodes
+killer cages by their allowed digit sets instead), always on a fresh solver:
+``incremental`` applies to classic puzzles only.
+
 Limits: without them the solver runs to the end.  With them it runs in
 slices (``solve_limited`` under a conflict or decision budget), checking the
 clock between slices: CaDiCaL cannot be interrupted from outside in PySAT.
@@ -36,6 +42,7 @@ solver's ``accum_stats()``: ``decisions`` (also ``nodes``), ``conflicts``
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from solvers.base import (
@@ -50,7 +57,9 @@ from solvers.base import (
 )
 from solvers.grid import Grid
 from solvers.registry import register
-from solvers.sat.cnf import ENCODING_HELP, ENCODINGS, clauses, literal
+from solvers.sat.cnf import ENCODING_HELP, ENCODINGS, clauses, literal, puzzle_clauses
+from solvers.sat.variant_cnf import KINDS as VARIANT_KINDS
+from solvers.sat.variant_cnf import SUMS, SUMS_HELP
 
 # PySAT names for each backend, newest first; the first one installed is used.
 ENGINES = {
@@ -90,11 +99,13 @@ class Sat(Solver):
     summary = "CNF encodings (minimal, extended) on PySAT's CaDiCaL or Glucose"
     source = "I. Lynce, J. Ouaknine, 'Sudoku as a SAT Problem' (ISAIM 2006); PySAT"
     requires = ("pysat",)
+    constraint_kinds = VARIANT_KINDS
     preload = ("pysat.solvers",)
     install_hint = extra_hint("sat")
     parameters = {
         "encoding": Param("extended", ENCODING_HELP, tuple(ENCODINGS)),
         "backend": Param("cadical", "the CDCL solver", tuple(ENGINES)),
+        "sums": Param("ladder", f"puzzles with constraints: {SUMS_HELP}", tuple(SUMS)),
         "incremental": Param(
             False,
             "keep one solver per shape loaded with the encoding; givens become assumptions "
@@ -111,10 +122,14 @@ class Sat(Solver):
         n = puzzle.size
         engine = engine_name(self.options["backend"])
         start = time.perf_counter()
-        base = clauses(puzzle.box_rows, puzzle.box_cols, self.options["encoding"])
+        if puzzle.constraints:  # clauses of its own, so never the shared loaded solver
+            base, _ = puzzle_clauses(puzzle, self.options["encoding"], self.options["sums"])
+        else:
+            base = clauses(puzzle.box_rows, puzzle.box_cols, self.options["encoding"])
         givens = [literal(n, cell, d) for cell, d in enumerate(puzzle.cells) if d]
         free = [cell for cell, d in enumerate(puzzle.cells) if not d]
-        if self.options["incremental"]:
+        incremental = self.options["incremental"] and not puzzle.constraints
+        if incremental:
             sat, next_var = self._solver_for(puzzle, engine, base)
             selector = next_var[0]  # guards this puzzle's blocking clauses
             next_var[0] += 1
@@ -166,12 +181,12 @@ class Sat(Solver):
             "build_seconds": build,
             "solve_seconds": time.perf_counter() - start,
             **phases(setup=build, search=time.perf_counter() - start),
-            "clauses": len(base) + (0 if self.options["incremental"] else len(givens)),
+            "clauses": len(base) + (0 if incremental else len(givens)),
             "engine": engine,
         }
         return counted_result(solutions, exhausted, stats, stopped)
 
-    def _solver_for(self, puzzle: Grid, engine: str, base: tuple[list[int], ...]) -> Any:
+    def _solver_for(self, puzzle: Grid, engine: str, base: Sequence[list[int]]) -> Any:
         """The loaded solver of this shape (incremental mode), made on first use."""
         key = (puzzle.box_rows, puzzle.box_cols)
         if key not in self._loaded:
