@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -70,6 +71,17 @@ def _solution(puzzle: Puzzle) -> solvers.Grid:
     return result.solution
 
 
+def _title(puzzle: Puzzle) -> str:
+    """What the header calls the puzzle: its id in a file, 'The puzzle' when given inline."""
+    return "The puzzle" if puzzle.id == "argument" else f"Puzzle {puzzle.id}"
+
+
+def refuse_comment(text: str) -> None:
+    """A '#' line given as the puzzle is a comment: say so, rather than 'the text is empty'."""
+    if text.lstrip().startswith("#") and "\n" not in text.strip() and not os.path.exists(text):
+        raise CommandError(f"{text.strip()!r} is a comment line ('#'): it holds no puzzle")
+
+
 def _explain(puzzle: Puzzle, args: argparse.Namespace) -> None:
     grid = puzzle.grid
     broken = solvers.conflicts(grid)
@@ -103,7 +115,7 @@ def _explain(puzzle: Puzzle, args: argparse.Namespace) -> None:
             final["reason"] = result.reason
         print(json.dumps(final))
         return
-    print(f"== {puzzle.id}  ({grid.givens} givens, techniques: {rating.config})")
+    print(f"== {_title(puzzle)}: {grid.givens} givens; techniques: {rating.config}")
     print(grid.format("pretty"))
     for number, step in enumerate(result.steps, 1):
         if args.candidates and step.before is not None:
@@ -139,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
     from solvers.human.table import resolve
 
     resolve(args.techniques)  # a bad name is a usage error before any work
+    refuse_comment(args.puzzle)
     puzzles = puzzles_from_argument(args.puzzle)
     refuse_constraints(puzzles, "explain")
     for puzzle in puzzles:

@@ -179,7 +179,44 @@ def english(step: Step) -> str:
         return _als_text(step, what)
     if step.detail:
         return _forcing_text(step, what)
-    return f"{t}: {what}"
+    return _pattern_text(step, what)
+
+
+def _pattern_text(step: Step, what: str) -> str:
+    """The techniques without a sentence of their own: the usual name and the pattern."""
+    shape = step.shape
+    t = step.technique
+    title = technique_title(t)
+    ds = _digits(step.digits)
+    if t in ("wxyz_wing", "vwxyz_wing", "uvwxyz_wing"):
+        *als, pivot = step.cells
+        return (
+            f"{title}: the cells {_cells(shape, als)} are almost locked, and the bivalue cell "
+            f"{shape.cell_name(pivot)} holds {ds}; whichever of the two it is not, the other "
+            f"is locked in the set or the cell, so the cells that see them all lose it: {what}"
+        )
+    if t.startswith("unique_") or t == "unique_loop":
+        return (
+            f"{title} on {ds} ({_cells(shape, step.cells)}): any other way, the pattern "
+            f"could swap its digits and the puzzle would have two solutions: {what}"
+        )
+    if t == "forcing_x_chain":
+        steps = " -> ".join(
+            f"{shape.cell_name(c)}{'=' if d > 0 else '<>'}{abs(d)}" for c, d in step.chain
+        )
+        return f"{title} on {ds}: {steps}, so either way: {what}"
+    if step.cells:
+        return f"{title} on {ds} ({_cells(shape, step.cells)}): {what}"
+    return f"{title}: {what}"
+
+
+def technique_title(name: str) -> str:
+    """A technique's usual name, from the technique table ('uvwxyz_wing' -> 'UVWXYZ-Wing');
+    a name the table lacks comes back as it is."""
+    from solvers.human.table import BY_NAME  # the table imports every finder: import late
+
+    found = BY_NAME.get(name)
+    return found.title if found is not None else name
 
 
 def _fish_lines(step: Step) -> tuple[str, str]:
@@ -400,21 +437,10 @@ def _als_text(step: Step, what: str) -> str:
     )
 
 
-_FORCING_TITLES = {
-    "forcing_chain": "Forcing chain",
-    "nishio": "Nishio forcing chain",
-    "cell_forcing_chain": "Cell forcing chain",
-    "region_forcing_chain": "Region forcing chain",
-    "dynamic_forcing_chain": "Dynamic forcing chain",
-    "dynamic_forcing_chain_plus": "Dynamic forcing chain (+)",
-    "nested_forcing_chain": "Nested forcing chain",
-}
-
-
 def _forcing_text(step: Step, what: str) -> str:
     """A forcing chain: what was assumed, how the branches concluded, how many facts it took."""
     kind, sources, facts = step.detail
-    title = _FORCING_TITLES.get(step.technique, step.technique)
+    title = technique_title(step.technique)
     size = f"{facts} facts"
     if kind == "contradiction":
         return f"{title}: assuming {sources[0]} leads to a contradiction ({size}): {what}"
