@@ -51,9 +51,10 @@ def _digits(ds) -> str:
 
 
 def _chain_text(step: Step) -> str:
-    """A chain in Eureka-like notation: strong links '=', weak links '-'.
+    """A chain in Eureka notation: strong links '=', weak links '-', each node its digit in
+    brackets before its cell.
 
-    X-chains: '5 r1c1=r1c5-r3c5=r3c9'; XY-chains: '(2=5)r1c1-(5=7)r1c6'.
+    X-chains: '(5)r1c1=(5)r1c5-(5)r3c5=(5)r3c9'; XY-chains: '(2=5)r1c1-(5=7)r1c6'.
     """
     shape = step.shape
     nodes = step.chain
@@ -62,10 +63,10 @@ def _chain_text(step: Step) -> str:
             f"({off}={on}){shape.cell_name(cell)}"
             for (cell, off), (_, on) in zip(nodes[::2], nodes[1::2], strict=True)
         )
-    text = shape.cell_name(nodes[0][0])
-    for i, (cell, _) in enumerate(nodes[1:]):
-        text += ("=" if i % 2 == 0 else "-") + shape.cell_name(cell)
-    return f"{nodes[0][1]} {text}"
+    text = f"({nodes[0][1]}){shape.cell_name(nodes[0][0])}"
+    for i, (cell, d) in enumerate(nodes[1:]):
+        text += ("=" if i % 2 == 0 else "-") + f"({d}){shape.cell_name(cell)}"
+    return text
 
 
 def english(step: Step) -> str:
