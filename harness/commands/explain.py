@@ -37,10 +37,14 @@ EPILOG = """examples:
   sudoku-bench explain puzzle.txt --candidates            # the candidate grid before every step
   sudoku-bench explain puzzle.txt --techniques tier1       # only the first-tier techniques
   sudoku-bench explain puzzle.txt --format json > steps.jsonl
+  sudoku-bench explain puzzle.txt --step 12                # step 12 alone, on its grid
+  sudoku-bench explain puzzle.txt --format html > path.html  # every step drawn, one page
 
 Text lines read like 'Naked pair 2/5 in row 4 (r4c1, r4c8): removes 2 and 5 from r4c6';
-compact lines like 'naked_pair: r4c6<>2,5'. After the steps come the rating and the
-final grid, or the candidate grid where logic ran out."""
+compact lines like 'naked_pair: r4c6<>2,5'. Chains read in Eureka notation
+('(5)r1c1=(5)r1c5-(5)r3c5=(5)r3c9'); a forcing chain lists its implications from each
+assumption under its step, nested chains indented. After the steps come the rating and
+the final grid, or the candidate grid where logic ran out."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
