@@ -91,3 +91,14 @@ def test_an_xy_chain_reads_in_eureka_notation():
     chain = ((0, 2), (0, 5), (5, 5), (5, 7))
     step = Step("xy_chain", (), ((3, 2),), (), (), (2,), 6.6, NINE, chain)
     assert english(step).startswith("XY-chain: (2=5)r1c1-(5=7)r1c6, ")
+
+
+def test_a_bidirectional_cycle_reads_as_a_eureka_loop():
+    # r3c3 {3,8}, r7c3 {3,9}, r7c4 {7,9}, r3c4 {7,8}
+    chain = ((20, 3), (56, 3), (56, 9), (57, 9), (57, 7), (21, 7), (21, 8), (20, 8))
+    states = (True, False) * 4
+    step = Step("bidirectional_cycle", (), ((24, 8),), (), (), (), 6.5, NINE, chain)
+    step = step._replace(detail=("y", states))
+    assert english(step).startswith(
+        "Bidirectional Y-cycle: (3)r3c3-(3=9)r7c3-(9=7)r7c4-(7=8)r3c4-(8=3)r3c3, a loop; "
+    )

@@ -263,17 +263,43 @@ def _medusa_text(step: Step, what: str) -> str:
     return f"{text}; colour {'AB'[false]} is false, as {because}: {what}"
 
 
+def eureka(shape: Shape, nodes, *, loop: bool = False) -> str:
+    """Alternating implications in Eureka notation: ``nodes`` are ``(cell, digit, on)``
+    facts, each forcing the next; on to off is a weak link '-', off to on a strong one '=',
+    and two facts of one cell merge, '(3=9)r7c3'.  A loop comes back to its first fact.
+
+    >>> from solvers.grid import shape
+    >>> eureka(shape(3, 3), [(0, 3, True), (9, 3, False), (9, 9, True), (10, 9, False)])
+    '(3)r1c1-(3=9)r2c1-(9)r2c2'
+    """
+    facts = list(nodes) + ([nodes[0]] if loop else [])
+    text = ""
+    i = 0
+    while i < len(facts):
+        cell, d, on = facts[i]
+        if i:
+            text += "=" if on else "-"
+        nxt = facts[i + 1] if i + 1 < len(facts) else None
+        if nxt is not None and nxt[0] == cell and not on and nxt[2]:
+            text += f"({d}={nxt[1]}){shape.cell_name(cell)}"
+            i += 2
+            continue
+        text += f"({d}){shape.cell_name(cell)}"
+        i += 1
+    return text
+
+
 def _cycle_text(step: Step, what: str) -> str:
-    """A bidirectional cycle: its kind and the loop, true candidates '=', false '<>'."""
-    shape = step.shape
+    """A bidirectional cycle: its kind and the loop in Eureka notation."""
     kind, states = step.detail
     title = {"x": "X-cycle", "y": "Y-cycle", "xy": "XY-cycle"}[kind]
-    loop = " -> ".join(
-        f"{shape.cell_name(c)}{'=' if on else '<>'}{d}"
-        for (c, d), on in zip(step.chain, states, strict=True)
+    loop = eureka(
+        step.shape,
+        [(c, d, on) for (c, d), on in zip(step.chain, states, strict=True)],
+        loop=True,
     )
     return (
-        f"Bidirectional {title}: {loop} -> back to the start; read forwards or backwards, "
+        f"Bidirectional {title}: {loop}, a loop; read forwards or backwards, "
         f"one reading holds, and either way these candidates are false: {what}"
     )
 
