@@ -104,3 +104,13 @@ def test_html_draws_a_forcing_chain_s_links(capsys):
     assert 'class="cand off"' in out
     assert "<pre>If r1c2=3:" in out
     assert "r1c4=1 and r1c4&lt;&gt;1 cannot both hold" in out
+
+
+def test_html_refuses_a_file_of_several_puzzles(capsys, tmp_path):
+    path = tmp_path / "two.txt"
+    path.write_text(EXPERT + "\n" + FORUM + "\n")
+    status, out, err = run(capsys, "explain", str(path), "--format", "html")
+    assert status == 2
+    assert out == ""
+    assert "--format html draws one puzzle on one page" in err
+    assert "holds 2" in err

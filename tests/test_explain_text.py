@@ -77,3 +77,9 @@ def test_the_fallback_text_names_the_technique(name):
     text = english(_minimal_step(name))
     assert text.startswith(technique_title(name))
     assert name not in text
+
+
+def test_an_invalid_puzzle_is_named_in_words(capsys):
+    status, out, _ = run(capsys, "explain", "11.." + "." * 12)
+    assert status == 0
+    assert out.startswith("== The puzzle: invalid puzzle: ")

@@ -129,7 +129,7 @@ def _explain(puzzle: Puzzle, args: argparse.Namespace) -> None:
         if args.format == "json":
             print(json.dumps({"puzzle_id": puzzle.id, "status": "invalid", "message": message}))
         else:
-            print(f"== {puzzle.id}: invalid puzzle: {message}")
+            print(f"== {puzzle_title(puzzle)}: invalid puzzle: {message}")
         return
     solution = _solution(puzzle) if args.check else None
     state = CandidateState.from_grid(grid)
@@ -210,6 +210,10 @@ def run(args: argparse.Namespace) -> int:
     refuse_comment(args.puzzle)
     puzzles = puzzles_from_argument(args.puzzle)
     refuse_constraints(puzzles, "explain")
+    if args.format == "html" and len(puzzles) > 1:
+        raise CommandError(
+            f"--format html draws one puzzle on one page; {args.puzzle} holds {len(puzzles)}"
+        )
     for puzzle in puzzles:
         try:
             _explain(puzzle, args)
