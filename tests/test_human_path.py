@@ -25,42 +25,42 @@ PATHS = [
     (
         "gen9-unfair.txt line 130 (bug_type_2; a forcing chain before engine 1.2)",
         "2....874..357.6...1..54......8...91..........3..2...6..79........2..183.5........",
-        "a03e66a972469707",
+        "707b7f76a60dfdcb",
     ),
     (
         "gen9-extreme.txt line 41 (cell_forcing_chain; nishio before engine 1.3)",
         "6.271...57.84..3...5......................9362...637....5.8...9.7...524....6.1...",
-        "823d6fbb7d095ceb",
+        "dda128d86bb14bec",
     ),
     (
         "gen9-extreme.txt line 144 (cell_forcing_chain)",
         "....9.431...........41....7...5....6..6.13....9..2.5..6279...8....6.....8..4..2..",
-        "011bcd6b341dc646",
+        "481c4f4d2ae74947",
     ),
     (
         "gen9-extreme.txt line 55 (dynamic_forcing_chain; region_forcing_chain before 1.3)",
         ".6....4....8..46.....1...93...2.71..1...6...5.73..9..4.92.........79....6.4....2.",
-        "fbb676bad98e9f83",
+        "0bebe71c15821f9d",
     ),
     (
         "gen9-unfair.txt line 159 (three_strong_links)",
         ".5..3.......6...1..1..75.36......9681...5...3.89......4.6.8.....7......9..524....",
-        "c31e621fd5b89c32",
+        "faf2984fdbfb076a",
     ),
     (
         "gen9-extreme.txt line 89 (grouped_three_strong_links)",
         ".7.81.2...9..7.........38..4.......5.2....13...615.....4...2..8...7.6.1.3...4.5..",
-        "9076f9ff9964b440",
+        "aa53fc1e01025098",
     ),
     (
         "gen9-extreme.txt line 90 (uvwxyz_wing)",
         "7.5.9.........3.69....5...3...1....45.6..7...9.4.2..1..7.....8.........2..24.6...",
-        "e0bd25dbd0a0f13b",
+        "b2da7bed0a7180dd",
     ),
     (
         "gen9-unfair.txt line 128 (unique_loop)",
         "..3.4.......19..4.......3.57...396....18........5..82.93...1..8.8...4...1....623.",
-        "e05b2e0693299594",
+        "4a3cb42f8edca6d3",
     ),
     (
         "gen9-unfair.txt line 78 (bug_plus_one)",

@@ -51,9 +51,10 @@ def _digits(ds) -> str:
 
 
 def _chain_text(step: Step) -> str:
-    """A chain in Eureka-like notation: strong links '=', weak links '-'.
+    """A chain in Eureka notation: strong links '=', weak links '-', each node its digit in
+    brackets before its cell.
 
-    X-chains: '5 r1c1=r1c5-r3c5=r3c9'; XY-chains: '(2=5)r1c1-(5=7)r1c6'.
+    X-chains: '(5)r1c1=(5)r1c5-(5)r3c5=(5)r3c9'; XY-chains: '(2=5)r1c1-(5=7)r1c6'.
     """
     shape = step.shape
     nodes = step.chain
@@ -62,10 +63,10 @@ def _chain_text(step: Step) -> str:
             f"({off}={on}){shape.cell_name(cell)}"
             for (cell, off), (_, on) in zip(nodes[::2], nodes[1::2], strict=True)
         )
-    text = shape.cell_name(nodes[0][0])
-    for i, (cell, _) in enumerate(nodes[1:]):
-        text += ("=" if i % 2 == 0 else "-") + shape.cell_name(cell)
-    return f"{nodes[0][1]} {text}"
+    text = f"({nodes[0][1]}){shape.cell_name(nodes[0][0])}"
+    for i, (cell, d) in enumerate(nodes[1:]):
+        text += ("=" if i % 2 == 0 else "-") + f"({d}){shape.cell_name(cell)}"
+    return text
 
 
 def english(step: Step) -> str:
@@ -179,7 +180,44 @@ def english(step: Step) -> str:
         return _als_text(step, what)
     if step.detail:
         return _forcing_text(step, what)
-    return f"{t}: {what}"
+    return _pattern_text(step, what)
+
+
+def _pattern_text(step: Step, what: str) -> str:
+    """The techniques without a sentence of their own: the usual name and the pattern."""
+    shape = step.shape
+    t = step.technique
+    title = technique_title(t)
+    ds = _digits(step.digits)
+    if t in ("wxyz_wing", "vwxyz_wing", "uvwxyz_wing"):
+        *als, pivot = step.cells
+        return (
+            f"{title}: the cells {_cells(shape, als)} are almost locked, and the bivalue cell "
+            f"{shape.cell_name(pivot)} holds {ds}; whichever of the two it is not, the other "
+            f"is locked in the set or the cell, so the cells that see them all lose it: {what}"
+        )
+    if t.startswith("unique_") or t == "unique_loop":
+        return (
+            f"{title} on {ds} ({_cells(shape, step.cells)}): any other way, the pattern "
+            f"could swap its digits and the puzzle would have two solutions: {what}"
+        )
+    if t == "forcing_x_chain":
+        steps = " -> ".join(
+            f"{shape.cell_name(c)}{'=' if d > 0 else '<>'}{abs(d)}" for c, d in step.chain
+        )
+        return f"{title} on {ds}: {steps}, so either way: {what}"
+    if step.cells:
+        return f"{title} on {ds} ({_cells(shape, step.cells)}): {what}"
+    return f"{title}: {what}"
+
+
+def technique_title(name: str) -> str:
+    """A technique's usual name, from the technique table ('uvwxyz_wing' -> 'UVWXYZ-Wing');
+    a name the table lacks comes back as it is."""
+    from solvers.human.table import BY_NAME  # the table imports every finder: import late
+
+    found = BY_NAME.get(name)
+    return found.title if found is not None else name
 
 
 def _fish_lines(step: Step) -> tuple[str, str]:
@@ -225,17 +263,43 @@ def _medusa_text(step: Step, what: str) -> str:
     return f"{text}; colour {'AB'[false]} is false, as {because}: {what}"
 
 
+def eureka(shape: Shape, nodes, *, loop: bool = False) -> str:
+    """Alternating implications in Eureka notation: ``nodes`` are ``(cell, digit, on)``
+    facts, each forcing the next; on to off is a weak link '-', off to on a strong one '=',
+    and two facts of one cell merge, '(3=9)r7c3'.  A loop comes back to its first fact.
+
+    >>> from solvers.grid import shape
+    >>> eureka(shape(3, 3), [(0, 3, True), (9, 3, False), (9, 9, True), (10, 9, False)])
+    '(3)r1c1-(3=9)r2c1-(9)r2c2'
+    """
+    facts = list(nodes) + ([nodes[0]] if loop else [])
+    text = ""
+    i = 0
+    while i < len(facts):
+        cell, d, on = facts[i]
+        if i:
+            text += "=" if on else "-"
+        nxt = facts[i + 1] if i + 1 < len(facts) else None
+        if nxt is not None and nxt[0] == cell and not on and nxt[2]:
+            text += f"({d}={nxt[1]}){shape.cell_name(cell)}"
+            i += 2
+            continue
+        text += f"({d}){shape.cell_name(cell)}"
+        i += 1
+    return text
+
+
 def _cycle_text(step: Step, what: str) -> str:
-    """A bidirectional cycle: its kind and the loop, true candidates '=', false '<>'."""
-    shape = step.shape
+    """A bidirectional cycle: its kind and the loop in Eureka notation."""
     kind, states = step.detail
     title = {"x": "X-cycle", "y": "Y-cycle", "xy": "XY-cycle"}[kind]
-    loop = " -> ".join(
-        f"{shape.cell_name(c)}{'=' if on else '<>'}{d}"
-        for (c, d), on in zip(step.chain, states, strict=True)
+    loop = eureka(
+        step.shape,
+        [(c, d, on) for (c, d), on in zip(step.chain, states, strict=True)],
+        loop=True,
     )
     return (
-        f"Bidirectional {title}: {loop} -> back to the start; read forwards or backwards, "
+        f"Bidirectional {title}: {loop}, a loop; read forwards or backwards, "
         f"one reading holds, and either way these candidates are false: {what}"
     )
 
@@ -400,21 +464,10 @@ def _als_text(step: Step, what: str) -> str:
     )
 
 
-_FORCING_TITLES = {
-    "forcing_chain": "Forcing chain",
-    "nishio": "Nishio forcing chain",
-    "cell_forcing_chain": "Cell forcing chain",
-    "region_forcing_chain": "Region forcing chain",
-    "dynamic_forcing_chain": "Dynamic forcing chain",
-    "dynamic_forcing_chain_plus": "Dynamic forcing chain (+)",
-    "nested_forcing_chain": "Nested forcing chain",
-}
-
-
 def _forcing_text(step: Step, what: str) -> str:
     """A forcing chain: what was assumed, how the branches concluded, how many facts it took."""
     kind, sources, facts = step.detail
-    title = _FORCING_TITLES.get(step.technique, step.technique)
+    title = technique_title(step.technique)
     size = f"{facts} facts"
     if kind == "contradiction":
         return f"{title}: assuming {sources[0]} leads to a contradiction ({size}): {what}"
