@@ -20,13 +20,14 @@ import contextlib
 import dataclasses
 import logging
 import multiprocessing
+import os
 import signal
 import threading
 from collections.abc import Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
-from harness import worker
+from harness import containment, worker
 from harness.errors import CommandError
 from harness.memory import MB, Watcher
 from harness.tasks import Batch, Outcome, WorkerSettings, lost
@@ -69,7 +70,9 @@ class Stopped(Exception):
 
 
 def worker_context() -> multiprocessing.context.BaseContext:
-    """Workers start from a clean fork server with the worker module preloaded."""
+    """Workers start from a clean fork server with the worker module preloaded, marked as
+    this run's (`harness.containment`)."""
+    containment.claim()
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["harness.worker"])
     return context
@@ -98,6 +101,8 @@ class IsolatedPool:
         self._stopped = False
         self._restarts = 0
         self._pool = self._start()
+        self._owner = os.environ[containment.MARKER]  # set by worker_context
+        self._guard = containment.Guard(self._owner)
 
     def _start(self) -> Any:
         from pebble import ProcessPool
@@ -169,6 +174,7 @@ class IsolatedPool:
         finally:
             with self._lock:
                 self._futures.discard(future)
+        self.clean_up()
         if len(batch.items) == 1:
             return lost(batch, status, error, wall=limit if status == "TIMEOUT" else None)
         outcomes = []
@@ -203,8 +209,14 @@ class IsolatedPool:
         else:
             self._pool.close()
         self._pool.join()
+        self.clean_up()
+        self._guard.close()
         if self._watcher is not None:
             self._watcher.close()
+
+    def clean_up(self) -> int:
+        """Kill the processes of this run that a killed worker left behind; how many."""
+        return containment.kill(containment.strays(self._owner))
 
 
 def _exit_reason(code: int | None) -> str:

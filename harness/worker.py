@@ -32,19 +32,21 @@ import traceback
 from collections.abc import Iterator
 from dataclasses import replace
 
-from harness import machine, memory
+from harness import containment, machine, memory
 from harness.capture import OutputTrap
 from harness.crosscheck import answer_problems
 from harness.measure import Clock
 from harness.records import grid_of, solution_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from solvers.base import Limits, Solver, SolveResult, Status
+from solvers.external.process import live_pids
 from solvers.grid import Grid, easy_grid
 from solvers.registry import get, parse_spec, solver_class
 
 _settings = WorkerSettings(memory_mb=None)
 _solvers: dict[str, Solver] = {}
 _warmed: set[tuple[str, int, int]] = set()
+_sweeping = False  # whether this process is a worker that kills what each solve leaves
 
 
 class HardTimeout(BaseException):
@@ -57,7 +59,15 @@ START_FAILED = 3  # the exit status of a worker that could not prepare itself
 
 def initialize(settings: WorkerSettings) -> None:
     """Prepare a worker process; one that cannot says why in one line and exits."""
+    global _sweeping
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    # No process outlives the run (harness.containment): die with the fork server, which
+    # ends with the run however it ends; adopt every orphan a solve leaves, to kill it.
+    containment.die_with_parent()
+    owner = os.environ.get(containment.MARKER)
+    if owner and not containment.owner_alive(owner):
+        os._exit(START_FAILED)  # the run died while this worker was starting
+    _sweeping = containment.become_subreaper()
     # A worker is one core: the pool runs workers side by side, and a solver's own
     # threads (numba's batch kernels) would compete with them and blur the timings.
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")
@@ -124,8 +134,21 @@ def _solve_batch(batch: Batch, trap: OutputTrap) -> list[Outcome]:
         failed = Outcome("ERROR", error=f"cannot create {batch.spec}: {_describe(exc)}")
         return trap.attach_all([failed] * len(batch.items))
     if batch.timing == "batch" and _batches(solver):
-        return trap.attach_all(solve_together(solver, batch))
-    return [trap.attach(solve_item(solver, batch, item)) for item in batch.items]
+        outcomes = solve_together(solver, batch)
+        _sweep()
+        return trap.attach_all(outcomes)
+    return [trap.attach(_swept(solve_item(solver, batch, item))) for item in batch.items]
+
+
+def _sweep() -> None:
+    """Kill every process a solve left behind (the solver's persistent programs excepted)."""
+    if _sweeping:
+        containment.sweep(keep=live_pids())
+
+
+def _swept(outcome: Outcome) -> Outcome:
+    _sweep()
+    return outcome
 
 
 def _solver(spec: str) -> Solver:

@@ -4,11 +4,13 @@
 request and waits for one answer line until a deadline (``poll`` on the pipe,
 so a program that hangs costs exactly its time limit).  `run_once` runs one
 process for one puzzle.  Either way the program runs in its own session, so
-`kill` reaches every process it started (``os.killpg``), and on Linux it is
+`kill` reaches every process it started (``os.killpg``, and each descendant
+found below it, for those that left with ``setsid``), and on Linux it is
 killed by the kernel if the Python process that started it dies
 (``PR_SET_PDEATHSIG``); `close`, ``__del__`` and an ``atexit`` hook kill the
-rest.  Its standard error goes to an unnamed temporary file whose tail explains
-a crash.
+rest.  (Inside a run's worker, processes orphaned on the way are adopted and
+killed by the worker: `harness.containment`.)  Its standard error goes to an
+unnamed temporary file whose tail explains a crash.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from typing import IO
+
+import psutil
 
 TAIL = 400  # bytes of standard error quoted when a program fails
 STDERR_KEEP = 1 << 20  # standard error is cut back once it grows past this
@@ -102,7 +106,7 @@ def _locate(program: str, cwd: str | None) -> str:
     return found
 
 
-def _spawn(
+def spawn(
     argv: Sequence[str], cwd: str | None, stdin: int | IO[bytes], stderr: IO[bytes]
 ) -> subprocess.Popen[bytes]:
     """Start the program in a session of its own, to die with this process (Linux).
@@ -131,10 +135,18 @@ def _spawn(
         raise ProgramFailed(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
 
 
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """SIGKILL the program's whole process group, then reap it."""
+def kill_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the program, its process group and every descendant (also those that left
+    the group with ``setsid``), then reap it."""
+    try:
+        below = psutil.Process(process.pid).children(recursive=True)
+    except psutil.Error:
+        below = []
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
+    for child in below:
+        with contextlib.suppress(psutil.Error):
+            child.kill()
     with contextlib.suppress(ProcessLookupError):
         process.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):
@@ -193,7 +205,7 @@ class Program:
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] = tempfile.TemporaryFile(mode="a+b")  # noqa: SIM115 (kept open)
         try:
-            self._process = _spawn(self.argv, cwd, subprocess.PIPE, self._stderr)
+            self._process = spawn(self.argv, cwd, subprocess.PIPE, self._stderr)
         except ProgramFailed:
             self._stderr.close()
             raise
@@ -339,7 +351,7 @@ class Program:
         process, self._process = self._process, None
         if process is None:
             return
-        _kill_group(process)
+        kill_group(process)
         for stream in (process.stdin, process.stdout):
             if stream is not None:
                 with contextlib.suppress(OSError):
@@ -355,6 +367,11 @@ class Program:
             self.kill()
 
 
+def live_pids() -> list[int]:
+    """The pids of the persistent programs still running in this process."""
+    return [pid for program in list(_live) if (pid := program.pid) is not None]
+
+
 @atexit.register
 def _kill_all() -> None:
     for program in list(_live):
@@ -365,7 +382,7 @@ def version_of(argv: Sequence[str], cwd: str | None, timeout: float = 5.0) -> st
     """The first line a version command prints (stdout, else stderr); None when it fails."""
     with tempfile.TemporaryFile(mode="a+b") as stderr:
         try:
-            process = _spawn(argv, cwd, subprocess.DEVNULL, stderr)
+            process = spawn(argv, cwd, subprocess.DEVNULL, stderr)
         except ProgramFailed:
             return None
         try:
@@ -373,7 +390,7 @@ def version_of(argv: Sequence[str], cwd: str | None, timeout: float = 5.0) -> st
         except subprocess.TimeoutExpired:
             return None
         finally:
-            _kill_group(process)
+            kill_group(process)
         if process.returncode != 0:
             return None
         stderr.seek(0)
@@ -394,7 +411,7 @@ def run_once(
     """
     with tempfile.TemporaryFile(mode="a+b") as stderr:
         stdin = subprocess.PIPE if stdin_data is not None else subprocess.DEVNULL
-        process = _spawn(argv, cwd, stdin, stderr)
+        process = spawn(argv, cwd, stdin, stderr)
         try:
             timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
             try:
@@ -408,4 +425,4 @@ def run_once(
                 raise ProgramFailed(f"the program printed no answer{_quoted_tail(stderr)}")
             return lines[-1]
         finally:
-            _kill_group(process)  # also whatever it left running
+            kill_group(process)  # also whatever it left running

@@ -1,0 +1,130 @@
+"""The fault suite for containment: no process outlives a run, and each fault gets its status.
+
+Each test runs ``sudoku-bench run`` as a separate process with a solver that
+misbehaves, then scans the machine for what is left: processes whose command
+line carries a marker the test planted, and processes carrying the run's
+own marker (`harness.containment.MARKER`) with the run's pid.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+import pytest
+
+from harness import containment
+
+TESTS = str(Path(__file__).resolve().parent)
+PUZZLES = ("1...3..2...3..2.", ".2.1..3.....4.2.", "3.....1..3.....2")  # 4x4
+HANGS_ON = ".2.1"  # the prefix of the puzzle the faults pick (not the warm-up's)
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="containment is Linux's (prctl)"
+)
+
+
+def start(tmp_path: Path, solver: str, *extra: str, timeout: float = 5) -> subprocess.Popen[str]:
+    (tmp_path / "set.txt").write_text("\n".join(PUZZLES) + "\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([TESTS, os.environ.get("PYTHONPATH", "")])}
+    command = ["run", "--corpus", "set.txt", "--solver", solver, "--plugin", "faulty_solvers"]
+    return subprocess.Popen(
+        [sys.executable, "-m", "harness.cli", *command, "--timeout", str(timeout), *extra,
+         "--db", "db.sqlite", "--jobs", "1", "--no-progress"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+
+
+def with_marker(mark: str) -> list[psutil.Process]:
+    found = []
+    for process in containment.processes():
+        with contextlib.suppress(psutil.Error):
+            if mark in process.cmdline():  # an argument of its own (not the run's solver spec)
+                found.append(process)
+    return found
+
+
+def owned_by(pid: int) -> list[psutil.Process]:
+    """Processes carrying the marker of the run whose pid is `pid`."""
+    found = []
+    for process in containment.processes():
+        with contextlib.suppress(psutil.Error):
+            value = process.environ().get(containment.MARKER, "")
+            if value.startswith(f"{pid}-"):
+                found.append(process)
+    return found
+
+
+def left(mark: str, pid: int, within: float = 10.0) -> list[psutil.Process]:
+    """What is still alive of a run `within` seconds from now (killed if anything, so a
+    failing test leaves nothing behind either)."""
+    deadline = time.monotonic() + within
+    while True:
+        alive = [p for p in [*with_marker(mark), *owned_by(pid)] if _alive(p)]
+        if not alive or time.monotonic() > deadline:
+            containment.kill(alive)
+            return alive
+        time.sleep(0.1)
+
+
+def _alive(process: psutil.Process) -> bool:
+    with contextlib.suppress(psutil.Error):
+        return process.status() != psutil.STATUS_ZOMBIE
+    return False
+
+
+def statuses(tmp_path: Path) -> dict[str, tuple[str, str]]:
+    with sqlite3.connect(tmp_path / "db.sqlite") as raw:
+        rows = raw.execute("SELECT puzzle_id, status, error FROM results").fetchall()
+    return {puzzle: (status, error) for puzzle, status, error in rows}
+
+
+def finish(process: subprocess.Popen[str], timeout: float = 60) -> tuple[int, str]:
+    try:
+        _, err = process.communicate(timeout=timeout)
+    finally:
+        process.kill()
+    return process.returncode, err
+
+
+def test_a_plugin_child_in_its_own_session_is_killed_after_the_solve(tmp_path: Path) -> None:
+    mark = f"mark-{uuid.uuid4().hex}"
+    run = start(tmp_path, f"faulty[fault=spawn,prefix={HANGS_ON},mark={mark}]")
+    code, err = finish(run)
+    assert code == 0, err
+    assert {status for status, _ in statuses(tmp_path).values()} == {"SOLVED"}
+    assert left(mark, run.pid, within=3) == []
+
+
+def wait_for_marker(mark: str, run: subprocess.Popen[str], within: float = 60) -> None:
+    deadline = time.monotonic() + within
+    while not with_marker(mark):
+        assert run.poll() is None, run.communicate()[1]
+        assert time.monotonic() < deadline, "the solver's child never started"
+        time.sleep(0.05)
+
+
+def test_kill_9_of_the_run_with_a_worker_stuck_leaves_no_process(tmp_path: Path) -> None:
+    mark = f"mark-{uuid.uuid4().hex}"
+    # the worker blocks the alarm and sleeps: only a kill stops it; its child left the group
+    run = start(tmp_path, f"faulty[fault=spawnhang,prefix={HANGS_ON},mark={mark}]", timeout=60)
+    try:
+        wait_for_marker(mark, run)
+        time.sleep(0.3)  # the worker is now in its stuck solve
+        assert owned_by(run.pid), "the run's workers carry its marker"
+    finally:
+        os.kill(run.pid, signal.SIGKILL)
+        run.wait()
+    assert left(mark, run.pid) == []
