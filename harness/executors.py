@@ -18,6 +18,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import dataclasses
+import itertools
 import logging
 import multiprocessing
 import os
@@ -29,8 +30,9 @@ from typing import Any, Protocol
 
 from harness import containment, worker
 from harness.errors import CommandError
+from harness.inflight import Lost, Tracker
 from harness.memory import MB, Watcher
-from harness.tasks import Batch, Outcome, WorkerSettings, lost
+from harness.tasks import Batch, Item, Outcome, WorkerSettings, lost
 from solvers.base import extra_hint
 
 Finished = tuple[Batch, list[Outcome]]
@@ -95,6 +97,9 @@ class IsolatedPool:
         self._watcher = Watcher() if settings.memory_mb else None
         if self._watcher is not None:
             settings = dataclasses.replace(settings, watch=self._watcher.channel)
+        self._tracker = Tracker()
+        self._tags = itertools.count(1)
+        settings = dataclasses.replace(settings, track=self._tracker.channel)
         self._worker_settings = settings
         self._futures: set[cf.Future[list[Outcome]]] = set()
         self._lock = threading.Lock()
@@ -133,24 +138,34 @@ class IsolatedPool:
         broken.join()
 
     def isolate(self, batch: Batch) -> list[Outcome]:
-        """Run a batch under its hard limit; re-run it one puzzle per task if it is lost."""
+        """Run a batch under its limits; if it is lost, blame the puzzle that was running
+        and solve the others again, or re-run it one puzzle per task when none is known."""
         from pebble import ProcessExpired
 
         limit = self.settings.hard_limit(batch)
+        tag = next(self._tags)
+        scheduled: list[cf.Future[list[Outcome]]] = []
+        self._tracker.expect(
+            tag, batch.timeout + self.settings.grace, lambda: scheduled and scheduled[0].cancel()
+        )
         with self._lock:
             if self._stopped:
+                self._tracker.forget(tag)
                 raise Stopped
             pool = self._pool
             try:
-                future = pool.schedule(worker.solve_batch, args=(batch,), timeout=limit)
+                future = pool.schedule(worker.solve_batch, args=(batch, tag), timeout=limit)
             except RuntimeError as exc:  # pebble's pool broke before this batch
                 future = None
                 reason = str(exc)
             else:
+                scheduled.append(future)
                 self._futures.add(future)
         if future is None:
+            self._tracker.forget(tag)
             self._replace(pool, reason)
             return self.isolate(batch)
+        running = None
         try:
             outcomes = future.result()
             self._restarts = 0
@@ -161,7 +176,10 @@ class IsolatedPool:
         except ProcessExpired as exc:
             status, error = self._expired(batch, exc)
         except cf.CancelledError:
-            raise Stopped from None
+            running = self._tracker.forget(tag)
+            if running is None or not running.vanished or self._stopped:
+                raise Stopped from None
+            status, error = "ERROR", "the worker exited with status 0 during the solve"
         except BrokenProcessPool as exc:  # a worker died while no task was running
             if self._stopped:
                 raise Stopped from None
@@ -174,13 +192,43 @@ class IsolatedPool:
         finally:
             with self._lock:
                 self._futures.discard(future)
+            if running is None:
+                running = self._tracker.forget(tag)
         self.clean_up()
+        blamed = self._blame(batch, running, status, error)
+        if blamed is not None:
+            index, outcome = blamed
+            before, after = batch.items[:index], batch.items[index + 1 :]
+            return [*self._again(batch, before), outcome, *self._again(batch, after)]
         if len(batch.items) == 1:
             return lost(batch, status, error, wall=limit if status == "TIMEOUT" else None)
         outcomes = []
         for single in batch.split():
             outcomes.extend(self.isolate(single))
         return outcomes
+
+    def _again(self, batch: Batch, items: tuple[Item, ...]) -> list[Outcome]:
+        """Solve these items of a lost batch again, together."""
+        return self.isolate(dataclasses.replace(batch, items=items)) if items else []
+
+    def _blame(
+        self, batch: Batch, running: Lost | None, status: str, error: str
+    ) -> tuple[int, Outcome] | None:
+        """The puzzle that lost the batch, and its outcome, when the tracker knows it."""
+        if running is None or not 0 <= running.index < len(batch.items) or status == "MEMOUT":
+            return None  # memory may have built up over several puzzles: each is run alone
+        seconds = running.seconds
+        if running.hung:
+            error = (
+                f"killed by the harness after {seconds:.3g} s: the solve did not stop at its "
+                f"{batch.timeout:g} s time limit (grace {self.settings.grace:g} s)"
+            )
+            return running.index, Outcome("TIMEOUT", wall=seconds, error=error)
+        if status == "TIMEOUT":  # the batch's hard limit: blame the puzzle only if it overran
+            if seconds < batch.timeout:
+                return None
+            return running.index, Outcome("TIMEOUT", wall=seconds, error=error)
+        return running.index, Outcome(status, error=f"{error} (during this solve)")
 
     def _expired(self, batch: Batch, exc: Exception) -> tuple[str, str]:
         """Status and error of a batch whose worker died: MEMOUT if the watcher killed it."""
@@ -211,6 +259,7 @@ class IsolatedPool:
         self._pool.join()
         self.clean_up()
         self._guard.close()
+        self._tracker.close()
         if self._watcher is not None:
             self._watcher.close()
 

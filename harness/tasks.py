@@ -63,6 +63,7 @@ class WorkerSettings:
     solvers_files: tuple[str, ...] = ()  # TOML definitions of external solvers (--solvers-file)
     footprints: tuple[tuple[str, int | None], ...] = ()  # spec -> MB it holds once loaded
     watch: Any = None  # the pipe to the parent's memory watcher (set by the pool)
+    track: Any = None  # the pipe to the parent's tracker of running puzzles (harness.inflight)
     pin: str | None = None  # with --pin: the folder where workers claim a core each
 
     def hard_limit(self, batch: Batch) -> float:

@@ -29,10 +29,10 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from harness import containment, machine, memory
+from harness import containment, inflight, machine, memory
 from harness.capture import OutputTrap
 from harness.crosscheck import answer_problems
 from harness.measure import Clock
@@ -54,6 +54,7 @@ class HardTimeout(BaseException):
     so a solver's own ``except Exception`` cannot swallow it)."""
 
 
+FAILURES = ("ERROR", "TIMEOUT", "MEMOUT")  # statuses whose message is the row's error text
 START_FAILED = 3  # the exit status of a worker that could not prepare itself
 
 
@@ -110,21 +111,25 @@ def prepare(settings: WorkerSettings) -> None:
             _solver(spec).warm_up()
 
 
-def solve_batch(batch: Batch) -> list[Outcome]:
+def solve_batch(batch: Batch, tag: int | None = None) -> list[Outcome]:
     """Solve every item of a batch under its memory ceiling; never raises for a solver's failure.
 
     What the solver prints is kept with each result (`harness.capture`), not
-    passed to the run's terminal.
+    passed to the run's terminal.  With a `tag`, the parent's tracker is told
+    which puzzle is being solved (`harness.inflight`).
     """
     with memory.ceiling(_settings, batch), OutputTrap() as trap:
-        outcomes = _solve_batch(batch, trap)
+        try:
+            outcomes = _solve_batch(batch, trap, tag)
+        finally:
+            inflight.announce(_settings.track, tag, inflight.BATCH_ENDED)
     core = machine.pinned_core() if _settings.pin else None
     if core is None:
         return outcomes
     return [replace(o, stats=json.dumps({**json.loads(o.stats), "core": core})) for o in outcomes]
 
 
-def _solve_batch(batch: Batch, trap: OutputTrap) -> list[Outcome]:
+def _solve_batch(batch: Batch, trap: OutputTrap, tag: int | None = None) -> list[Outcome]:
     try:
         solver = _solver(batch.spec)
     except MemoryError:
@@ -134,10 +139,19 @@ def _solve_batch(batch: Batch, trap: OutputTrap) -> list[Outcome]:
         failed = Outcome("ERROR", error=f"cannot create {batch.spec}: {_describe(exc)}")
         return trap.attach_all([failed] * len(batch.items))
     if batch.timing == "batch" and _batches(solver):
+        inflight.announce(_settings.track, tag, inflight.WHOLE_BATCH)
         outcomes = solve_together(solver, batch)
         _sweep()
         return trap.attach_all(outcomes)
-    return [trap.attach(_swept(solve_item(solver, batch, item))) for item in batch.items]
+    return [
+        trap.attach(_swept(solve_item(solver, batch, item, _starting(tag, index))))
+        for index, item in enumerate(batch.items)
+    ]
+
+
+def _starting(tag: int | None, index: int) -> Callable[[], None]:
+    """What `solve_item` calls as the timed solve starts: tell the parent's tracker."""
+    return lambda: inflight.announce(_settings.track, tag, index)
 
 
 def _sweep() -> None:
@@ -163,13 +177,18 @@ def _given_and_posed(item: Item) -> tuple[Grid, Grid]:
     return given, item.transform.apply(given) if item.transform else given
 
 
-def solve_item(solver: Solver, batch: Batch, item: Item) -> Outcome:
-    """One timed solve, with the answers mapped back to the puzzle as given."""
+def solve_item(
+    solver: Solver, batch: Batch, item: Item, starting: Callable[[], None] | None = None
+) -> Outcome:
+    """One timed solve, with the answers mapped back to the puzzle as given (`starting` is
+    called after the warm-up, as the solve starts)."""
     try:
         given, puzzle = _given_and_posed(item)
     except Exception as exc:
         return Outcome("ERROR", error=f"cannot read the puzzle: {_describe(exc)}")
     _warm_up(solver, puzzle, batch)
+    if starting is not None:
+        starting()
     guard = batch.timeout + _settings.grace / 2
     clock = Clock(solver)  # the span every command times (harness.measure)
     try:
@@ -304,7 +323,7 @@ def _outcome(
     stats = dict(result.stats)
     stats["clock"] = clock
     status, error = result.status.value, ""
-    if status == "ERROR":
+    if status in FAILURES:  # why it failed is the error text (an external program's last words)
         error = result.message
     elif result.message:
         stats["message"] = result.message

@@ -128,3 +128,29 @@ def test_kill_9_of_the_run_with_a_worker_stuck_leaves_no_process(tmp_path: Path)
         os.kill(run.pid, signal.SIGKILL)
         run.wait()
     assert left(mark, run.pid) == []
+
+
+def test_a_worker_that_exits_with_status_0_is_an_error_at_once(tmp_path: Path) -> None:
+    # were it taken for a hang, the run would wait 2 x (60 + grace) s: finish() gives it 60
+    run = start(tmp_path, f"faulty[fault=exit0,prefix={HANGS_ON}]", timeout=60)
+    code, err = finish(run, timeout=60)
+    assert code == 0, err
+    found = statuses(tmp_path)
+    culprit = next(key for key in found if key.startswith(HANGS_ON) or found[key][0] != "SOLVED")
+    assert found[culprit][0] == "ERROR"
+    assert "exited with status 0 during the solve" in found[culprit][1]
+    assert sorted(status for status, _ in found.values()) == ["ERROR", "SOLVED", "SOLVED"]
+    assert left("no-marker", run.pid, within=3) == []
+
+
+def test_a_solve_stuck_past_its_limit_is_killed_and_blamed_alone(tmp_path: Path) -> None:
+    mark = f"mark-{uuid.uuid4().hex}"
+    solver = f"faulty[fault=spawnhang,prefix={HANGS_ON},mark={mark}]"
+    run = start(tmp_path, solver, "--batch", "3", timeout=1)
+    code, err = finish(run)
+    assert code == 0, err
+    found = sorted(statuses(tmp_path).values())
+    assert [status for status, _ in found] == ["SOLVED", "SOLVED", "TIMEOUT"]
+    # killed by the tracker at its own limit, not by the batch's hard limit
+    assert "did not stop at its 1 s time limit" in found[2][1]
+    assert left(mark, run.pid) == []

@@ -48,7 +48,7 @@ _live: weakref.WeakSet[Program] = weakref.WeakSet()
 
 
 class ProgramTimeout(Exception):
-    """No answer before the deadline."""
+    """No answer before the deadline; the text says what the program printed last."""
 
 
 class ProgramFailed(Exception):
@@ -190,6 +190,19 @@ def exit_reason(code: int | None, stderr: IO[bytes] | None = None) -> str:
     return reason + (_quoted_tail(stderr) if stderr is not None else "")
 
 
+def last_words(stdout: bytes, stderr: IO[bytes]) -> str:
+    """What a program printed last: its last line of output and the tail of its standard
+    error ("" when it printed nothing)."""
+    parts = []
+    lines = [line for line in stdout.decode("utf-8", "replace").splitlines() if line.strip()]
+    if lines:
+        parts.append(f"last output: {lines[-1][-TAIL:]}")
+    tail = _tail(stderr)
+    if tail:
+        parts.append(f"stderr: ...{tail}")
+    return "; ".join(parts)
+
+
 def _quoted_tail(stderr: IO[bytes]) -> str:
     tail = _tail(stderr)
     return f"; stderr: ...{tail}" if tail else ""
@@ -254,7 +267,10 @@ class Program:
         if sent < len(line):  # only a request longer than the pipe's buffer
             self._write_rest(memoryview(line)[sent:], deadline)
         if not (self._spinning and self._spin()):
-            self._wait(deadline)
+            try:
+                self._wait(deadline)
+            except ProgramTimeout:
+                raise ProgramTimeout(last_words(b"", self._stderr)) from None
             self._spinning = self.spin > 0 and time.perf_counter() - self._asked <= self.spin
         chunk = os.read(self._out, 1 << 16)
         end = chunk.find(b"\n")
@@ -417,7 +433,11 @@ def run_once(
             try:
                 out, _ = process.communicate(stdin_data, timeout=timeout)
             except subprocess.TimeoutExpired:
-                raise ProgramTimeout from None
+                kill_group(process)
+                with contextlib.suppress(subprocess.SubprocessError, OSError, ValueError):
+                    out, _ = process.communicate(timeout=1)  # what it printed until killed
+                    raise ProgramTimeout(last_words(out, stderr)) from None
+                raise ProgramTimeout(last_words(b"", stderr)) from None
             if process.returncode != 0:
                 raise ProgramFailed(f"the program {exit_reason(process.returncode, stderr)}")
             lines = [line for line in out.decode("utf-8", "replace").splitlines() if line.strip()]
