@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -87,7 +88,7 @@ def _alive(process: psutil.Process) -> bool:
 
 def statuses(tmp_path: Path) -> dict[str, tuple[str, str]]:
     with sqlite3.connect(tmp_path / "db.sqlite") as raw:
-        rows = raw.execute("SELECT puzzle_id, status, error FROM results").fetchall()
+        rows = raw.execute("SELECT puzzle, status, error FROM results").fetchall()
     return {puzzle: (status, error) for puzzle, status, error in rows}
 
 
@@ -136,7 +137,7 @@ def test_a_worker_that_exits_with_status_0_is_an_error_at_once(tmp_path: Path) -
     code, err = finish(run, timeout=60)
     assert code == 0, err
     found = statuses(tmp_path)
-    culprit = next(key for key in found if key.startswith(HANGS_ON) or found[key][0] != "SOLVED")
+    culprit = next(key for key in found if key.startswith(HANGS_ON))
     assert found[culprit][0] == "ERROR"
     assert "exited with status 0 during the solve" in found[culprit][1]
     assert sorted(status for status, _ in found.values()) == ["ERROR", "SOLVED", "SOLVED"]
@@ -153,4 +154,66 @@ def test_a_solve_stuck_past_its_limit_is_killed_and_blamed_alone(tmp_path: Path)
     assert [status for status, _ in found] == ["SOLVED", "SOLVED", "TIMEOUT"]
     # killed by the tracker at its own limit, not by the batch's hard limit
     assert "did not stop at its 1 s time limit" in found[2][1]
+    assert left(mark, run.pid) == []
+
+
+LEAK_C = r"""
+#include <stdio.h>
+#include <unistd.h>
+/* leak MARK PYTHON PROGRAM ARGS...: start a child in a session of its own that sleeps
+   with MARK on its command line, say so on stderr, then become PROGRAM ARGS. */
+int main(int argc, char **argv) {
+    if (argc < 4) return 2;
+    if (fork() == 0) {
+        setsid();
+        execl(argv[2], argv[2], "-c", "import time; time.sleep(600)", argv[1], (char *)0);
+        _exit(127);
+    }
+    fprintf(stderr, "leak: started a child\n");
+    fflush(stderr);
+    execv(argv[3], argv + 3);
+    return 127;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def leak(c_solver: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A wrapper (C) that leaves a child in its own session, then runs the test solver."""
+    folder = tmp_path_factory.mktemp("leak")
+    (folder / "leak.c").write_text(LEAK_C, encoding="utf-8")
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    assert compiler is not None  # c_solver skips without one
+    subprocess.run(
+        [compiler, "-o", str(folder / "leak"), str(folder / "leak.c")],
+        check=True,
+        capture_output=True,
+    )
+    return folder / "leak"
+
+
+@pytest.mark.parametrize("protocol", ["per-puzzle", "line"])
+@pytest.mark.parametrize("fault", ["none", "hang"])
+def test_an_external_programs_children_in_their_own_session_are_killed(
+    tmp_path: Path, leak: Path, c_solver: Path, protocol: str, fault: str
+) -> None:
+    mark = f"mark-{uuid.uuid4().hex}"
+    once = " --once" if protocol == "per-puzzle" else ""
+    hang = f" --fault hang --on {HANGS_ON}" if fault == "hang" else ""
+    command = f"{leak} {mark} {sys.executable} {c_solver}{once}{hang}"
+    (tmp_path / "leaky.toml").write_text(
+        f'[[solver]]\nname = "leaky"\ncommand = "{command}"\nprotocol = "{protocol}"\n'
+        'complete = true\nsummary = "leaves a child"\n',
+        encoding="utf-8",
+    )
+    run = start(tmp_path, "leaky", "--solvers-file", "leaky.toml", timeout=1)
+    code, err = finish(run)
+    assert code == 0, err
+    found = statuses(tmp_path)
+    expected = {key: "TIMEOUT" if hang and key.startswith(HANGS_ON) else "SOLVED" for key in found}
+    assert {key: status for key, (status, _) in found.items()} == expected
+    for status, error in found.values():
+        if status == "TIMEOUT":  # what the program printed last is kept
+            assert "no answer within the 1 s limit" in error
+            assert "leak: started a child" in error
     assert left(mark, run.pid) == []

@@ -402,12 +402,10 @@ def version_of(argv: Sequence[str], cwd: str | None, timeout: float = 5.0) -> st
         except ProgramFailed:
             return None
         try:
-            out, _ = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return None
+            out, finished = output_until_exit(process, None, time.perf_counter() + timeout)
         finally:
             kill_group(process)
-        if process.returncode != 0:
+        if not finished or process.returncode != 0:
             return None
         stderr.seek(0)
         for text in (out, stderr.read()):
@@ -415,6 +413,56 @@ def version_of(argv: Sequence[str], cwd: str | None, timeout: float = 5.0) -> st
             if any(lines):
                 return next(line for line in lines if line)
     return None
+
+
+def output_until_exit(
+    process: subprocess.Popen[bytes], stdin_data: bytes | None, deadline: float | None
+) -> tuple[bytes, bool]:
+    """What the program prints until it exits (not until its output closes: a process it
+    left running may hold that open), and whether it exited before the deadline."""
+    if stdin_data is not None and process.stdin is not None:
+        with contextlib.suppress(BrokenPipeError):
+            process.stdin.write(stdin_data)
+        with contextlib.suppress(BrokenPipeError):
+            process.stdin.close()
+    if process.stdout is None:
+        raise ProgramFailed("no pipe from the program")
+    out = process.stdout.fileno()
+    poller = select.poll()
+    poller.register(out, select.POLLIN)
+    exited = None
+    with contextlib.suppress(OSError, AttributeError):  # Linux 5.3+: the exit is an event
+        exited = os.pidfd_open(process.pid)
+        poller.register(exited, select.POLLIN)
+    chunks: list[bytes] = []
+    try:
+        while True:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                return b"".join(chunks), False
+            wait = 50 if exited is None else None  # without a pidfd, look for the exit
+            if left is not None:
+                wait = min(wait or 1 << 30, max(1, int(left * 1000 + 0.999)))
+            events = dict(poller.poll(wait))
+            if out in events:
+                chunk = os.read(out, 1 << 16)
+                if not chunk:  # end of output: the program is ending
+                    try:
+                        process.wait(timeout=left)
+                    except subprocess.TimeoutExpired:
+                        return b"".join(chunks), False
+                    return b"".join(chunks), True
+                chunks.append(chunk)
+                continue
+            if process.poll() is not None:  # exited, its output held open by another
+                os.set_blocking(out, False)
+                with contextlib.suppress(BlockingIOError):
+                    while chunk := os.read(out, 1 << 16):
+                        chunks.append(chunk)
+                return b"".join(chunks), True
+    finally:
+        if exited is not None:
+            os.close(exited)
 
 
 def run_once(
@@ -429,15 +477,10 @@ def run_once(
         stdin = subprocess.PIPE if stdin_data is not None else subprocess.DEVNULL
         process = spawn(argv, cwd, stdin, stderr)
         try:
-            timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            try:
-                out, _ = process.communicate(stdin_data, timeout=timeout)
-            except subprocess.TimeoutExpired:
+            out, finished = output_until_exit(process, stdin_data, deadline)
+            if not finished:
                 kill_group(process)
-                with contextlib.suppress(subprocess.SubprocessError, OSError, ValueError):
-                    out, _ = process.communicate(timeout=1)  # what it printed until killed
-                    raise ProgramTimeout(last_words(out, stderr)) from None
-                raise ProgramTimeout(last_words(b"", stderr)) from None
+                raise ProgramTimeout(last_words(out, stderr))
             if process.returncode != 0:
                 raise ProgramFailed(f"the program {exit_reason(process.returncode, stderr)}")
             lines = [line for line in out.decode("utf-8", "replace").splitlines() if line.strip()]
