@@ -217,3 +217,35 @@ def test_an_external_programs_children_in_their_own_session_are_killed(
             assert "no answer within the 1 s limit" in error
             assert "leak: started a child" in error
     assert left(mark, run.pid) == []
+
+
+def plant_stale_run(tmp_path: Path, mark: str) -> subprocess.Popen[bytes]:
+    """A lock file of run 7 whose process is gone, and a process that run left running."""
+    dead = "4194303-1"  # no process has this pid and start time
+    (tmp_path / "db.sqlite.run-7.lock").write_text(
+        f"pid 4194303 on elsewhere, since 2026-01-01\n{containment.MARKER}={dead}\n",
+        encoding="utf-8",
+    )
+    return subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(600)", mark],
+        env={**os.environ, containment.MARKER: dead},
+    )
+
+
+def test_a_new_run_kills_and_reports_what_a_dead_run_left_on_its_database(
+    tmp_path: Path,
+) -> None:
+    mark = f"mark-{uuid.uuid4().hex}"
+    stale = plant_stale_run(tmp_path, mark)
+    try:
+        with_marker_deadline = time.monotonic() + 10
+        while not with_marker(mark) and time.monotonic() < with_marker_deadline:
+            time.sleep(0.05)
+        run = start(tmp_path, "faulty")
+        code, err = finish(run)
+        assert code == 0, err
+        assert "1 processes of a dead run (run-7, pid 4194303 on elsewhere" in err
+        assert stale.wait(timeout=10) == -signal.SIGKILL
+    finally:
+        stale.kill()
+        stale.wait()
