@@ -249,3 +249,28 @@ def test_a_new_run_kills_and_reports_what_a_dead_run_left_on_its_database(
     finally:
         stale.kill()
         stale.wait()
+
+
+def test_kill_9_of_the_run_with_a_hung_external_program_leaves_no_process(
+    tmp_path: Path, leak: Path, c_solver: Path
+) -> None:
+    mark = f"mark-{uuid.uuid4().hex}"
+    # the program leaves a child in its own session, then hangs with a child of its own
+    command = f"{leak} {mark} {sys.executable} {c_solver} --fault hang --on {HANGS_ON}"
+    (tmp_path / "leaky.toml").write_text(
+        f'[[solver]]\nname = "leaky"\ncommand = "{command}"\nprotocol = "line"\n'
+        'complete = true\nsummary = "leaves a child, then hangs"\n',
+        encoding="utf-8",
+    )
+    run = start(tmp_path, "leaky", "--solvers-file", "leaky.toml", timeout=60)
+    try:
+        wait_for_marker(mark, run)
+        deadline = time.monotonic() + 30
+        # fork server, worker, guard, the program, its child, the child in its own session
+        while len(owned_by(run.pid)) < 6:
+            assert time.monotonic() < deadline, "the program never started in a worker"
+            time.sleep(0.1)
+    finally:
+        os.kill(run.pid, signal.SIGKILL)
+        run.wait()
+    assert left(mark, run.pid) == []
