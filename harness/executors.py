@@ -3,14 +3,17 @@
 Every executor takes a stream of `Batch`es and yields ``(batch, outcomes)`` as
 batches finish, keeping only a bounded number in flight (so memory stays flat
 however large the study).  The process and Dask executors isolate solves in
-pebble worker processes: a batch whose worker hangs past the hard limit is
-killed, one whose worker overruns its memory ceiling is killed by the memory
-watcher (`harness.memory`), one whose worker dies (segfault, ``os.abort``,
-``os._exit``) is lost; either way its puzzles are re-run one per task under
-the same limits, so the puzzle that did it is recorded ``TIMEOUT``,
-``MEMOUT`` or ``ERROR`` and the others get their real results.  A pebble
-pool that breaks (a worker that dies while no task is running, as one
-killed just after its batch ended) is replaced and its batches re-run.
+pebble worker processes.  The parent follows which puzzle each worker is on
+(`harness.inflight`): a solve stuck past its limit is killed there, and a
+worker lost during a solve (killed, crashed, or exited with status 0) has
+that puzzle recorded ``TIMEOUT`` or ``ERROR`` while the rest of its batch is
+solved again.  A batch lost with no puzzle to blame (one killed by the memory
+watcher, `harness.memory`, or by its own hard limit) is re-run one puzzle per
+task, so the puzzle that did it is recorded ``TIMEOUT``, ``MEMOUT`` or
+``ERROR`` and the others get their real results.  A pebble pool that breaks
+(a worker that dies while no task is running, as one killed just after its
+batch ended) is replaced and its batches re-run.  Whatever a lost worker
+leaves running is killed (`harness.containment`).
 """
 
 from __future__ import annotations

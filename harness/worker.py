@@ -12,7 +12,9 @@ solves the whole batch in one timed call, and each puzzle is credited an equal s
 (``stats["clock"]`` says which clock a time comes from).  Each solve is also
 guarded by ``SIGALRM`` at ``timeout + grace / 2``, which stops a pure-Python
 solver that ignores its time limit; a solver stuck in C code is the parent's
-to kill.  Failures are data: an exception becomes ``ERROR`` with its text, a
+to kill (it is told which puzzle each solve is on: `harness.inflight`).  A
+worker dies with the run and kills whatever a solve leaves running
+(`harness.containment`).  Failures are data: an exception becomes ``ERROR`` with its text, a
 `MemoryError` becomes ``MEMOUT``.
 """
 
