@@ -159,7 +159,7 @@ def _starting(tag: int | None, index: int) -> Callable[[], None]:
 def _sweep() -> None:
     """Kill every process a solve left behind (the solver's persistent programs excepted)."""
     if _sweeping:
-        containment.sweep(keep=live_pids())
+        containment.sweep(keep=live_pids)
 
 
 def _swept(outcome: Outcome) -> Outcome:

@@ -274,3 +274,28 @@ def test_kill_9_of_the_run_with_a_hung_external_program_leaves_no_process(
         os.kill(run.pid, signal.SIGKILL)
         run.wait()
     assert left(mark, run.pid) == []
+
+
+SWEEP = """
+import subprocess, sys, time
+from harness import containment
+assert containment.become_subreaper()
+kept = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "kept"])
+# a child that leaves a grandchild in its own session and exits: the grandchild is adopted
+subprocess.run([sys.executable, "-c",
+    "import subprocess, sys; subprocess.Popen([sys.executable, '-c', "
+    "'import time; time.sleep(60)', 'orphan'], start_new_session=True)"], check=True)
+time.sleep(0.2)
+orphans = [p for p in containment.children() if p != kept.pid]
+print(len(orphans), containment.sweep(keep=lambda: [kept.pid]), kept.poll() is None,
+      containment.sweep(keep=lambda: [kept.pid]))
+kept.kill()
+"""
+
+
+def test_sweep_kills_adopted_orphans_and_spares_the_kept_programs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SWEEP], capture_output=True, text=True, timeout=30, check=True
+    )
+    # one orphan adopted, killed; the kept program still runs; nothing left the second time
+    assert done.stdout.split() == ["1", "1", "True", "0"]
