@@ -210,12 +210,14 @@ class Guard:
         import subprocess
 
         self.value = value
-        self._process: subprocess.Popen[bytes] | None = subprocess.Popen(
-            [sys.executable, "-m", "harness.containment", value],
-            stdin=subprocess.PIPE,
-            start_new_session=True,  # not in the run's process group: it outlives a Ctrl-C
-            close_fds=True,
-        )
+        self._process: subprocess.Popen[bytes] | None = None
+        with contextlib.suppress(OSError):  # no guard: the next run cleans up (runlock)
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "harness.containment", value],
+                stdin=subprocess.PIPE,
+                start_new_session=True,  # not in the run's process group: it outlives a Ctrl-C
+                close_fds=True,
+            )
 
     def close(self) -> None:
         """Let the guard go without killing anything."""

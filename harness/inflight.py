@@ -81,6 +81,7 @@ class Tracker:
         self._reader, self.channel = multiprocessing.Pipe(duplex=False)
         self._batches: dict[int, _Expected] = {}
         self._lock = threading.Lock()
+        self._reading = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="inflight", daemon=True)
         self._thread.start()
@@ -117,16 +118,19 @@ class Tracker:
             self._check()
 
     def _read(self, timeout: float) -> None:
+        """Take in the announcements on the pipe, waiting up to `timeout` for the first
+        (the wait holds no lock: `expect` and `forget` are never kept waiting)."""
         try:
-            with self._lock:
-                ready = self._reader.poll(timeout)
-                while ready:
+            if timeout and not self._reader.poll(timeout):
+                return
+            with self._reading:  # one reader at a time: `forget` reads too
+                while self._reader.poll(0):
                     pid, tag, index = _MESSAGE.unpack(self._reader.recv_bytes())
-                    expected = self._batches.get(tag)
-                    if expected is not None and expected.lost is None:
-                        expected.pid, expected.index = pid, index
-                        expected.since = time.monotonic()
-                    ready = self._reader.poll(0)
+                    with self._lock:
+                        expected = self._batches.get(tag)
+                        if expected is not None and expected.lost is None:
+                            expected.pid, expected.index = pid, index
+                            expected.since = time.monotonic()
         except (OSError, EOFError):
             self._stop.set()
 
