@@ -231,6 +231,8 @@ class IsolatedPool:
             if seconds < batch.timeout:
                 return None
             return running.index, Outcome("TIMEOUT", wall=seconds, error=error)
+        if running.vanished:
+            return running.index, Outcome(status, error=error)
         return running.index, Outcome(status, error=f"{error} (during this solve)")
 
     def _expired(self, batch: Batch, exc: Exception) -> tuple[str, str]:
