@@ -3,14 +3,17 @@
 Every executor takes a stream of `Batch`es and yields ``(batch, outcomes)`` as
 batches finish, keeping only a bounded number in flight (so memory stays flat
 however large the study).  The process and Dask executors isolate solves in
-pebble worker processes: a batch whose worker hangs past the hard limit is
-killed, one whose worker overruns its memory ceiling is killed by the memory
-watcher (`harness.memory`), one whose worker dies (segfault, ``os.abort``,
-``os._exit``) is lost; either way its puzzles are re-run one per task under
-the same limits, so the puzzle that did it is recorded ``TIMEOUT``,
-``MEMOUT`` or ``ERROR`` and the others get their real results.  A pebble
-pool that breaks (a worker that dies while no task is running, as one
-killed just after its batch ended) is replaced and its batches re-run.
+pebble worker processes.  The parent follows which puzzle each worker is on
+(`harness.inflight`): a solve stuck past its limit is killed there, and a
+worker lost during a solve (killed, crashed, or exited with status 0) has
+that puzzle recorded ``TIMEOUT`` or ``ERROR`` while the rest of its batch is
+solved again.  A batch lost with no puzzle to blame (one killed by the memory
+watcher, `harness.memory`, or by its own hard limit) is re-run one puzzle per
+task, so the puzzle that did it is recorded ``TIMEOUT``, ``MEMOUT`` or
+``ERROR`` and the others get their real results.  A pebble pool that breaks
+(a worker that dies while no task is running, as one killed just after its
+batch ended) is replaced and its batches re-run.  Whatever a lost worker
+leaves running is killed (`harness.containment`).
 """
 
 from __future__ import annotations
@@ -18,18 +21,21 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import dataclasses
+import itertools
 import logging
 import multiprocessing
+import os
 import signal
 import threading
 from collections.abc import Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
-from harness import worker
+from harness import containment, worker
 from harness.errors import CommandError
+from harness.inflight import Lost, Tracker
 from harness.memory import MB, Watcher
-from harness.tasks import Batch, Outcome, WorkerSettings, lost
+from harness.tasks import Batch, Item, Outcome, WorkerSettings, lost
 from solvers.base import extra_hint
 
 Finished = tuple[Batch, list[Outcome]]
@@ -69,7 +75,9 @@ class Stopped(Exception):
 
 
 def worker_context() -> multiprocessing.context.BaseContext:
-    """Workers start from a clean fork server with the worker module preloaded."""
+    """Workers start from a clean fork server with the worker module preloaded, marked as
+    this run's (`harness.containment`)."""
+    containment.claim()
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["harness.worker"])
     return context
@@ -92,12 +100,17 @@ class IsolatedPool:
         self._watcher = Watcher() if settings.memory_mb else None
         if self._watcher is not None:
             settings = dataclasses.replace(settings, watch=self._watcher.channel)
+        self._tracker = Tracker()
+        self._tags = itertools.count(1)
+        settings = dataclasses.replace(settings, track=self._tracker.channel)
         self._worker_settings = settings
         self._futures: set[cf.Future[list[Outcome]]] = set()
         self._lock = threading.Lock()
         self._stopped = False
         self._restarts = 0
         self._pool = self._start()
+        self._owner = os.environ[containment.MARKER]  # set by worker_context
+        self._guard = containment.Guard(self._owner)
 
     def _start(self) -> Any:
         from pebble import ProcessPool
@@ -128,24 +141,34 @@ class IsolatedPool:
         broken.join()
 
     def isolate(self, batch: Batch) -> list[Outcome]:
-        """Run a batch under its hard limit; re-run it one puzzle per task if it is lost."""
+        """Run a batch under its limits; if it is lost, blame the puzzle that was running
+        and solve the others again, or re-run it one puzzle per task when none is known."""
         from pebble import ProcessExpired
 
         limit = self.settings.hard_limit(batch)
+        tag = next(self._tags)
+        scheduled: list[cf.Future[list[Outcome]]] = []
+        self._tracker.expect(
+            tag, batch.timeout + self.settings.grace, lambda: scheduled and scheduled[0].cancel()
+        )
         with self._lock:
             if self._stopped:
+                self._tracker.forget(tag)
                 raise Stopped
             pool = self._pool
             try:
-                future = pool.schedule(worker.solve_batch, args=(batch,), timeout=limit)
+                future = pool.schedule(worker.solve_batch, args=(batch, tag), timeout=limit)
             except RuntimeError as exc:  # pebble's pool broke before this batch
                 future = None
                 reason = str(exc)
             else:
+                scheduled.append(future)
                 self._futures.add(future)
         if future is None:
+            self._tracker.forget(tag)
             self._replace(pool, reason)
             return self.isolate(batch)
+        running = None
         try:
             outcomes = future.result()
             self._restarts = 0
@@ -156,7 +179,10 @@ class IsolatedPool:
         except ProcessExpired as exc:
             status, error = self._expired(batch, exc)
         except cf.CancelledError:
-            raise Stopped from None
+            running = self._tracker.forget(tag)
+            if running is None or not running.vanished or self._stopped:
+                raise Stopped from None
+            status, error = "ERROR", "the worker exited with status 0 during the solve"
         except BrokenProcessPool as exc:  # a worker died while no task was running
             if self._stopped:
                 raise Stopped from None
@@ -169,12 +195,45 @@ class IsolatedPool:
         finally:
             with self._lock:
                 self._futures.discard(future)
+            if running is None:
+                running = self._tracker.forget(tag)
+        self.clean_up()
+        blamed = self._blame(batch, running, status, error)
+        if blamed is not None:
+            index, outcome = blamed
+            before, after = batch.items[:index], batch.items[index + 1 :]
+            return [*self._again(batch, before), outcome, *self._again(batch, after)]
         if len(batch.items) == 1:
             return lost(batch, status, error, wall=limit if status == "TIMEOUT" else None)
         outcomes = []
         for single in batch.split():
             outcomes.extend(self.isolate(single))
         return outcomes
+
+    def _again(self, batch: Batch, items: tuple[Item, ...]) -> list[Outcome]:
+        """Solve these items of a lost batch again, together."""
+        return self.isolate(dataclasses.replace(batch, items=items)) if items else []
+
+    def _blame(
+        self, batch: Batch, running: Lost | None, status: str, error: str
+    ) -> tuple[int, Outcome] | None:
+        """The puzzle that lost the batch, and its outcome, when the tracker knows it."""
+        if running is None or not 0 <= running.index < len(batch.items) or status == "MEMOUT":
+            return None  # memory may have built up over several puzzles: each is run alone
+        seconds = running.seconds
+        if running.hung:
+            error = (
+                f"killed by the harness after {seconds:.3g} s: the solve did not stop at its "
+                f"{batch.timeout:g} s time limit (grace {self.settings.grace:g} s)"
+            )
+            return running.index, Outcome("TIMEOUT", wall=seconds, error=error)
+        if status == "TIMEOUT":  # the batch's hard limit: blame the puzzle only if it overran
+            if seconds < batch.timeout:
+                return None
+            return running.index, Outcome("TIMEOUT", wall=seconds, error=error)
+        if running.vanished:
+            return running.index, Outcome(status, error=error)
+        return running.index, Outcome(status, error=f"{error} (during this solve)")
 
     def _expired(self, batch: Batch, exc: Exception) -> tuple[str, str]:
         """Status and error of a batch whose worker died: MEMOUT if the watcher killed it."""
@@ -203,8 +262,15 @@ class IsolatedPool:
         else:
             self._pool.close()
         self._pool.join()
+        self.clean_up()
+        self._guard.close()
+        self._tracker.close()
         if self._watcher is not None:
             self._watcher.close()
+
+    def clean_up(self) -> int:
+        """Kill the processes of this run that a killed worker left behind; how many."""
+        return containment.kill(containment.strays(self._owner))
 
 
 def _exit_reason(code: int | None) -> str:

@@ -27,7 +27,7 @@ class Clock:
 
     def __init__(self, solver: Solver) -> None:
         self.span = solver.timed
-        self.meter = Meter(children=self.span != "call")
+        self.meter = Meter(children=self.span != "call", sample=self.span == "process")
         self._start: float | None = None
         self._cpu = 0.0
         self.wall = 0.0

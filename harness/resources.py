@@ -13,8 +13,10 @@ the process that runs it:
   during the solve, and the largest of its children's.  Linux keeps a
   high-water mark per process that can be reset (``/proc/PID/clear_refs``),
   so the mark is reset before the solve and read after it, for this process
-  and each live child; for children that ended during the solve the kernel's
-  largest reaped child counts when it grew during the solve.  Where the mark
+  and each live child; programs that begin and end within the solve
+  (``process`` spans) are sampled every few milliseconds (`Sampler`: the
+  kernel's record of reaped children starts from the worker's own size, so it
+  cannot tell a small program's peak).  Where the mark
   cannot be reset (not Linux), the figure is the high-water mark since the
   process started, and `METHOD` says so.
 
@@ -30,19 +32,21 @@ import contextlib
 import os
 import resource
 import sys
+import threading
 import time
 from dataclasses import dataclass
 
 import psutil
 
 MB = 1024 * 1024
+SAMPLE_SECONDS = 0.002  # between two readings of the children's memory in a `process` span
 _RESETTABLE = sys.platform.startswith("linux") and os.path.exists("/proc/self/clear_refs")
 METHOD = (
     "CPU: process time of the worker (all threads) plus its children (getrusage of reaped "
     "children, psutil for live ones); peak memory: "
     + (
         "resident high-water mark reset before each solve (Linux clear_refs) and read after, "
-        "for the worker and each child"
+        "for the worker and each live child; programs started for a puzzle sampled every 2 ms"
         if _RESETTABLE
         else "resident high-water mark of the worker since it started (cannot be reset here)"
     )
@@ -70,15 +74,53 @@ class Usage:
         return out
 
 
-class Meter:
-    """Reads the resources of the solve between `start` and `stop` (outside its timing)."""
+class Sampler:
+    """Reads the resident memory of this process's descendants every `SAMPLE_SECONDS` in a
+    thread, keeping the largest: the peak of programs started and ended within a solve.
 
-    def __init__(self, children: bool) -> None:
+    The kernel's figure for a reaped child cannot serve: a child started from the worker
+    carries the worker's own high-water mark into its record (the worker's memory is its
+    memory until it executes the program), and the record of reaped children only ever
+    grows.  Sampling can miss a peak shorter than the interval; it never invents one.
+    """
+
+    def __init__(self, me: psutil.Process) -> None:
+        self.me = me
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="peak-memory", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> float | None:
+        """Stop sampling; the largest resident MB seen in a descendant (None: none seen)."""
+        self._stop.set()
+        self._thread.join()
+        return self.peak / MB if self.peak else None
+
+    def _watch(self) -> None:
+        while not self._stop.wait(SAMPLE_SECONDS):
+            for child in _descendants(self.me):
+                with contextlib.suppress(psutil.Error):
+                    self.peak = max(self.peak, child.memory_info().rss)
+
+
+class Meter:
+    """Reads the resources of the solve between `start` and `stop` (outside its timing).
+
+    `sample` (for solvers that start programs for the puzzle) adds a `Sampler` for the
+    memory of children that begin and end within the solve.
+    """
+
+    def __init__(self, children: bool, sample: bool = False) -> None:
         self.children = children
+        self.sample = sample
         self._me = psutil.Process()
         self._cpu = 0.0
         self._reaped: resource.struct_rusage | None = None
         self._live: dict[int, float] = {}  # pid -> its CPU seconds at the start
+        self._sampler: Sampler | None = None
 
     def start(self) -> None:
         if self.children:
@@ -88,11 +130,16 @@ class Meter:
                 with contextlib.suppress(psutil.Error):
                     self._live[child.pid] = _cpu_of(child)
                     _reset_peak(child.pid)
+        if self.sample:
+            self._sampler = Sampler(self._me)
+            self._sampler.start()
         _reset_peak("self")
         self._cpu = time.process_time()  # last: the reads above are not the solve's
 
     def stop(self) -> Usage:
         own_cpu = time.process_time() - self._cpu
+        sampled = self._sampler.stop() if self._sampler is not None else None
+        self._sampler = None
         own_peak = _peak_mb("self")
         if not self.children or self._reaped is None:
             return Usage(own_cpu, own_cpu, 0.0, own_peak, own_peak, None)
@@ -100,9 +147,7 @@ class Meter:
         children_cpu = (after.ru_utime - self._reaped.ru_utime) + (
             after.ru_stime - self._reaped.ru_stime
         )
-        peaks = []
-        if after.ru_maxrss > self._reaped.ru_maxrss:  # a reaped child set a new record
-            peaks.append(after.ru_maxrss / 1024)  # kilobytes on Linux
+        peaks = [sampled] if sampled is not None else []
         for child in _descendants(self._me):
             with contextlib.suppress(psutil.Error):
                 children_cpu += _cpu_of(child) - self._live.get(child.pid, 0.0)

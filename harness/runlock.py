@@ -3,8 +3,11 @@
 
 The lock is an OS file lock (``flock``) on a file next to the database,
 ``DB.run-ID.lock``, holding the owner's pid, host and start time for the
-message.  The kernel releases it when its process ends, however it ends, so a
-crashed run leaves no stale lock: the file may stay, but nobody holds it.
+message, and the marker its processes carry (`harness.containment`).  The
+kernel releases it when its process ends, however it ends, so a crashed run
+leaves no stale lock: the file may stay, but nobody holds it.  The next run
+on the database reads such files and kills the processes the dead run left
+(`clean_stale`).
 
 >>> import tempfile, os
 >>> db = os.path.join(tempfile.mkdtemp(), "study.sqlite")
@@ -23,6 +26,7 @@ import socket
 from pathlib import Path
 from typing import IO
 
+from harness import containment
 from harness.errors import CommandError
 from harness.store import now
 
@@ -72,7 +76,7 @@ def hold_run(db: str, run_id: int) -> RunLock:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             handle.seek(0)
-            holder = handle.read().strip() or "another process"
+            holder = handle.readline().strip() or "another process"
             handle.close()
             raise RunLocked(
                 f"run {run_id} of {db} is running ({holder}); wait for it to finish, or stop it "
@@ -87,6 +91,38 @@ def hold_run(db: str, run_id: int) -> RunLock:
         handle.close()  # the holder removed the file as we locked it: lock the new one
     handle.seek(0)
     handle.truncate()
-    handle.write(f"pid {os.getpid()} on {socket.gethostname()}, since {now()}")
+    handle.write(f"pid {os.getpid()} on {socket.gethostname()}, since {now()}\n")
+    handle.write(f"{containment.MARKER}={containment.token()}\n")
     handle.flush()
     return RunLock(path, handle)
+
+
+def clean_stale(db: str) -> list[str]:
+    """Kill the processes left by dead runs on database `db` (their lock files, which
+    nobody holds, name their marker); one line per run for the user."""
+    if db == ":memory:" or fcntl is None:
+        return []
+    lines = []
+    for path in sorted(Path(db).parent.glob(f"{Path(db).name}.run-*.lock")):
+        try:
+            with path.open("r", encoding="utf-8") as handle:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                except OSError:
+                    continue  # held: that run is alive
+                text = handle.read()
+        except OSError:
+            continue
+        first, _, rest = text.partition("\n")
+        key, _, value = rest.strip().partition("=")
+        if key != containment.MARKER or not value or containment.owner_alive(value):
+            continue
+        left = containment.marked([value])
+        killed = containment.kill(left)
+        if killed:
+            run = path.name.removeprefix(f"{Path(db).name}.").removesuffix(".lock")
+            lines.append(
+                f"{killed} processes of a dead run ({run}, {first.strip()}) were still "
+                "running; they were killed"
+            )
+    return lines

@@ -41,7 +41,7 @@ from types import MappingProxyType
 from typing import Any
 
 from corpora.corpus import Corpus, ReadReport, open_corpus
-from harness import checks, crosscheck, environment, footprint, machine, resources
+from harness import checks, crosscheck, environment, footprint, machine, resources, runlock
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
@@ -513,6 +513,8 @@ def run_study(
     checks.check_jobs(execution.jobs, environment.usable_cores())
     census = count_tasks(study)
     for line in census.bad:
+        (notify or _stderr)(line)
+    for line in runlock.clean_stale(store.path):  # before anything is measured
         (notify or _stderr)(line)
     footprints = _footprints(study, execution)
     unfit = footprint.unfit(footprints, study.memory)

@@ -54,6 +54,7 @@ class WorkerSettings:
     solvers_files: tuple[str, ...] = ()  # TOML definitions of external solvers (--solvers-file)
     footprints: tuple[tuple[str, int | None], ...] = ()  # spec -> MB it holds once loaded
     watch: Any = None  # the pipe to the parent's memory watcher (set by the pool)
+    track: Any = None  # the pipe to the parent's tracker of running puzzles (harness.inflight)
     pin: str | None = None  # with --pin: the folder where workers claim a core each
 
     def hard_limit(self, batch: Batch) -> float:
@@ -61,9 +62,10 @@ class WorkerSettings:
 
         A worker's first solve of a solver is a warm-up that may take up to one
         time limit (JIT compilation, caches) before the timed solves; each is
-        stopped inside the worker at ``timeout + grace / 2``.  A batch whose
-        puzzles together take longer is killed and re-run one puzzle per task
-        under the same limit, so nothing is lost or misattributed.
+        stopped inside the worker at ``timeout + grace / 2``, and one stuck in C
+        code is killed by the parent at ``timeout + grace`` (`harness.inflight`).
+        A batch whose puzzles together take longer is killed and re-run one
+        puzzle per task under the same limit, so nothing is lost or misattributed.
         """
         return 2 * (batch.timeout + self.grace)
 

@@ -12,7 +12,9 @@ solves the whole batch in one timed call, and each puzzle is credited an equal s
 (``stats["clock"]`` says which clock a time comes from).  Each solve is also
 guarded by ``SIGALRM`` at ``timeout + grace / 2``, which stops a pure-Python
 solver that ignores its time limit; a solver stuck in C code is the parent's
-to kill.  Failures are data: an exception becomes ``ERROR`` with its text, a
+to kill (it is told which puzzle each solve is on: `harness.inflight`).  A
+worker dies with the run and kills whatever a solve leaves running
+(`harness.containment`).  Failures are data: an exception becomes ``ERROR`` with its text, a
 `MemoryError` becomes ``MEMOUT``.
 """
 
@@ -29,22 +31,24 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from harness import machine, memory
+from harness import containment, inflight, machine, memory
 from harness.capture import OutputTrap
 from harness.crosscheck import answer_problems
 from harness.measure import Clock
 from harness.records import grid_of, solution_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from solvers.base import Limits, Solver, SolveResult, Status
+from solvers.external.process import live_pids
 from solvers.grid import Grid, easy_grid
 from solvers.registry import get, parse_spec, solver_class
 
 _settings = WorkerSettings(memory_mb=None)
 _solvers: dict[str, Solver] = {}
 _warmed: set[tuple[str, int, int]] = set()
+_sweeping = False  # whether this process is a worker that kills what each solve leaves
 
 
 class HardTimeout(BaseException):
@@ -52,12 +56,21 @@ class HardTimeout(BaseException):
     so a solver's own ``except Exception`` cannot swallow it)."""
 
 
+FAILURES = ("ERROR", "TIMEOUT", "MEMOUT")  # statuses whose message is the row's error text
 START_FAILED = 3  # the exit status of a worker that could not prepare itself
 
 
 def initialize(settings: WorkerSettings) -> None:
     """Prepare a worker process; one that cannot says why in one line and exits."""
+    global _sweeping
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    # No process outlives the run (harness.containment): die with the fork server, which
+    # ends with the run however it ends; adopt every orphan a solve leaves, to kill it.
+    containment.die_with_parent()
+    owner = os.environ.get(containment.MARKER)
+    if owner and not containment.owner_alive(owner):
+        os._exit(START_FAILED)  # the run died while this worker was starting
+    _sweeping = containment.become_subreaper()
     # A worker is one core: the pool runs workers side by side, and a solver's own
     # threads (numba's batch kernels) would compete with them and blur the timings.
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")
@@ -100,21 +113,25 @@ def prepare(settings: WorkerSettings) -> None:
             _solver(spec).warm_up()
 
 
-def solve_batch(batch: Batch) -> list[Outcome]:
+def solve_batch(batch: Batch, tag: int | None = None) -> list[Outcome]:
     """Solve every item of a batch under its memory ceiling; never raises for a solver's failure.
 
     What the solver prints is kept with each result (`harness.capture`), not
-    passed to the run's terminal.
+    passed to the run's terminal.  With a `tag`, the parent's tracker is told
+    which puzzle is being solved (`harness.inflight`).
     """
     with memory.ceiling(_settings, batch), OutputTrap() as trap:
-        outcomes = _solve_batch(batch, trap)
+        try:
+            outcomes = _solve_batch(batch, trap, tag)
+        finally:
+            inflight.announce(_settings.track, tag, inflight.BATCH_ENDED)
     core = machine.pinned_core() if _settings.pin else None
     if core is None:
         return outcomes
     return [replace(o, stats=json.dumps({**json.loads(o.stats), "core": core})) for o in outcomes]
 
 
-def _solve_batch(batch: Batch, trap: OutputTrap) -> list[Outcome]:
+def _solve_batch(batch: Batch, trap: OutputTrap, tag: int | None = None) -> list[Outcome]:
     try:
         solver = _solver(batch.spec)
     except MemoryError:
@@ -124,8 +141,30 @@ def _solve_batch(batch: Batch, trap: OutputTrap) -> list[Outcome]:
         failed = Outcome("ERROR", error=f"cannot create {batch.spec}: {_describe(exc)}")
         return trap.attach_all([failed] * len(batch.items))
     if batch.timing == "batch" and _batches(solver):
-        return trap.attach_all(solve_together(solver, batch))
-    return [trap.attach(solve_item(solver, batch, item)) for item in batch.items]
+        inflight.announce(_settings.track, tag, inflight.WHOLE_BATCH)
+        outcomes = solve_together(solver, batch)
+        _sweep()
+        return trap.attach_all(outcomes)
+    return [
+        trap.attach(_swept(solve_item(solver, batch, item, _starting(tag, index))))
+        for index, item in enumerate(batch.items)
+    ]
+
+
+def _starting(tag: int | None, index: int) -> Callable[[], None]:
+    """What `solve_item` calls as the timed solve starts: tell the parent's tracker."""
+    return lambda: inflight.announce(_settings.track, tag, index)
+
+
+def _sweep() -> None:
+    """Kill every process a solve left behind (the solver's persistent programs excepted)."""
+    if _sweeping:
+        containment.sweep(keep=live_pids)
+
+
+def _swept(outcome: Outcome) -> Outcome:
+    _sweep()
+    return outcome
 
 
 def _solver(spec: str) -> Solver:
@@ -140,13 +179,18 @@ def _given_and_posed(item: Item) -> tuple[Grid, Grid]:
     return given, item.transform.apply(given) if item.transform else given
 
 
-def solve_item(solver: Solver, batch: Batch, item: Item) -> Outcome:
-    """One timed solve, with the answers mapped back to the puzzle as given."""
+def solve_item(
+    solver: Solver, batch: Batch, item: Item, starting: Callable[[], None] | None = None
+) -> Outcome:
+    """One timed solve, with the answers mapped back to the puzzle as given (`starting` is
+    called after the warm-up, as the solve starts)."""
     try:
         given, puzzle = _given_and_posed(item)
     except Exception as exc:
         return Outcome("ERROR", error=f"cannot read the puzzle: {_describe(exc)}")
     _warm_up(solver, puzzle, batch)
+    if starting is not None:
+        starting()
     guard = batch.timeout + _settings.grace / 2
     clock = Clock(solver)  # the span every command times (harness.measure)
     try:
@@ -281,7 +325,7 @@ def _outcome(
     stats = dict(result.stats)
     stats["clock"] = clock
     status, error = result.status.value, ""
-    if status == "ERROR":
+    if status in FAILURES:  # why it failed is the error text (an external program's last words)
         error = result.message
     elif result.message:
         stats["message"] = result.message

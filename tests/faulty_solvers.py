@@ -16,6 +16,10 @@ with ``S`` (``S`` spares a puzzle but not its metamorphic forms), where it:
 - ``chatty``: prints a megabyte to standard output (Python) and one to standard
   error (the file descriptor, as C code would), then answers correctly;
 - ``complain``: says why on standard error, then raises ``RuntimeError``.
+- ``spawn``: starts a child process in a session of its own (``setsid``) that
+  sleeps with ``mark`` on its command line, then answers correctly;
+  ``spawnhang``: the same, then hangs as ``hang`` does;
+- ``exit0``: calls ``os._exit(0)``.
 
 ``warmup=S`` costs S seconds once, as a JIT compile does: in `Solver.warm_up`
 if the harness calls it, else in the first solve.
@@ -29,6 +33,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 
 from solvers import Param, Solver, SolveResult, Status, get, register
@@ -48,6 +54,9 @@ FAULTS = (
     "slow",
     "chatty",
     "complain",
+    "spawn",
+    "spawnhang",
+    "exit0",
 )
 
 
@@ -64,6 +73,7 @@ class Faulty(Solver):
         "spare": Param("", "never misbehave on puzzles whose text starts with this"),
         "delay": Param(0.05, "seconds the 'slow' fault sleeps per puzzle"),
         "warmup": Param(0.0, "seconds warm_up sleeps (a stand-in for a JIT compile)"),
+        "mark": Param("faulty-child", "the command-line marker of the 'spawn' faults' child"),
     }
 
     warmed = False
@@ -83,6 +93,15 @@ class Faulty(Solver):
             or (spare and text.startswith(spare))
         ):
             return get("dlx").solve(puzzle, limit=limit, time_limit=limits.remaining())
+        if fault in ("spawn", "spawnhang"):
+            subprocess.Popen(
+                [sys.executable, "-c", "import time; time.sleep(600)", self.options["mark"]],
+                start_new_session=True,
+            )
+        if fault == "spawnhang":
+            fault = "hang"
+        if fault == "exit0":
+            os._exit(0)
         if fault == "sleep":
             while True:
                 time.sleep(3600)

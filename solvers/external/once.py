@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solvers.external.process import ProgramFailed, _kill_group, _spawn
+from solvers.external.process import ProgramFailed, kill_group, spawn
 
 STDERR_TAIL = 4000  # characters of standard error kept
 
@@ -40,7 +40,7 @@ def run(argv: Sequence[str], *, timeout: float | None = None, stdin: str | None 
     start = time.perf_counter()
     with tempfile.TemporaryFile(mode="a+b") as err:
         try:
-            proc = _spawn(
+            proc = spawn(
                 argv, None, subprocess.PIPE if stdin is not None else subprocess.DEVNULL, err
             )
         except ProgramFailed as exc:
@@ -52,7 +52,7 @@ def run(argv: Sequence[str], *, timeout: float | None = None, stdin: str | None 
         except subprocess.TimeoutExpired:
             timed_out = True
         finally:
-            _kill_group(proc)  # on a limit, an interruption, and whatever it left running
+            kill_group(proc)  # on a limit, an interruption, and whatever it left running
         err.seek(0)
         text = err.read().decode("utf-8", "replace")[-STDERR_TAIL:]
     returncode = proc.returncode if proc.returncode is not None else -9

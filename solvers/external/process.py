@@ -4,11 +4,13 @@
 request and waits for one answer line until a deadline (``poll`` on the pipe,
 so a program that hangs costs exactly its time limit).  `run_once` runs one
 process for one puzzle.  Either way the program runs in its own session, so
-`kill` reaches every process it started (``os.killpg``), and on Linux it is
+`kill` reaches every process it started (``os.killpg``, and each descendant
+found below it, for those that left with ``setsid``), and on Linux it is
 killed by the kernel if the Python process that started it dies
 (``PR_SET_PDEATHSIG``); `close`, ``__del__`` and an ``atexit`` hook kill the
-rest.  Its standard error goes to an unnamed temporary file whose tail explains
-a crash.
+rest.  (Inside a run's worker, processes orphaned on the way are adopted and
+killed by the worker: `harness.containment`.)  Its standard error goes to an
+unnamed temporary file whose tail explains a crash.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import IO
 
+import psutil
+
 TAIL = 400  # bytes of standard error quoted when a program fails
 STDERR_KEEP = 1 << 20  # standard error is cut back once it grows past this
 # How long `ask` polls without sleeping before it blocks: an answer that comes
@@ -44,7 +48,7 @@ _live: weakref.WeakSet[Program] = weakref.WeakSet()
 
 
 class ProgramTimeout(Exception):
-    """No answer before the deadline."""
+    """No answer before the deadline; the text says what the program printed last."""
 
 
 class ProgramFailed(Exception):
@@ -102,7 +106,7 @@ def _locate(program: str, cwd: str | None) -> str:
     return found
 
 
-def _spawn(
+def spawn(
     argv: Sequence[str], cwd: str | None, stdin: int | IO[bytes], stderr: IO[bytes]
 ) -> subprocess.Popen[bytes]:
     """Start the program in a session of its own, to die with this process (Linux).
@@ -131,10 +135,18 @@ def _spawn(
         raise ProgramFailed(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
 
 
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """SIGKILL the program's whole process group, then reap it."""
+def kill_group(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the program, its process group and every descendant (also those that left
+    the group with ``setsid``), then reap it."""
+    try:
+        below = psutil.Process(process.pid).children(recursive=True)
+    except psutil.Error:
+        below = []
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
+    for child in below:
+        with contextlib.suppress(psutil.Error):
+            child.kill()
     with contextlib.suppress(ProcessLookupError):
         process.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):
@@ -178,6 +190,19 @@ def exit_reason(code: int | None, stderr: IO[bytes] | None = None) -> str:
     return reason + (_quoted_tail(stderr) if stderr is not None else "")
 
 
+def last_words(stdout: bytes, stderr: IO[bytes]) -> str:
+    """What a program printed last: its last line of output and the tail of its standard
+    error ("" when it printed nothing)."""
+    parts = []
+    lines = [line for line in stdout.decode("utf-8", "replace").splitlines() if line.strip()]
+    if lines:
+        parts.append(f"last output: {lines[-1][-TAIL:]}")
+    tail = _tail(stderr)
+    if tail:
+        parts.append(f"stderr: ...{tail}")
+    return "; ".join(parts)
+
+
 def _quoted_tail(stderr: IO[bytes]) -> str:
     tail = _tail(stderr)
     return f"; stderr: ...{tail}" if tail else ""
@@ -193,7 +218,7 @@ class Program:
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] = tempfile.TemporaryFile(mode="a+b")  # noqa: SIM115 (kept open)
         try:
-            self._process = _spawn(self.argv, cwd, subprocess.PIPE, self._stderr)
+            self._process = spawn(self.argv, cwd, subprocess.PIPE, self._stderr)
         except ProgramFailed:
             self._stderr.close()
             raise
@@ -242,7 +267,10 @@ class Program:
         if sent < len(line):  # only a request longer than the pipe's buffer
             self._write_rest(memoryview(line)[sent:], deadline)
         if not (self._spinning and self._spin()):
-            self._wait(deadline)
+            try:
+                self._wait(deadline)
+            except ProgramTimeout:
+                raise ProgramTimeout(last_words(b"", self._stderr)) from None
             self._spinning = self.spin > 0 and time.perf_counter() - self._asked <= self.spin
         chunk = os.read(self._out, 1 << 16)
         end = chunk.find(b"\n")
@@ -339,7 +367,7 @@ class Program:
         process, self._process = self._process, None
         if process is None:
             return
-        _kill_group(process)
+        kill_group(process)
         for stream in (process.stdin, process.stdout):
             if stream is not None:
                 with contextlib.suppress(OSError):
@@ -355,6 +383,11 @@ class Program:
             self.kill()
 
 
+def live_pids() -> list[int]:
+    """The pids of the persistent programs still running in this process."""
+    return [pid for program in list(_live) if (pid := program.pid) is not None]
+
+
 @atexit.register
 def _kill_all() -> None:
     for program in list(_live):
@@ -365,16 +398,14 @@ def version_of(argv: Sequence[str], cwd: str | None, timeout: float = 5.0) -> st
     """The first line a version command prints (stdout, else stderr); None when it fails."""
     with tempfile.TemporaryFile(mode="a+b") as stderr:
         try:
-            process = _spawn(argv, cwd, subprocess.DEVNULL, stderr)
+            process = spawn(argv, cwd, subprocess.DEVNULL, stderr)
         except ProgramFailed:
             return None
         try:
-            out, _ = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return None
+            out, finished = output_until_exit(process, None, time.perf_counter() + timeout)
         finally:
-            _kill_group(process)
-        if process.returncode != 0:
+            kill_group(process)
+        if not finished or process.returncode != 0:
             return None
         stderr.seek(0)
         for text in (out, stderr.read()):
@@ -382,6 +413,56 @@ def version_of(argv: Sequence[str], cwd: str | None, timeout: float = 5.0) -> st
             if any(lines):
                 return next(line for line in lines if line)
     return None
+
+
+def output_until_exit(
+    process: subprocess.Popen[bytes], stdin_data: bytes | None, deadline: float | None
+) -> tuple[bytes, bool]:
+    """What the program prints until it exits (not until its output closes: a process it
+    left running may hold that open), and whether it exited before the deadline."""
+    if stdin_data is not None and process.stdin is not None:
+        with contextlib.suppress(BrokenPipeError):
+            process.stdin.write(stdin_data)
+        with contextlib.suppress(BrokenPipeError):
+            process.stdin.close()
+    if process.stdout is None:
+        raise ProgramFailed("no pipe from the program")
+    out = process.stdout.fileno()
+    poller = select.poll()
+    poller.register(out, select.POLLIN)
+    exited = None
+    with contextlib.suppress(OSError, AttributeError):  # Linux 5.3+: the exit is an event
+        exited = os.pidfd_open(process.pid)
+        poller.register(exited, select.POLLIN)
+    chunks: list[bytes] = []
+    try:
+        while True:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                return b"".join(chunks), False
+            wait = 50 if exited is None else None  # without a pidfd, look for the exit
+            if left is not None:
+                wait = min(wait or 1 << 30, max(1, int(left * 1000 + 0.999)))
+            events = dict(poller.poll(wait))
+            if out in events:
+                chunk = os.read(out, 1 << 16)
+                if not chunk:  # end of output: the program is ending
+                    try:
+                        process.wait(timeout=left)
+                    except subprocess.TimeoutExpired:
+                        return b"".join(chunks), False
+                    return b"".join(chunks), True
+                chunks.append(chunk)
+                continue
+            if process.poll() is not None:  # exited, its output held open by another
+                os.set_blocking(out, False)
+                with contextlib.suppress(BlockingIOError):
+                    while chunk := os.read(out, 1 << 16):
+                        chunks.append(chunk)
+                return b"".join(chunks), True
+    finally:
+        if exited is not None:
+            os.close(exited)
 
 
 def run_once(
@@ -394,13 +475,12 @@ def run_once(
     """
     with tempfile.TemporaryFile(mode="a+b") as stderr:
         stdin = subprocess.PIPE if stdin_data is not None else subprocess.DEVNULL
-        process = _spawn(argv, cwd, stdin, stderr)
+        process = spawn(argv, cwd, stdin, stderr)
         try:
-            timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            try:
-                out, _ = process.communicate(stdin_data, timeout=timeout)
-            except subprocess.TimeoutExpired:
-                raise ProgramTimeout from None
+            out, finished = output_until_exit(process, stdin_data, deadline)
+            if not finished:
+                kill_group(process)
+                raise ProgramTimeout(last_words(out, stderr))
             if process.returncode != 0:
                 raise ProgramFailed(f"the program {exit_reason(process.returncode, stderr)}")
             lines = [line for line in out.decode("utf-8", "replace").splitlines() if line.strip()]
@@ -408,4 +488,4 @@ def run_once(
                 raise ProgramFailed(f"the program printed no answer{_quoted_tail(stderr)}")
             return lines[-1]
         finally:
-            _kill_group(process)  # also whatever it left running
+            kill_group(process)  # also whatever it left running

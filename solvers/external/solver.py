@@ -150,10 +150,12 @@ class ExternalSolver(Solver):
             if self.setup.protocol == "line":
                 return self._ask(line, deadline)
             return self._run_once(line, deadline)
-        except ProgramTimeout:
+        except ProgramTimeout as exc:
+            said = f"; {exc}" if str(exc) else "; it printed nothing"
             return SolveResult(
                 Status.TIMEOUT,
-                message=f"no answer within the {time_limit:g} s limit: the program was killed",
+                message=f"no answer within the {time_limit:g} s limit: the program was killed"
+                + said,
             )
         except ProgramFailed as exc:
             return SolveResult(Status.ERROR, message=str(exc))
