@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from solvers import oracle
@@ -367,12 +368,16 @@ def make(kind: str | Sequence[str], box: tuple[int, int] = (2, 3), seed: int | s
 
 
 def make_many(
-    kind: str | Sequence[str], box: tuple[int, int], count: int, seed: int | str
+    kind: str | Sequence[str], box: tuple[int, int], count: int, seed: int | str, *, jobs: int = 1
 ) -> Iterator[Made]:
-    """`count` puzzles, the i-th (from 0) made with seed ``f"{seed}:{i}"``: the same puzzles
-    whether made in one run or several."""
-    for i in range(count):
-        yield make(kind, box, seed=f"{seed}:{i}")
+    """`count` puzzles, the i-th (from 0) made with seed ``f"{seed}:{i}"``, in order, by
+    `jobs` processes: the same puzzles whether made in one run or several, with any `jobs`."""
+    seeds = [f"{seed}:{i}" for i in range(count)]
+    if jobs == 1:
+        yield from (make(kind, box, s) for s in seeds)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(make, [kind] * count, [box] * count, seeds)
 
 
 def minimise(puzzle: Grid, rng: random.Random) -> Grid:

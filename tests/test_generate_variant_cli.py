@@ -56,6 +56,11 @@ def reversed_pairs(argv: tuple[str, ...]) -> list[str]:
     return words
 
 
+def test_two_jobs_write_the_same_puzzles(capsys):
+    argv = ("--variant", "parity", "--size", "4", "--count", "3", "--seed", "8")
+    assert run(capsys, *argv, "--jobs", "2") == run(capsys, *argv)
+
+
 def test_solution_is_written_on_request(capsys):
     status, out, _ = run(capsys, "--variant", "parity", "--size", "4", "--seed", "1", "--solution")
     assert status == 0

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace, chosen: tuple[str, ...], box: tuple[int, int],
     """Make the puzzles and write them; `CommandError` when the kinds cannot take the size."""
     out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
     try:
-        write(made_or_refused(chosen, box, args.count, seed), out, args)
+        write(made_or_refused(chosen, box, args.count, seed, args.jobs), out, args)
     finally:
         if args.out:
             out.close()
@@ -63,12 +63,12 @@ def run(args: argparse.Namespace, chosen: tuple[str, ...], box: tuple[int, int],
 
 
 def made_or_refused(
-    chosen: tuple[str, ...], box: tuple[int, int], count: int, seed: str
+    chosen: tuple[str, ...], box: tuple[int, int], count: int, seed: str, jobs: int
 ) -> Iterator[Made]:
     """The puzzles, with a failure of the recipe turned into a one-line `CommandError`."""
     side = box[0] * box[1]
     try:
-        yield from make_many(chosen, box, count, seed)
+        yield from make_many(chosen, box, count, seed, jobs=jobs)
     except (NoPuzzle, ConstraintError) as error:
         raise CommandError(
             f"--variant {' --variant '.join(chosen)}: the recipe finds no {side}x{side} grid "
