@@ -6,6 +6,10 @@ with how it was made and, per puzzle, the known truth (status, solution count,
 the solution, the rating).  ``sudoku-bench corpora build`` rewrites them all;
 ``--check`` regenerates without writing and fails on any difference.
 
+The variant corpora (puzzles with constraints, as native JSON) have their
+recipes in `corpora.variant_builtin`; they are built, indexed and checked here
+with the rest.
+
 Difficulty levels come from the human-style engine, so the rated corpora
 depend on its version (recorded in the index): a change of the engine's
 ratings shows up as a difference in ``--check``.
@@ -21,9 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from corpora import rating
+from corpora import rating, variant_builtin
 from corpora.corpus import BUILTIN_DIR, INDEX_FILE
 from corpora.generate import Made, Spec, generate, spec_for_size
+from corpora.variant_builtin import VariantRecipe
 
 INDEX_FORMAT = 1
 
@@ -86,7 +91,7 @@ def _edge(kind: str, description: str, counts: dict[int, int]) -> Recipe:
     return Recipe(f"edge-{kind}", description, parts)
 
 
-RECIPES: tuple[Recipe, ...] = (
+CLASSIC: tuple[Recipe, ...] = (
     *(_level(level, f"level-{level.lower()}") for level in rating.LEVELS),
     Recipe(
         "gen9-minimal",
@@ -148,10 +153,13 @@ RECIPES: tuple[Recipe, ...] = (
     ),
 )
 
+RECIPES: tuple[Recipe | VariantRecipe, ...] = (*CLASSIC, *variant_builtin.RECIPES)
+"""Every built-in corpus, in the index's order: the classic ones, then the variants."""
+
 BY_NAME = {recipe.name: recipe for recipe in RECIPES}
 
 
-def recipe(name: str) -> Recipe:
+def recipe(name: str) -> Recipe | VariantRecipe:
     try:
         return BY_NAME[name]
     except KeyError:
@@ -165,7 +173,7 @@ def recipe(name: str) -> Recipe:
 class Built:
     """A corpus made in memory: its file text and its index entry."""
 
-    recipe: Recipe
+    recipe: Recipe | VariantRecipe
     text: str
     entry: dict[str, Any]
 
@@ -188,7 +196,7 @@ def make_part(
 
 
 def build(
-    r: Recipe,
+    r: Recipe | VariantRecipe,
     *,
     jobs: int = 1,
     progress: Callable[[str], None] | None = None,
@@ -198,6 +206,8 @@ def build(
 
     `progress` gets a line per part, `tick` a call per puzzle made (for a bar).
     """
+    if isinstance(r, VariantRecipe):
+        return Built(r, *variant_builtin.build(r, jobs=jobs, progress=progress, tick=tick))
     made: list[Made] = []
     for part in r.parts:
         if progress:

@@ -22,7 +22,8 @@ same puzzle on every machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from solvers import oracle
@@ -319,21 +320,64 @@ CLUES: dict[str, Callable[[Grid, random.Random], tuple[Constraint, ...]]] = {
 
 
 # -- the puzzle ----------------------------------------------------------------------
-def make(kind: str, box: tuple[int, int] = (2, 3), seed: int | str = 0) -> Made:
-    """A puzzle of one constraint kind with a unique solution and few givens."""
-    if kind not in GLOBAL and kind not in CLUES:
-        raise ValueError(f"unknown kind {kind!r} (kinds: {', '.join([*GLOBAL, *CLUES])})")
-    rng = random.Random(f"{kind}:{box[0]}x{box[1]}:{seed}")
+ORDER = (*GLOBAL, *CLUES)
+"""Every kind the generator makes, in the order its rules are applied."""
+
+APART: tuple[frozenset[str], ...] = (
+    frozenset({"kropki", "kropki-negative"}),  # both draw dots between the same pairs
+    frozenset({"xv", "xv-negative"}),  # both draw signs between the same pairs
+    frozenset({"jigsaw", "disjoint-groups"}),  # disjoint groups need boxes
+)
+"""Kinds the recipe cannot put in one puzzle."""
+
+
+def kinds_of(kind: str | Sequence[str]) -> tuple[str, ...]:
+    """The kinds asked for, without repeats, in `ORDER`; `ValueError` for an unknown kind
+    or kinds that cannot go together."""
+    asked = (kind,) if isinstance(kind, str) else tuple(kind)
+    unknown = [k for k in asked if k not in ORDER]
+    if unknown or not asked:
+        raise ValueError(f"unknown kind {(unknown or [''])[0]!r} (kinds: {', '.join(ORDER)})")
+    chosen = tuple(k for k in ORDER if k in asked)
+    for pair in APART:
+        if pair <= set(chosen):
+            raise ValueError(f"{' and '.join(sorted(pair))} do not go together in one puzzle")
+    return chosen
+
+
+def make(kind: str | Sequence[str], box: tuple[int, int] = (2, 3), seed: int | str = 0) -> Made:
+    """A puzzle of one constraint kind (or several together) with a unique solution and
+    few givens.
+
+    The whole-grid rules of every kind come first, then the solution, then the clues
+    of every kind read off it.  `NoPuzzle` when no solution of the rules was found.
+    """
+    chosen = kinds_of(kind)
+    rng = random.Random(f"{'+'.join(chosen)}:{box[0]}x{box[1]}:{seed}")
     s = shape(*box)
     empty = Grid(box[0], box[1], (0,) * s.ncells)
-    if kind in GLOBAL:
-        empty = empty.with_constraints(GLOBAL[kind](s, rng))
-        solution = random_solution(empty, rng)
-    else:
-        solution = random_solution(empty, rng)
-        empty = empty.with_constraints(CLUES[kind](solution, rng))
+    rules = [c for k in chosen if k in GLOBAL for c in GLOBAL[k](s, rng)]
+    if rules:
+        empty = empty.with_constraints(tuple(rules))
+    solution = random_solution(empty, rng)
+    clues = [c for k in chosen if k in CLUES for c in CLUES[k](solution, rng)]
+    if clues:
+        empty = empty.with_constraints((*empty.constraints, *clues))
     puzzle = minimise(empty.replace(solution.cells), rng)
     return Made(puzzle, solution.with_constraints(()))
+
+
+def make_many(
+    kind: str | Sequence[str], box: tuple[int, int], count: int, seed: int | str, *, jobs: int = 1
+) -> Iterator[Made]:
+    """`count` puzzles, the i-th (from 0) made with seed ``f"{seed}:{i}"``, in order, by
+    `jobs` processes: the same puzzles whether made in one run or several, with any `jobs`."""
+    seeds = [f"{seed}:{i}" for i in range(count)]
+    if jobs == 1:
+        yield from (make(kind, box, s) for s in seeds)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(make, [kind] * count, [box] * count, seeds)
 
 
 def minimise(puzzle: Grid, rng: random.Random) -> Grid:

@@ -7,7 +7,15 @@ import random
 import pytest
 
 import solvers
-from corpora.variant_generate import CLUES, GLOBAL, make, random_jigsaw, windows
+from corpora.variant_generate import (
+    CLUES,
+    GLOBAL,
+    kinds_of,
+    make,
+    make_many,
+    random_jigsaw,
+    windows,
+)
 from solvers.grid import shape
 from solvers.variants import KINDS
 from solvers.verify import check
@@ -57,3 +65,31 @@ def test_a_made_puzzle_has_one_solution_which_keeps_every_constraint(kind):
 def test_an_unknown_kind_is_refused():
     with pytest.raises(ValueError, match="unknown kind 'magic'"):
         make("magic")
+
+
+def test_several_kinds_make_one_puzzle_whatever_order_they_are_asked_in():
+    made = make(["thermometer", "anti-knight"], (2, 3), seed=4)
+    assert {c.kind for c in made.puzzle.constraints} == {"thermometer", "anti-knight"}
+    assert check(made.puzzle, made.solution) == []
+    assert solvers.get("cpsat").solve(made.puzzle, limit=2).unique
+    assert make(["anti-knight", "thermometer", "anti-knight"], (2, 3), seed=4) == made
+
+
+def test_one_kind_in_a_list_is_that_kind_alone():
+    assert make(["xv"], (2, 2), seed=3) == make("xv", (2, 2), seed=3)
+
+
+def test_kinds_come_in_the_order_their_rules_apply():
+    assert kinds_of(["sandwich", "jigsaw", "killer"]) == ("jigsaw", "killer", "sandwich")
+
+
+@pytest.mark.parametrize(("a", "b"), [("kropki", "kropki-negative"), ("jigsaw", "disjoint-groups")])
+def test_kinds_that_draw_on_the_same_places_are_refused_together(a, b):
+    with pytest.raises(ValueError, match="do not go together"):
+        kinds_of([a, b])
+
+
+def test_make_many_gives_the_puzzles_of_their_own_seeds():
+    first, second = make_many("parity", (2, 2), 2, "s")
+    assert (first, second) == (make("parity", (2, 2), "s:0"), make("parity", (2, 2), "s:1"))
+    assert first != second

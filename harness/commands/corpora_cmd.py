@@ -16,6 +16,7 @@ from corpora.duplicates import NEW, Duplicates
 from corpora.formats import LAYOUTS
 from harness.errors import CommandError
 from harness.records import puzzle_text
+from solvers.variants import KINDS, kinds
 
 EPILOG = """examples:
   sudoku-bench corpora                        # built-in corpora and collections to fetch
@@ -24,6 +25,7 @@ EPILOG = """examples:
   sudoku-bench corpora inspect big.txt --strict
   sudoku-bench corpora inspect gen9-hard      # a built-in corpus by name
   sudoku-bench corpora inspect a.txt b.txt --dedupe unique.txt   # isomorphic duplicates out
+  sudoku-bench corpora inspect mixed9         # constraint kinds and puzzles carrying each
   sudoku-bench corpora build --check          # regenerate the built-ins, compare bytes
   sudoku-bench corpora build --only gen16 --jobs 2
 
@@ -57,9 +59,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
     look = actions.add_parser(
         "inspect",
-        help="read a puzzle file: layout, sizes, clues, bad lines",
+        help="read a puzzle file: layout, sizes, clues, constraint kinds, bad lines",
         description="Read every puzzle of a file (streamed; gzip read transparently) and "
-        "summarise it. Bad records are counted and the first ones shown; --strict stops "
+        "summarise it: sizes, clues and, for puzzles with constraints, how many puzzles "
+        "carry each kind. Bad records are counted and the first ones shown; --strict stops "
         "at the first.",
     )
     look.add_argument(
@@ -85,7 +88,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "build",
         help="regenerate the built-in corpora byte for byte (or --check them)",
         description="Regenerate the built-in corpora from their recipes (fixed seeds) and "
-        "rewrite corpora/data/*.txt and corpora/data/index.json; --check only compares and exits 1 "
+        "rewrite corpora/data/*.txt, *.json and corpora/data/index.json; --check only compares and exits 1 "
         "on a difference.",
     )
     make.add_argument("--only", action="append", metavar="NAME", help="just this corpus")
@@ -99,6 +102,7 @@ def run_list(args: argparse.Namespace) -> int:
     rows = []
     for name, entry in builtin_index().items():
         spread = ", ".join(f"{k} {v}" for k, v in entry.get("levels", {}).items())
+        spread = spread or ", ".join(f"{k} {v}" for k, v in entry.get("kinds", {}).items())
         statuses = ", ".join(f"{k} {v}" for k, v in entry.get("statuses", {}).items())
         clues = entry.get("clues", {})
         rows.append(
@@ -111,7 +115,11 @@ def run_list(args: argparse.Namespace) -> int:
             ]
         )
     if rows:
-        print(tabulate(rows, headers=["corpus", "size", "count", "clues", "difficulty / truth"]))
+        print(
+            tabulate(
+                rows, headers=["corpus", "size", "count", "clues", "difficulty / kinds / truth"]
+            )
+        )
     else:
         print("no built-in corpora (corpora/data/index.json is missing)")
     print()
@@ -158,9 +166,11 @@ def _inspect(name: str, args: argparse.Namespace, seen: Duplicates, out: Any) ->
     path = open_corpus(name).path
     report = ReadReport(name)
     sizes: Counter[int] = Counter()
+    carried: Counter[str] = Counter()  # puzzles carrying each constraint kind
     low, high, total, solutions, kept = 1 << 30, 0, 0, 0, 0  # running figures: memory stays flat
     for puzzle in read_puzzles(path, strict=args.strict, layout=args.layout, report=report):
         sizes[puzzle.grid.size] += 1
+        carried.update(kinds(puzzle.grid) or ("classic",))
         givens = puzzle.grid.givens
         low, high, total = min(low, givens), max(high, givens), total + givens
         solutions += puzzle.solution is not None
@@ -171,6 +181,8 @@ def _inspect(name: str, args: argparse.Namespace, seen: Duplicates, out: Any) ->
     print(f"{name}: {report.puzzles} puzzles ({report.layout} layout)")
     print("sizes: " + ", ".join(f"{s}x{s} {n}" for s, n in sorted(sizes.items())))
     print(f"clues: min {low}, max {high}, mean {total / max(report.puzzles, 1):.1f}")
+    if carried and set(carried) != {"classic"}:
+        print("constraint kinds (puzzles carrying each): " + _kinds_line(carried))
     if solutions:
         print(f"solutions given: {solutions}")
     repeats = seen.lines(name)
@@ -182,6 +194,12 @@ def _inspect(name: str, args: argparse.Namespace, seen: Duplicates, out: Any) ->
         if report.bad > len(report.errors):
             print(f"  ... and {report.bad - len(report.errors)} more", file=sys.stderr)
     return kept
+
+
+def _kinds_line(carried: Counter[str]) -> str:
+    """Kinds in the order `KINDS` lists them, puzzles without constraints last."""
+    order = [*KINDS, "classic"]
+    return ", ".join(f"{kind} {carried[kind]}" for kind in order if carried[kind])
 
 
 def run_build(args: argparse.Namespace) -> int:

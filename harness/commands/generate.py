@@ -10,7 +10,9 @@ from collections.abc import Iterator
 
 from corpora.generate import KINDS, Made, Spec, TargetNotMet, generate
 from corpora.symmetry import SYMMETRIES
+from corpora.variant_generate import ORDER as VARIANT_KINDS
 from corpora.writers import FORMATS, Row, write_rows
+from harness.commands import generate_variant as variant
 from harness.errors import CommandError
 from solvers.grid import box_shape_for
 
@@ -25,13 +27,18 @@ EPILOG = """examples:
   sudoku-bench generate --difficulty hard --count 20 --solution
   sudoku-bench generate --rating 6.0..9.9 --require x_wing --attempts 500
   sudoku-bench generate --kind multiple --count 5           # broken on purpose, for tests
+  sudoku-bench generate --variant killer --count 3 --seed 1 > killer.json
+  sudoku-bench generate --variant jigsaw --variant diagonal --size 6 --format fpuzzles
 
 The same --seed gives the same puzzles on every machine, with any --jobs.
 Without --seed a random seed is drawn and printed on stderr. 16x16 and 25x25
 stop at 44% / 51% clues by default (below that pure-Python uniqueness checks
 get slow); --clues or --minimal go further. --difficulty, --rating and
 --require rate each puzzle with the human-style engine and draw fresh grids
-until one fits (at most --attempts per puzzle)."""
+until one fits (at most --attempts per puzzle). --variant makes puzzles with
+constraints (the kinds 'sudoku-bench solvers' lists; several combine in one
+puzzle), written as a native JSON list or f-puzzles; the classic options
+above do not apply to them."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -83,7 +90,19 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help="cap each uniqueness check in search nodes; a clue whose check is cut short is "
         "kept (the output then depends on which solver the oracle is)",
     )
-    parser.add_argument("--format", default="line", choices=FORMATS, help="output format")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="KIND",
+        help=f"a constraint kind, e.g. killer (repeatable; one of {', '.join(VARIANT_KINDS)})",
+    )
+    parser.add_argument(
+        "--format",
+        default=None,
+        choices=(*FORMATS, *variant.FORMATS),
+        help="output format (default: line; native for --variant)",
+    )
     parser.add_argument(
         "--solution", action="store_true", help="write each solution too (line, csv, json)"
     )
@@ -174,13 +193,17 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--count {args.count}: expected 0 or more")
     if args.jobs < 1:
         raise CommandError(f"--jobs {args.jobs}: expected 1 or more")
+    if args.variant:
+        args.format = args.format or "native"
+        chosen = variant.check_options(args)
+        return variant.run(args, chosen, parse_box(args), _seed(args.seed))
+    args.format = args.format or "line"
+    if args.format in variant.FORMATS:
+        raise CommandError(f"--format {args.format} is for --variant puzzles")
     if args.solution and args.format in ("pretty", "numbers"):
         raise CommandError("--solution needs --format line, csv or json (pictures hold one grid)")
     spec = build_spec(args)
-    seed = args.seed
-    if seed is None:
-        seed = str(random.SystemRandom().randrange(10**9))
-        print(f"sudoku-bench: seed {seed} (pass --seed {seed} to repeat)", file=sys.stderr)
+    seed = _seed(args.seed)
     made = generate(spec, args.count, seed=seed, jobs=args.jobs)
     show = args.progress if args.progress is not None else sys.stderr.isatty() and args.count >= 20
     if show:
@@ -199,6 +222,15 @@ def run(args: argparse.Namespace) -> int:
         if args.out:
             out.close()
     return 0
+
+
+def _seed(given: str | None) -> str:
+    """The seed given, or a random one (printed on stderr so the run can be repeated)."""
+    if given is not None:
+        return given
+    seed = str(random.SystemRandom().randrange(10**9))
+    print(f"sudoku-bench: seed {seed} (pass --seed {seed} to repeat)", file=sys.stderr)
+    return seed
 
 
 def _rows(made: Iterator[Made], with_solution: bool, out) -> Iterator[Row]:
