@@ -12,7 +12,7 @@ import pytest
 from solvers.human import CandidateState, propagate
 from solvers.human.table import BY_NAME, GROUPS
 from solvers.human.trace import compact, record
-from tests.test_human_soundness import generated
+from tests.human_fixtures import generated
 
 ALS_TECHNIQUES = ("sue_de_coq", "als_xz", "als_xy_wing", "als_chain", "death_blossom")
 

@@ -12,15 +12,8 @@ from solvers.grid import Grid
 from solvers.human.state import CandidateState
 from solvers.human.table import BY_NAME
 from solvers.human.trace import compact
+from tests.human_fixtures import BUG_34
 
-# The classic path of gen9-hard line 6 reaches this grid: r6c4 and r8c4 hold one digit
-# each beyond a BUG (4 in row 6, 6 in row 8), and 7 has two places in column 4, both there.
-BUG_34 = (
-    "..42...1.59....4......437....3.89..77.5..1..........6.....5.27.9....85.11....2..8",
-    "3 7 4 2 9 56 8 1 56 5 9 6 8 1 7 4 2 3 2 8 1 56 4 3 7 9 56 "
-    "46 2 3 46 8 9 1 5 7 7 46 5 3 26 1 9 8 24 8 1 9 457 27 45 3 6 24 "
-    "46 3 8 1 5 46 2 7 9 9 46 2 467 67 8 5 3 1 1 5 7 9 3 2 6 4 8",
-)
 # gen9-unfair (Sudoku Explainer: 5.7), step 38 of the engine's path: r7c7 and r9c6 hold
 # 2 beyond a BUG.
 BUG_2 = (

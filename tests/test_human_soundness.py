@@ -8,51 +8,13 @@ single-technique configurations make each technique do more of the work.
 
 from __future__ import annotations
 
-import random
-from functools import cache
-
 import pytest
 
-import solvers
 from solvers.grid import Grid
 from solvers.human import CandidateState, UnsoundStep, propagate
 from solvers.human.step import Step
 from solvers.human.table import GROUPS, TECHNIQUES
-
-
-def _random_solution(box: tuple[int, int], rng: random.Random) -> Grid:
-    dlx = solvers.get("dlx")
-    n = box[0] * box[1]
-    while True:
-        cells = [0] * (n * n)
-        for cell in rng.sample(range(n * n), n):
-            cells[cell] = rng.randint(1, n)
-        result = dlx.solve(Grid(box[0], box[1], tuple(cells)))
-        if result.status is solvers.Status.SOLVED:
-            return result.solution
-
-
-def _minimal_puzzle(solution: Grid, rng: random.Random) -> Grid:
-    dlx = solvers.get("dlx")
-    cells = list(solution.cells)
-    for cell in rng.sample(range(len(cells)), len(cells)):
-        keep = cells[cell]
-        cells[cell] = 0
-        if not dlx.solve(solution.replace(cells), limit=2).unique:
-            cells[cell] = keep
-    return solution.replace(cells)
-
-
-@cache
-def generated(box: tuple[int, int], count: int, seed: int) -> tuple[tuple[Grid, Grid], ...]:
-    """(puzzle, solution) pairs, reproducible from the seed."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(count):
-        solution = _random_solution(box, rng)
-        out.append((_minimal_puzzle(solution, rng), solution))
-    return tuple(out)
-
+from tests.human_fixtures import generated
 
 CONFIGS = ["all", "tier1"] + [
     f"singles+{t.name}" for t in TECHNIQUES if t.family not in ("singles",) and t.tier == 2

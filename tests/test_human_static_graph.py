@@ -14,7 +14,8 @@ from solvers.human.techniques.branches import STATIC, Context, ancestors
 from solvers.human.techniques.closure import Closure
 from solvers.human.techniques.one_digit import conflicting_cells
 from solvers.human.techniques.static_graph import StaticGraph, static_branch, static_graph
-from tests.test_human_forcing import CASES, EMPTY
+from tests.human_fixtures import EMPTY
+from tests.human_fixtures import FORCING_CASES as CASES
 
 GRIDS = [pencilmarks for _, pencilmarks, _ in CASES.values()] + [EMPTY]
 

@@ -14,6 +14,7 @@ from solvers.grid import Grid
 from solvers.human import CandidateState, compact, propagate
 from solvers.human.table import BY_NAME, GROUPS, TECHNIQUES
 from solvers.human.techniques import singles
+from tests.human_fixtures import candidate_grid as _grid
 
 # corpora/data/gen9-minimal.txt line 11, step 19 of the engine's path
 X_CHAIN_CASE = (
@@ -720,14 +721,6 @@ def test_singles_choose_the_lowest_index_on_ties():
 
 
 # -- grouped strong links and ALS wings on hand-made grids ---------------------
-def _grid(overrides: dict[str, str], default: str = "123456789") -> str:
-    """A 9x9 candidate grid: every cell `default`, except the named ones."""
-    cells = [default] * 81
-    for name, cands in overrides.items():
-        cells[(int(name[1]) - 1) * 9 + int(name[3]) - 1] = cands
-    return " ".join(cells)
-
-
 # r1c1-r1c3 hold 1-4 between them: an almost locked set of three cells in row 1 and box 1.
 ALS = {"r1c1": "12", "r1c2": "23", "r1c3": "34"}
 

@@ -12,9 +12,8 @@ from solvers.grid import Grid
 from solvers.human import CandidateState, propagate
 from solvers.human.table import BY_NAME, GROUPS
 from solvers.human.trace import compact, english, pencilmarks, record
-from tests.test_human_se_patterns import BUG_34
-from tests.test_human_soundness import generated
-from tests.test_human_techniques import _grid
+from tests.human_fixtures import BUG_34, generated
+from tests.human_fixtures import candidate_grid as _grid
 
 NEW = (
     "unique_rectangle_5",

@@ -24,7 +24,8 @@ from harness.report import render_terminal as terminal_report
 from harness.report.summary import VBS
 from harness.store import Store
 from solvers.grid import Grid
-from tests.test_report_publish import NAMES, RUN, _records
+from tests.report_fixtures import NAMES, RUN
+from tests.report_fixtures import records as _records
 
 Parsed = list[tuple[str, list[str], list[list[str]]]]  # (title, headers, rows)
 

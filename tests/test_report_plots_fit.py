@@ -13,7 +13,8 @@ import pytest
 
 from harness.report import build_report
 from harness.report import plots as plotting
-from tests.test_report_publish import NAMES, RUN, _records
+from tests.report_fixtures import NAMES, RUN
+from tests.report_fixtures import records as _records
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import itertools
 import json
 import re
 import shutil
@@ -22,55 +21,13 @@ import pytest
 
 from harness import tally
 from harness.cli import main
-from harness.records import ResultRecord, RunInfo
 from harness.report import build_report, render_html, render_markdown, render_terminal
 from harness.report import plots as plotting
 from harness.report.stat_tables import statistics_tables
 from harness.report.tables import run_table, summary_tables
 from harness.store import Store
-
-NAMES = [f"s{i:02d}" for i in range(14)]
-
-
-def _records(solvers: list[str], corpora: tuple[str, ...] = ("c1", "c2")) -> list[ResultRecord]:
-    """Every solver solves 12 puzzles per corpus; s00 fastest, then s01 ..., with a crossing."""
-    records = []
-    for corpus, (k, solver) in itertools.product(corpora, enumerate(solvers)):
-        for p in range(12):
-            wall = 0.001 * (1 + k) * (1 + p % 4) * (0.5 if (p + k) % 5 == 0 else 1.0)
-            if corpus == "c2" and solver == solvers[1]:
-                wall /= 10  # the second solver wins the second corpus
-            records.append(
-                ResultRecord(1, solver, corpus, f"{corpus}:{p}", "", 0, "SOLVED",
-                             wall=wall, cpu=wall, verdict="CORRECT", time_limit=1.0)
-            )  # fmt: skip
-    return records
-
-
-RUN = RunInfo(
-    1,
-    "2026-01-01T00:00:00+00:00",
-    "2026-01-01T00:01:00+00:00",
-    "sudoku-bench run --corpus c1 --corpus c2",
-    settings={
-        "timeout": 1.0,
-        "corpora": ["/usr/lib/python3/site-packages/corpora/data/c1.txt"],
-        "execution": {"executor": "process", "jobs": 2, "scheduler": None, "batch": None},
-        "workers": 2,
-    },
-    git_commit="abc123",
-    versions={"python": "3.11.7", "ortools": "9.15"},
-    machine={
-        "cpu": "Test CPU",
-        "cores": 2,
-        "usable_cores": 2,
-        "memory_mb": 4096,
-        "system": "Linux 6.1",
-        "python_executable": "/opt/venv/bin/python",
-        "load_start": [0.5, 0.25, 0.125],
-        "load_end": [1.5, 1.25, 1.0],
-    },
-)
+from tests.report_fixtures import NAMES, RUN
+from tests.report_fixtures import records as _records
 
 
 @pytest.fixture
