@@ -20,8 +20,6 @@ they do nothing and a run keeps the process groups of `solvers.external`):
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import os
 import signal
 import sys
@@ -29,22 +27,11 @@ from collections.abc import Callable, Iterable
 
 import psutil
 
+from solvers.external.process import PRCTL
+
 MARKER = "SUDOKU_BENCH_OWNER"
 _PR_SET_PDEATHSIG = 1
 _PR_SET_CHILD_SUBREAPER = 36
-
-
-def _find_prctl() -> Callable[..., int] | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
-    except OSError:
-        return None
-    return getattr(libc, "prctl", None)
-
-
-_PRCTL = _find_prctl()
 
 
 def die_with_parent(expected_parent: int | None = None) -> bool:
@@ -53,7 +40,7 @@ def die_with_parent(expected_parent: int | None = None) -> bool:
     With `expected_parent`, a process whose parent already changed (it died
     before the request took effect) exits at once.
     """
-    if _PRCTL is None or _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+    if PRCTL is None or PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
         return False
     if expected_parent is not None and os.getppid() != expected_parent:
         os._exit(1)
@@ -63,7 +50,7 @@ def die_with_parent(expected_parent: int | None = None) -> bool:
 def become_subreaper() -> bool:
     """Adopt orphaned descendants instead of init, so `sweep` can reach them; False where
     the system cannot."""
-    return _PRCTL is not None and _PRCTL(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    return PRCTL is not None and PRCTL(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
 
 
 def token(pid: int | None = None) -> str:

@@ -56,7 +56,7 @@ class ProgramFailed(Exception):
 
 
 def _prctl() -> Callable[..., int] | None:
-    """libc's prctl, looked up once in the parent (never after a fork)."""
+    """libc's prctl, looked up once in the parent (never after a fork); None off Linux."""
     if not sys.platform.startswith("linux"):
         return None
     try:
@@ -66,13 +66,14 @@ def _prctl() -> Callable[..., int] | None:
     return getattr(libc, "prctl", None)
 
 
-_PRCTL = _prctl()
+PRCTL = _prctl()
+"""libc's ``prctl`` (None where there is none): the harness's containment uses it too."""
 
 
 def _die_with(parent: int) -> None:
     """In the child before exec: die when the parent does (Linux), and not start as an orphan."""
-    if _PRCTL is not None:
-        _PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if PRCTL is not None:
+        PRCTL(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:
         os._exit(1)
 
@@ -81,7 +82,7 @@ def _die_with(parent: int) -> None:
 def _setpriv() -> str | None:
     """util-linux's setpriv when it can set the parent-death signal (None otherwise)."""
     path = shutil.which("setpriv")
-    if path is None or _PRCTL is None:
+    if path is None or PRCTL is None:
         return None
     try:
         help_text = subprocess.run(
