@@ -12,22 +12,23 @@ import pytest
 
 from solvers import registry
 
-TESTS = str(Path(__file__).resolve().parent)
+TESTS = Path(__file__).resolve().parent
+PLUGINS = str(TESTS / "plugins")  # faulty_solvers.py: alone, so it shadows no package
 
 
 @pytest.fixture
 def faulty() -> Iterator[None]:
-    """Let the faulty test solvers (tests/faulty_solvers.py) be registered for one test, then
-    forget them, so they never leak into the conformance suite."""
+    """Let the faulty test solvers (tests/plugins/faulty_solvers.py) be registered for one
+    test, then forget them, so they never leak into the conformance suite."""
     yield
     for name in ("faulty", "faulty9"):
         registry._registered.pop(name, None)
     sys.modules.pop("faulty_solvers", None)
-    if TESTS in sys.path:
-        sys.path.remove(TESTS)
+    if PLUGINS in sys.path:
+        sys.path.remove(PLUGINS)
 
 
-EXTERNAL = Path(TESTS) / "external"
+EXTERNAL = TESTS / "external"
 # The C test solver, three ways: line protocol, one process per puzzle with the
 # puzzle in a file, and with the puzzle on standard input.
 C_SOLVERS = {

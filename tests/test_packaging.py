@@ -32,8 +32,12 @@ def sdist(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[str]]:
 @pytest.mark.slow
 def test_the_sdist_ships_every_test_with_its_fixtures(sdist):
     _, names = sdist
-    tests = {f"tests/{p.name}" for p in (ROOT / "tests").glob("*.py")}
-    assert {"tests/conftest.py", "tests/faulty_solvers.py"} <= tests
+    tests = {p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("*.py")}
+    assert {
+        "tests/conftest.py",
+        "tests/plugins/faulty_solvers.py",
+        "tests/solvers/test_conformance.py",
+    } <= tests
     assert tests <= set(names)
     # files the tests read beside the packages
     assert {".ci/run", "reports/README.md", "README.md", "pyproject.toml"} <= set(names)

@@ -17,7 +17,9 @@ from solvers.verify import check, conflicts
 
 INDEX = builtin_index()
 NAMES = list(INDEX)
-CLASSIC = [r.name for r in builtin.CLASSIC]  # the variant corpora: tests/test_corpus_variants.py
+CLASSIC = [
+    r.name for r in builtin.CLASSIC
+]  # the variant corpora: tests/corpora/test_corpus_variants.py
 
 
 def test_every_recipe_has_its_file_and_index_entry():

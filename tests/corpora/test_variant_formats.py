@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import urllib.parse
-from pathlib import Path
 
 import pytest
 
@@ -28,8 +27,9 @@ from solvers.variants import (
     XVNegative,
 )
 from solvers.variants.canonical import puzzle_data
+from tests.paths import DATA
 
-DATA = Path(__file__).parent / "data" / "variants6.json"
+DATA = DATA / "variants6.json"
 PUZZLES = [p.grid for p in read_puzzles(DATA)]
 
 

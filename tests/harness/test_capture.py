@@ -12,8 +12,9 @@ from harness.capture import KEEP, OutputTrap, shorten, with_output
 from harness.cli import main
 from harness.store import Store
 from harness.tasks import Outcome
+from tests.paths import PLUGINS
 
-TESTS = str(Path(__file__).resolve().parent)
+PLUGINS = str(PLUGINS)
 PUZZLES = ["1...3..2...3..2.", ".2.1..3.....4.2.", "3.....1..3.....2"]
 
 
@@ -49,7 +50,7 @@ def test_the_output_goes_to_the_stats_and_to_a_failures_error() -> None:
 def test_a_run_keeps_solver_output_out_of_its_own(
     tmp_path: Path, faulty: None, monkeypatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.chdir(TESTS)
+    monkeypatch.chdir(PLUGINS)
     corpus = tmp_path / "set.txt"
     corpus.write_text("\n".join(PUZZLES) + "\n", encoding="utf-8")
     db = tmp_path / "db.sqlite"

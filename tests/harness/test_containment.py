@@ -23,8 +23,9 @@ import psutil
 import pytest
 
 from harness import containment
+from tests.paths import PLUGINS
 
-TESTS = str(Path(__file__).resolve().parent)
+PLUGINS = str(PLUGINS)
 PUZZLES = ("1...3..2...3..2.", ".2.1..3.....4.2.", "3.....1..3.....2")  # 4x4
 HANGS_ON = ".2.1"  # the prefix of the puzzle the faults pick (not the warm-up's)
 
@@ -35,7 +36,7 @@ pytestmark = pytest.mark.skipif(
 
 def start(tmp_path: Path, solver: str, *extra: str, timeout: float = 5) -> subprocess.Popen[str]:
     (tmp_path / "set.txt").write_text("\n".join(PUZZLES) + "\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([TESTS, os.environ.get("PYTHONPATH", "")])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([PLUGINS, os.environ.get("PYTHONPATH", "")])}
     command = ["run", "--corpus", "set.txt", "--solver", solver, "--plugin", "faulty_solvers"]
     return subprocess.Popen(
         [sys.executable, "-m", "harness.cli", *command, "--timeout", str(timeout), *extra,

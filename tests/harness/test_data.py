@@ -11,10 +11,11 @@ import pytest
 
 from harness.cli import main
 from harness.store import Store, StoreError
+from tests.paths import ROOT
 
 pd = pytest.importorskip("pandas", reason="the data extra: pip install 'sudoku-bench[data]'")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT
 
 
 @pytest.fixture(scope="module")

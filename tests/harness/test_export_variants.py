@@ -19,8 +19,9 @@ from solvers.grid import Grid
 from solvers.sat import cnf
 from solvers.variants.canonical import puzzle_from_data, to_json
 from solvers.variants.constraints import KINDS
+from tests.paths import DATA
 
-DATA = Path(__file__).parent / "data" / "variants6.json"
+DATA = DATA / "variants6.json"
 PUZZLES = {
     extra["title"].split(":")[0]: (grid, extra["solution"])
     for grid, extra in map(puzzle_from_data, json.loads(DATA.read_text(encoding="utf-8")))

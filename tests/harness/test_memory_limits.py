@@ -15,9 +15,10 @@ import pytest
 
 from harness import footprint, memory
 from harness.tasks import Batch, Item, WorkerSettings
+from tests.paths import PLUGINS
 
 MB = memory.MB
-TESTS = str(Path(__file__).resolve().parent)
+PLUGINS = str(PLUGINS)
 HOLD = "import sys, time; kept = bytearray(int(sys.argv[1]) << 20); time.sleep(60)"
 
 
@@ -151,7 +152,7 @@ def test_a_solver_at_or_over_the_limit_cannot_start_and_the_message_names_the_li
 
 # -- whole runs -------------------------------------------------------------------
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([TESTS, os.environ.get("PYTHONPATH", "")])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([PLUGINS, os.environ.get("PYTHONPATH", "")])}
     return subprocess.run(
         [sys.executable, "-m", "harness.cli", *args],
         cwd=cwd,

@@ -42,6 +42,7 @@ from solvers.testing import (
 )
 from solvers.transforms import random_transform
 from solvers.verify import check
+from tests.paths import ROOT
 
 NASTY_CORPUS = '<img src=x onerror="alert(1)">&'
 
@@ -74,7 +75,7 @@ class _Flawed(Solver):
     family = "search"
     complete = False
     summary = "a deliberately flawed solver for the report tests"
-    source = "tests/test_report.py"
+    source = "tests/harness/test_report.py"
 
     def _dlx(self, puzzle: Grid, limit: int, limits: Limits) -> SolveResult:
         return solvers.get("dlx").solve(puzzle, limit=limit, time_limit=limits.remaining())
@@ -538,7 +539,7 @@ def test_puzzles_logic_cannot_finish_are_rated_beyond_logic():
 
 
 def test_the_example_study_links_only_files_that_exist():
-    folder = Path(__file__).resolve().parent.parent / "reports"
+    folder = ROOT / "reports"
     readme = (folder / "README.md").read_text(encoding="utf-8")
     links = [link for link in re.findall(r"\]\(([^)]+)\)", readme) if "://" not in link]
     assert {"report.md", "report.html", "tables.tex"} <= set(links)

@@ -21,12 +21,13 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
+from tests.paths import PLUGINS
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
     BROWSER is None, reason="needs chromium: apt-get install chromium (as .ci/run does)"
 )
-TESTS = str(Path(__file__).resolve().parent)
+PLUGINS = str(PLUGINS)
 FLAGS = [
     *("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"),
     *("--disable-background-networking", "--disable-component-update", "--disable-sync"),
@@ -87,7 +88,7 @@ def report_page(tmp_path: Path, faulty: None) -> Path:
     for solver in solvers:
         args += ["--solver", solver]
     with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(TESTS)  # --plugin imports from the current directory
+        patch.chdir(PLUGINS)  # --plugin imports from the current directory
         assert main(args) == 0
     page = folder / "report.html"
     assert main(["report", "--db", str(db), "--format", "html", "--out", str(page)]) == 0

@@ -24,6 +24,7 @@ from harness.report import render_terminal as terminal_report
 from harness.report.summary import VBS
 from harness.store import Store
 from solvers.grid import Grid
+from tests.paths import PLUGINS
 from tests.report_fixtures import NAMES, RUN
 from tests.report_fixtures import records as _records
 
@@ -155,7 +156,7 @@ def test_rows_follow_the_rank_of_their_table_in_every_format(render, parse):
 
 
 # -- run and verify count what the report counts ---------------------------------------
-TESTS = str(Path(__file__).resolve().parent)
+PLUGINS = str(PLUGINS)
 COUNTS = ("puzzles", "solved", "stuck", "timeouts", "errors", "memouts", "wrong", "rank")
 
 
@@ -191,7 +192,7 @@ def test_run_with_repeats_counts_puzzles_as_the_report(tmp_path, capsys):
 
 
 def test_verify_counts_puzzles_as_the_report(tmp_path, monkeypatch, capsys, faulty):
-    monkeypatch.chdir(TESTS)  # --plugin imports from the current directory
+    monkeypatch.chdir(PLUGINS)  # --plugin imports from the current directory
     db = tmp_path / "db.sqlite"
     # wrong on every form of every puzzle, and on the puzzles as given unless their text
     # starts with ".": the findings outnumber the puzzles

@@ -14,6 +14,7 @@ import pytest
 import solvers
 from harness.cli import main
 from solvers.testing import PUZZLE_9X9_EASY
+from tests.paths import PLUGINS, ROOT
 
 try:
     import tomllib
@@ -106,7 +107,7 @@ def test_run_names_the_solvers_it_leaves_out(tmp_path, monkeypatch, capsys) -> N
 
 
 def _extras() -> tuple[dict[str, list[str]], list[str]]:
-    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     return project["optional-dependencies"], project["dependencies"]
 
 
@@ -177,11 +178,11 @@ def test_sides_are_written_as_ranges(sizes, text) -> None:
 
 
 # -- verify prints every finding, as its help says -------------------------------------
-TESTS = str(Path(__file__).resolve().parent)
+PLUGINS = str(PLUGINS)
 
 
 def test_verify_prints_every_finding(tmp_path, monkeypatch, capsys, faulty) -> None:
-    monkeypatch.chdir(TESTS)  # --plugin imports from the current directory
+    monkeypatch.chdir(PLUGINS)  # --plugin imports from the current directory
     corpus = tmp_path / "same.txt"
     corpus.write_text("1...3..2...3..2.\n" * 60)  # 60 records, so 60 wrong answers
     db = tmp_path / "kept.sqlite"
@@ -255,7 +256,7 @@ def test_corpora_build_draws_a_bar_on_a_terminal_only(tmp_path: Path) -> None:
 # -- one process per run ---------------------------------------------------------------
 def _start(tmp_path: Path, *argv: str) -> subprocess.Popen[str]:
     """``sudoku-bench ARGV`` in its own process group, the faulty plug-in importable."""
-    path = os.pathsep.join([TESTS, os.environ.get("PYTHONPATH", "")])
+    path = os.pathsep.join([PLUGINS, os.environ.get("PYTHONPATH", "")])
     return subprocess.Popen(
         [sys.executable, "-m", "harness.cli", *argv],
         cwd=tmp_path,

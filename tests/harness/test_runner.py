@@ -24,8 +24,9 @@ from solvers import oracle, registry
 from solvers.grid import Grid, PuzzleFormatError
 from solvers.transforms import random_transform
 from solvers.verify import is_solution
+from tests.paths import PLUGINS
 
-TESTS = str(Path(__file__).resolve().parent)
+PLUGINS = str(PLUGINS)
 
 # 4x4 puzzles: four unique, one without solution, one with many, one with clashing givens.
 UNIQUE = ["1...3..2...3..2.", ".2.1..3.....4.2.", "3.....1..3.....2", "..3.4.....1.2..."]
@@ -52,7 +53,7 @@ def corpus(tmp_path: Path, lines: list[str], name: str = "set.txt") -> str:
 
 def study(paths: list[str], specs: list[str], **options) -> Study:
     """A study with the faulty plug-in available and dlx as the oracle."""
-    made = make_study(paths, specs, plugins=["faulty_solvers"], paths=[TESTS], seed=1, **options)
+    made = make_study(paths, specs, plugins=["faulty_solvers"], paths=[PLUGINS], seed=1, **options)
     return replace(made, oracle="dlx")
 
 
@@ -232,7 +233,7 @@ def test_a_transformed_answer_is_mapped_back_to_the_given_puzzle() -> None:
 def test_a_result_past_its_time_limit_counts_as_a_timeout(faulty: None) -> None:
     from harness import worker
 
-    runner.load_plugins(["faulty_solvers"], [TESTS])
+    runner.load_plugins(["faulty_solvers"], [PLUGINS])
     item = Item("c", "c:1", UNIQUE[0])
     batch = Batch("faulty[fault=slow,delay=0.3]", (item,), 2, 0.1)
     outcome = worker.solve_item(registry.get(batch.spec), batch, item)

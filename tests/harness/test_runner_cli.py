@@ -14,14 +14,15 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
+from tests.paths import PLUGINS
 
-TESTS = str(Path(__file__).resolve().parent)
+PLUGINS = str(PLUGINS)
 UNIQUE = ["1...3..2...3..2.", ".2.1..3.....4.2.", "3.....1..3.....2", "..3.4.....1.2..."]
 
 
 def cli(*args: str, cwd: Path) -> subprocess.Popen[str]:
     """Start ``sudoku-bench ARGS`` with the faulty plug-in importable."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([TESTS, os.environ.get("PYTHONPATH", "")])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([PLUGINS, os.environ.get("PYTHONPATH", "")])}
     return subprocess.Popen(
         [sys.executable, "-m", "harness.cli", *args],
         cwd=cwd,

@@ -9,10 +9,11 @@ import pytest
 
 from harness.runner import Execution, make_study, run_study
 from harness.store import Store
+from tests.paths import PLUGINS
 
 pytest.importorskip("distributed", reason="the dask extra is not installed")
 
-TESTS = str(Path(__file__).resolve().parent)
+PLUGINS = str(PLUGINS)
 PUZZLES = ["1...3..2...3..2.", ".2.1..3.....4.2.", "3.....1..3.....2", "1.3...1.3....2.4"]
 
 
@@ -21,7 +22,7 @@ def test_a_local_dask_cluster_runs_isolated_batches(tmp_path: Path, faulty: None
     path.write_text("\n".join(PUZZLES) + "\n", encoding="utf-8")
     crash = "faulty[fault=abort,prefix=.2.1]"
     study = make_study(
-        [str(path)], ["dlx", crash], timeout=5, plugins=["faulty_solvers"], paths=[TESTS]
+        [str(path)], ["dlx", crash], timeout=5, plugins=["faulty_solvers"], paths=[PLUGINS]
     )
     study = replace(study, oracle="dlx")
     with Store(tmp_path / "db.sqlite") as store:

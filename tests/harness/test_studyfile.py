@@ -10,6 +10,7 @@ from harness import studyfile
 from harness.cli import main
 from harness.errors import CommandError
 from harness.store import Store
+from tests.paths import ROOT
 
 UNIQUE = ["1...3..2...3..2.", ".2.1..3.....4.2.", "3.....1..3.....2"]
 
@@ -117,7 +118,7 @@ def test_the_example_study_names_only_real_solvers_and_parameters() -> None:
     from harness.runner import load_solvers_files
     from solvers.registry import _registered, parse_spec, solver_class
 
-    example = studyfile.load(Path(__file__).parents[1] / "reports" / "study.toml")
+    example = studyfile.load(ROOT / "reports" / "study.toml")
     load_solvers_files(example.solvers_files)  # registers csolver (the command is not run)
     families = set()
     try:

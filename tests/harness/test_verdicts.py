@@ -19,9 +19,10 @@ from harness.store import Store
 from harness.truth_store import conclusion, settle
 from solvers.base import SolveResult, Status
 from solvers.grid import Grid
+from tests.paths import PLUGINS, ROOT
 
-TESTS = str(Path(__file__).resolve().parent)
-EASY = Path(__file__).resolve().parents[1] / "corpora" / "data" / "gen9-easy.txt"
+PLUGINS = str(PLUGINS)
+EASY = ROOT / "corpora" / "data" / "gen9-easy.txt"
 UNIQUE_4 = "1...3..2...3..2."
 SOLUTION_4 = "1234341221434321"
 
@@ -44,7 +45,7 @@ def verify(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, st
 def test_a_plugin_answering_unsolvable_fails_verify_at_300_mb(
     tmp_path: Path, faulty: None, capsys: pytest.CaptureFixture[str], monkeypatch
 ) -> None:
-    monkeypatch.chdir(TESTS)  # --plugin imports from the current directory
+    monkeypatch.chdir(PLUGINS)  # --plugin imports from the current directory
     status, out, err = verify(
         capsys, "--corpus", easy_eight(tmp_path), "--solver", "faulty[fault=unsolvable]",
         "--plugin", "faulty_solvers", "--memory", "300", "--jobs", "2",
@@ -74,7 +75,7 @@ def test_an_external_program_answering_unsolvable_fails_verify_at_300_mb(
 def test_a_solver_that_answered_nothing_fails_verify(
     tmp_path: Path, faulty: None, capsys: pytest.CaptureFixture[str], monkeypatch
 ) -> None:
-    monkeypatch.chdir(TESTS)
+    monkeypatch.chdir(PLUGINS)
     status, out, err = verify(
         capsys, "--corpus", easy_eight(tmp_path), "--solver", "faulty[fault=raise]",
         "--solver", "dlx", "--plugin", "faulty_solvers", "--metamorphic", "0",
@@ -88,7 +89,7 @@ def test_a_solver_that_answered_nothing_fails_verify(
 def test_a_solver_that_answered_some_passes_verify(
     tmp_path: Path, faulty: None, capsys: pytest.CaptureFixture[str], monkeypatch
 ) -> None:
-    monkeypatch.chdir(TESTS)
+    monkeypatch.chdir(PLUGINS)
     first = Path(easy_eight(tmp_path)).read_text(encoding="utf-8")[:4]
     status, out, err = verify(
         capsys, "--corpus", easy_eight(tmp_path), "--solver", f"faulty[fault=raise,prefix={first}]",
@@ -109,7 +110,7 @@ def no_oracle(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_unchecked_answers_fail_verify_unless_accepted(
     tmp_path: Path, faulty: None, no_oracle: None, capsys, monkeypatch, accept: bool
 ) -> None:
-    monkeypatch.chdir(TESTS)
+    monkeypatch.chdir(PLUGINS)
     status, out, err = verify(
         capsys, "--corpus", easy_eight(tmp_path), "--solver", "faulty[fault=unsolvable]",
         "--plugin", "faulty_solvers", "--metamorphic", "0", "--executor", "serial",
@@ -126,7 +127,7 @@ def test_unchecked_answers_fail_verify_unless_accepted(
 def test_the_run_summary_and_the_report_count_unchecked_answers(
     tmp_path: Path, faulty: None, no_oracle: None, capsys, monkeypatch
 ) -> None:
-    monkeypatch.chdir(TESTS)
+    monkeypatch.chdir(PLUGINS)
     db = str(tmp_path / "db.sqlite")
     argv = ["--corpus", easy_eight(tmp_path), "--solver", "faulty[fault=unsolvable]"]
     status = main(
@@ -180,7 +181,7 @@ def test_an_oracle_bad_grid_settles_nothing() -> None:
 @pytest.fixture
 def faulty_here(faulty: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """The faulty solver registered in this process (the `faulty` fixture forgets it)."""
-    monkeypatch.syspath_prepend(TESTS)
+    monkeypatch.syspath_prepend(PLUGINS)
     import faulty_solvers  # noqa: F401
 
 

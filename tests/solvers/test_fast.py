@@ -21,6 +21,7 @@ from solvers import Grid, Status
 from solvers import testing as conformance
 from solvers.grid import PuzzleFormatError
 from solvers.transforms import random_transform
+from tests.paths import ROOT
 
 HAVE_NUMBA = all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
 needs_numba = pytest.mark.skipif(
@@ -117,7 +118,7 @@ def test_listed_unavailable_without_numba():
         capture_output=True,
         text=True,
         check=True,
-        cwd=Path(__file__).parent.parent,
+        cwd=ROOT,
     ).stdout
     assert "unavailable: solver 'fast' needs" in out
     assert "pip install 'sudoku-bench[fast]'" in out
@@ -624,7 +625,7 @@ def test_documented_fast_example_holds():
     """The docs' example (plain code, so the docs' doctests run without numba too)."""
     import ast
 
-    page = Path(__file__).resolve().parent.parent / "docs" / "solvers" / "fast.md"
+    page = ROOT / "docs" / "solvers" / "fast.md"
     section = page.read_text(encoding="utf-8")
     example = section.split("```python\n", 1)[1].split("```", 1)[0]
     namespace: dict = {}

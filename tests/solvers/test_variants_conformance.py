@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -25,8 +24,9 @@ from solvers.transforms import relabel_digits, transpose
 from solvers.variants import KINDS
 from solvers.variants.canonical import puzzle_from_data
 from solvers.verify import check
+from tests.paths import DATA
 
-DATA = Path(__file__).parent / "data" / "variants6.json"
+DATA = DATA / "variants6.json"
 
 
 def _load():

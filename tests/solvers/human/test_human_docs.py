@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import doctest
 import re
-from pathlib import Path
 
 from solvers.human.table import markdown_table
+from tests.paths import ROOT
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "solvers" / "human.md"
+PAGE = ROOT / "docs" / "solvers" / "human.md"
 SECTION = PAGE.read_text(encoding="utf-8")
 
 

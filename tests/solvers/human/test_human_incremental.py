@@ -3,8 +3,6 @@ the next) give the same step as a search from scratch at every state of a solve 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from solvers.grid import Grid
@@ -12,8 +10,9 @@ from solvers.human.engine import propagate
 from solvers.human.state import CandidateState
 from solvers.human.table import BY_NAME
 from solvers.human.trace import compact
+from tests.paths import ROOT
 
-DATA = Path(__file__).resolve().parents[1] / "corpora" / "data"
+DATA = ROOT / "corpora" / "data"
 
 INCREMENTAL = (
     "direct_pointing",

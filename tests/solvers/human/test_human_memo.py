@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,9 @@ from solvers.grid import Grid, shape
 from solvers.human import CandidateState, PropagationResult, propagate
 from solvers.human.memo import EngineMemo
 from solvers.human.table import BY_NAME
+from tests.paths import ROOT
 
-DATA = Path(__file__).resolve().parents[1] / "corpora" / "data"
+DATA = ROOT / "corpora" / "data"
 
 
 def _puzzles(name: str, count: int) -> list[Grid]:

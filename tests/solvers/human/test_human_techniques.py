@@ -665,15 +665,15 @@ FISH_SIZES = ("x_wing", "swordfish", "jellyfish")
 
 def test_every_technique_has_a_case():
     covered = set(CASES) | {"hidden_quad", "full_house", "hidden_single", "naked_single"}
-    # tests/test_human_se_patterns.py
+    # tests/solvers/human/test_human_se_patterns.py
     covered |= {"bug_type_3", "bug_type_4", "aligned_pair_exclusion", "aligned_triple_exclusion"}
-    # tests/test_human_uniqueness_extra.py
+    # tests/solvers/human/test_human_uniqueness_extra.py
     covered |= {"unique_rectangle_5", "unique_rectangle_6", "hidden_rectangle", "bug_plus_n"}
     covered |= {"avoidable_rectangle_1", "avoidable_rectangle_2"}
-    # tests/test_human_extended_fish.py
+    # tests/solvers/human/test_human_extended_fish.py
     covered |= {f"{kind}_{size}" for kind in ("finned", "sashimi") for size in FISH_SIZES}
     covered |= {"multi_colouring", "medusa_3d"}
-    # tests/test_human_forcing.py, tests/test_human_direct.py, tests/test_human_als.py
+    # test_human_forcing.py, test_human_direct.py, test_human_als.py (beside this file)
     own_files = ("forcing", "direct", "als")
     assert covered == {t.name for t in TECHNIQUES if t.family not in own_files}
 

@@ -66,7 +66,7 @@ class Faulty(Solver):
     family = "search"
     complete = True
     summary = "dlx with a fault injected on chosen puzzles (harness tests only)"
-    source = "tests/faulty_solvers.py"
+    source = "tests/plugins/faulty_solvers.py"
     parameters = {
         "fault": Param("none", "what goes wrong", choices=FAULTS),
         "prefix": Param("", "misbehave only on puzzles whose text starts with this"),
