@@ -162,6 +162,11 @@ def read_puzzles(
         raise PuzzleFormatError("no puzzle found (the file is empty)", source=source)
 
 
+def directory_files(path: Path) -> list[Path]:
+    """The files a directory corpus is read from: in name order, hidden files left out."""
+    return sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+
+
 def _read_directory(
     path: Path,
     strict: bool,
@@ -171,7 +176,7 @@ def _read_directory(
     zero_based: bool,
 ) -> Iterator[Puzzle]:
     """Every puzzle file of a directory, in name order (hidden files left out)."""
-    files = sorted(p for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+    files = directory_files(path)
     if not files:
         raise PuzzleFormatError("no puzzle files in this directory", source=str(path))
     for file in files:
@@ -346,6 +351,17 @@ class Corpus:
     @property
     def builtin(self) -> bool:
         return bool(self.info.get("builtin"))
+
+    def digest(self) -> str:
+        """SHA-256 of what the puzzles are read from (a directory: its files' names and
+        bytes), so that a resumed run can tell whether the corpus changed."""
+        if not self.path.is_dir():
+            return hashlib.sha256(self.path.read_bytes()).hexdigest()
+        digest = hashlib.sha256()
+        for file in directory_files(self.path):
+            digest.update(file.name.encode("utf-8") + b"\0")
+            digest.update(hashlib.sha256(file.read_bytes()).digest())
+        return digest.hexdigest()
 
     def truth(self) -> dict[str, Truth]:
         """Known truth per puzzle id (built-in corpora; empty for other files)."""

@@ -24,7 +24,6 @@ ends with exactly one result per task.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib
 import json
 import os
@@ -40,7 +39,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from corpora.corpus import Corpus, ReadReport, open_corpus
+from corpora.corpus import ReadReport, open_corpus
 from harness import checks, crosscheck, environment, footprint, machine, resources, runlock
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
@@ -243,15 +242,11 @@ def make_study(
         solvers_files=files,
         oracle=oracle_name(),
         strict=strict,
-        checksums={str(c.path): _checksum(c) for c in opened},
+        checksums={str(c.path): c.digest() for c in opened},
         timing=timing,
         study_file=dict(study_file or {}),
         pin=bool(pin),
     )
-
-
-def _checksum(corpus: Corpus) -> str:
-    return hashlib.sha256(corpus.path.read_bytes()).hexdigest()
 
 
 def resume_study(store: Store, run_id: int) -> Study:
@@ -264,7 +259,7 @@ def resume_study(store: Store, run_id: int) -> Study:
     load_solvers_files(study.solvers_files)
     for path, digest in study.checksums.items():
         corpus = open_corpus(path)
-        if _checksum(corpus) != digest:
+        if corpus.digest() != digest:
             raise CommandError(
                 f"{path} changed since run {run_id} started; resuming would mix two corpora"
             )
