@@ -46,9 +46,9 @@ class Links(NamedTuple):
     Column headers are nodes ``1 .. primary + secondary`` (0 is the root, linked
     with the primary headers only; a secondary header links to itself).  The
     nodes of a row are consecutive: ``SIB`` gives each node the other nodes of
-    its row, ``FIRST`` the first node of cell row ``cell*N + digit-1`` (0 when
-    the row is left out) and ``LABEL`` each node's cell row (-1 for a node of a
-    combination row and for headers).
+    its row and ``WIDTH`` how many; ``FIRST`` gives the first node of cell row
+    ``cell*N + digit-1`` (0 when the row is left out) and ``LABEL`` each node's
+    cell row (-1 for a node of a combination row and for headers).
     """
 
     L: list[int]
@@ -58,6 +58,7 @@ class Links(NamedTuple):
     C: list[int]
     S: list[int]
     SIB: list[tuple[int, ...]]
+    WIDTH: list[int]
     FIRST: list[int]
     LABEL: list[int]
 
@@ -67,8 +68,8 @@ def link(m: Matrix, cells: int) -> Links:
     ncols = m.primary + m.secondary
     base = ncols + 1
     total = base + sum(map(len, m.rows))
-    L = list(range(-1, ncols)) + [0] * (total - base)
-    R = list(range(1, ncols + 1)) + [0] + [0] * (total - base)
+    L = list(range(-1, ncols))  # headers only: rows are never unlinked sideways
+    R = list(range(1, ncols + 1)) + [0]
     L[0], R[m.primary] = m.primary, 0
     for h in range(m.primary + 1, base):
         L[h] = R[h] = h
@@ -99,7 +100,7 @@ def link(m: Matrix, cells: int) -> Links:
         SIB.extend(tuple(j for j in row if j != i) for i in row)
     for h in range(m.primary + 1, base):
         S[h] += BIG
-    return Links(L, R, U, D, C, S, SIB, FIRST, LABEL)
+    return Links(L, R, U, D, C, S, SIB, [len(t) for t in SIB], FIRST, LABEL)
 
 
 @cache
@@ -143,7 +144,7 @@ class DancingLinks(Solver):
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         n = puzzle.size
-        L0, R0, U0, D0, C, S0, SIB, FIRST, LABEL = links_of(puzzle)
+        L0, R0, U0, D0, C, S0, SIB, WIDTH, FIRST, LABEL = links_of(puzzle)
         L, R, U, D, S = L0[:], R0[:], U0[:], D0[:], S0[:]
         updates = 0
 
@@ -166,7 +167,7 @@ class DancingLinks(Solver):
                     S[cj] = s
                     if s < 2:
                         forced.append(cj)
-                count += len(SIB[i])
+                count += WIDTH[i]
                 i = D[i]
             return count
 
@@ -198,14 +199,13 @@ class DancingLinks(Solver):
             if not digit:
                 continue
             first = FIRST[cell * n + digit - 1]
-            where = f"given {digit} at r{cell // n + 1}c{cell % n + 1}"
             if not first:  # left out by the rules (parity, a cage's sum)
-                message = f"{where}: no solution can hold it"
+                message = f"{_given(cell, digit, n)}: no solution can hold it"
                 return SolveResult(Status.UNSOLVABLE, exhausted=True, message=message)
             row = (first, *SIB[first])
             cols = [C[j] for j in row]
             if any(R[L[c]] != c for c in cols) or any(D[U[j]] != j for j in row):
-                message = f"{where} conflicts with another given"
+                message = f"{_given(cell, digit, n)} conflicts with another given"
                 return SolveResult(Status.INVALID, exhausted=True, message=message)
             for c in cols:
                 updates += cover(c)
@@ -272,3 +272,7 @@ class DancingLinks(Solver):
         exhausted = stopped is None and len(solutions) < limit
         stats = {"nodes": nodes, "guesses": guesses, "backtracks": backtracks, "updates": updates}
         return counted_result(solutions, exhausted, stats, stopped)
+
+
+def _given(cell: int, digit: int, n: int) -> str:
+    return f"given {digit} at r{cell // n + 1}c{cell % n + 1}"
