@@ -249,7 +249,7 @@ def test_a_malformed_cage_is_one_line_naming_the_file_and_exit_2(tmp_path, capsy
 def test_solve_takes_a_variant_file_and_skips_solvers_that_do_not(capsys):
     status, out, _ = run(capsys, "solve", str(DATA), "--solver", "dlx")
     assert status == 0
-    assert "skipped: dlx does not take jigsaw constraints" in out
+    assert "skipped: dlx does not take thermometer constraints" in out
     pytest.importorskip("ortools")
     status, out, _ = run(capsys, "solve", str(DATA), "--solver", "cpsat", "--limit", "2")
     assert status == 0
@@ -282,7 +282,7 @@ def test_run_finds_the_truth_of_variant_puzzles_and_skips_with_the_reason(tmp_pa
         str(tmp_path / "v.sqlite"),
     )
     assert status == 0
-    assert "note: dlx skipped 1 puzzle: dlx does not take killer constraints" in out
+    assert "note: dlx skipped 1 puzzle: dlx does not take thermometer constraints" in out
     from harness.store import Store
 
     with Store(tmp_path / "v.sqlite") as store:
