@@ -503,8 +503,17 @@ def _median_by_step(points: Sequence[tuple[float, float]]) -> list[tuple[float, 
 
 
 def kinds(report: Report, fmt: str = "png") -> Plot | None:
-    """Median solved time per constraint kind (x, the kinds in `KINDS` order), one line
-    and marker per solver (log y); None when no puzzle has constraints."""
+    """Median solved time per constraint kind, one line per solver (`kinds_figure`); None
+    when no puzzle has constraints."""
+    fig = kinds_figure(report)
+    if fig is None:
+        return None
+    return Plot("kinds", "Time per constraint kind", save(fig, fmt), fmt)
+
+
+def kinds_figure(report: Report) -> Any:
+    """The figure of `kinds`: x, the kinds in `KINDS` order; y, each solver's median solved
+    time (log), one line and marker per solver; None when no puzzle has constraints."""
     from harness.report.kinds import kinds_present, median_times
 
     medians = median_times(report)
@@ -532,7 +541,7 @@ def kinds(report: Report, fmt: str = "png") -> Plot | None:
     )
     ax.grid(True, axis="y", which="major", alpha=0.3)
     ax.legend(fontsize=8, loc="best")
-    return Plot("kinds", "Time per constraint kind", save(fig, fmt), fmt)
+    return fig
 
 
 def solver_pairs(
