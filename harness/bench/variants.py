@@ -10,6 +10,9 @@ and its ratio to the fastest solver of that kind.
 
     python -m harness.bench.variants                      # every variant corpus
     python -m harness.bench.variants --corpus killer9 --sample 10 --solver cpsat --solver sat
+
+``--sample N`` draws N puzzles of each combination of kinds in each corpus, so
+``mixed9`` and ``variants6`` keep every kind they hold.
 """
 
 from __future__ import annotations
@@ -61,10 +64,18 @@ def default_solvers() -> list[str]:
 
 
 def sample(puzzles: list[Puzzle], count: int | None, seed: int) -> list[Puzzle]:
-    """`count` puzzles drawn at random (all when `count` is None or too large), in order."""
-    if count is None or count >= len(puzzles):
+    """`count` puzzles drawn at random from each combination of kinds (all of a combination
+    with fewer; all when `count` is None), in their corpus order: a mixed corpus keeps
+    every kind it holds."""
+    if count is None:
         return puzzles
-    picked = sorted(random.Random(seed).sample(range(len(puzzles)), count))
+    groups: dict[frozenset[str], list[int]] = defaultdict(list)
+    for i, puzzle in enumerate(puzzles):
+        groups[kinds(puzzle.grid)].append(i)
+    rng = random.Random(seed)
+    picked = sorted(
+        i for members in groups.values() for i in rng.sample(members, min(count, len(members)))
+    )
     return [puzzles[i] for i in picked]
 
 
@@ -155,7 +166,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--solver", action="append", metavar="S",
         help="solver spec (repeatable; default every installed solver taking some kind)",
     )  # fmt: skip
-    parser.add_argument("--sample", type=int, metavar="N", help="N puzzles of each corpus")
+    parser.add_argument(
+        "--sample", type=int, metavar="N",
+        help="N puzzles of each corpus and combination of kinds (default: all)",
+    )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="for --sample (default 0)")
     parser.add_argument("--limit", type=int, default=2, help="solutions to look for (default 2)")
     parser.add_argument(

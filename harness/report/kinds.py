@@ -170,10 +170,11 @@ def support_table(report: Report) -> Table | None:
         for s in found.solvers
     ]
     lacking = [
-        f"{s} does not take {', '.join(found.lacking(s))}"
+        f"{s} does not take "
+        + (", ".join(missing) if len(missing) < len(found.kinds) else "any of these kinds")
         + (f" ({found.skipped[s]} puzzles skipped)" if found.skipped.get(s) else "")
         for s in found.solvers
-        if found.lacking(s)
+        if (missing := found.lacking(s))
     ]
     notes = [f"[{i}] {r}" for i, r in enumerate(found.reasons, 1)]
     caption = (

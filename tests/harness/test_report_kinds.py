@@ -117,7 +117,7 @@ def test_without_recorded_skips_the_registry_says_who_does_not_take_a_kind():
         assert cells["dlx"]["killer"] == "—"  # takes it, but had no such puzzle
     else:
         assert cells["dlx"]["killer"] == "no"
-        assert "dlx does not take killer" in table.caption
+        assert "dlx does not take any of these kinds" in table.caption  # killer, the only one
 
 
 def test_a_puzzle_of_several_kinds_counts_for_each_and_the_figure_has_a_line_per_solver():
