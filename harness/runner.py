@@ -429,9 +429,9 @@ class Census:
         """The skipped puzzles as the run's settings keep them (``skipped``), for the
         report's table of constraint kinds: one entry per solver, corpus, kinds and reason."""
         return [
-            {"solver": spec, "corpus": corpus, "kinds": list(kinds), "missing": list(missing),
+            {"solver": spec, "corpus": corpus, "kinds": list(carried), "missing": list(missing),
              "reason": reason, "puzzles": count}
-            for (spec, corpus, kinds, missing, reason), count in self.skips.items()
+            for (spec, corpus, carried, missing, reason), count in self.skips.items()
         ]  # fmt: skip
 
 
