@@ -4,7 +4,9 @@
 
 1. a random solution: of the empty grid under the kind's whole-grid rules
    (anti-knight, a jigsaw's regions, windows ...) when it has some, found by a
-   complete solver that takes them from a few random givens;
+   complete solver that takes them from a few random givens; rules that no
+   grid keeps (a random jigsaw layout can have no solution at all, as on
+   16x16) are drawn again, up to `LAYOUTS` times;
 2. clues of the kind that this solution keeps (cages and their sums,
    thermometers along increasing paths, dots where the digits allow them ...);
 3. givens removed in random order while the puzzle keeps exactly one
@@ -27,6 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from solvers import oracle
+from solvers.base import Status
 from solvers.grid import Grid, Shape, shape
 from solvers.variants import (
     XV,
@@ -51,6 +54,7 @@ from solvers.variants import (
 )
 
 ATTEMPTS = 50  # random starts tried for a solution of the whole-grid rules
+LAYOUTS = 10  # draws of the whole-grid rules tried when a draw has no solution at all
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,10 @@ class Made:
 
 class NoPuzzle(RuntimeError):
     """The recipe found no puzzle (whole-grid rules no grid of this shape keeps)."""
+
+
+class NoGrid(NoPuzzle):
+    """The whole-grid rules themselves have no solution (proved on the empty grid)."""
 
 
 # -- whole-grid rules: chosen before the solution ------------------------------------
@@ -132,8 +140,13 @@ GLOBAL: dict[str, Callable[[Shape, random.Random], tuple[Constraint, ...]]] = {
 
 def random_solution(empty: Grid, rng: random.Random) -> Grid:
     """A solution of `empty`'s rules: a complete solver from a few random givens
-    (fewer as attempts fail; none at the last)."""
+    (fewer as attempts fail; none at the last).
+
+    The first start proved to lead nowhere has the rules solved alone once:
+    `NoGrid` when they have no solution, rather than 50 starts that cannot succeed.
+    """
     n = empty.size
+    checked = not empty.constraints
     for attempt in range(ATTEMPTS):
         cells = [0] * (n * n)
         count = n // 2 if attempt < ATTEMPTS // 2 else 2 if attempt < ATTEMPTS - 1 else 0
@@ -142,6 +155,10 @@ def random_solution(empty: Grid, rng: random.Random) -> Grid:
         result = oracle.solve_many([empty.replace(cells)], limit=1)[0]
         if result.solution is not None:  # givens that conflict or lead nowhere: none
             return result.solution
+        if result.status is Status.UNSOLVABLE and not checked:
+            checked = True
+            if oracle.solve_many([empty], limit=1)[0].status is Status.UNSOLVABLE:
+                raise NoGrid("the whole-grid rules have no solution")
     raise NoPuzzle(f"no solution found from {ATTEMPTS} random starts")
 
 
@@ -355,11 +372,17 @@ def make(kind: str | Sequence[str], box: tuple[int, int] = (2, 3), seed: int | s
     chosen = kinds_of(kind)
     rng = random.Random(f"{'+'.join(chosen)}:{box[0]}x{box[1]}:{seed}")
     s = shape(*box)
-    empty = Grid(box[0], box[1], (0,) * s.ncells)
-    rules = [c for k in chosen if k in GLOBAL for c in GLOBAL[k](s, rng)]
-    if rules:
-        empty = empty.with_constraints(tuple(rules))
-    solution = random_solution(empty, rng)
+    blank = Grid(box[0], box[1], (0,) * s.ncells)
+    for _ in range(LAYOUTS):
+        rules = [c for k in chosen if k in GLOBAL for c in GLOBAL[k](s, rng)]
+        empty = blank.with_constraints(tuple(rules)) if rules else blank
+        try:
+            solution = random_solution(empty, rng)
+            break
+        except NoGrid:
+            continue
+    else:
+        raise NoPuzzle(f"no draw of the whole-grid rules has a solution ({LAYOUTS} tried)")
     clues = [c for k in chosen if k in CLUES for c in CLUES[k](solution, rng)]
     if clues:
         empty = empty.with_constraints((*empty.constraints, *clues))

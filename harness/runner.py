@@ -53,6 +53,7 @@ from harness.worker import measure_overhead
 from solvers.oracle import oracle_chain, oracle_name
 from solvers.registry import get, names, parse_spec, solver_class
 from solvers.transforms import random_transform
+from solvers.variants import kinds
 
 TIMINGS = ("single", "batch")  # each solve timed alone; or one timed call per batch
 TARGET_BATCH_SECONDS = 0.25
@@ -414,6 +415,19 @@ class Census:
     bad: list[str] = field(default_factory=list)  # one line per corpus with bad records
     # spec -> why it does not take some puzzles (`Solver.handles`) -> how many
     reasons: dict[str, dict[str, int]] = field(default_factory=dict)
+    # (spec, corpus, the puzzle's kinds, the kinds the solver lacks, reason) -> puzzles
+    skips: dict[tuple[str, str, tuple[str, ...], tuple[str, ...], str], int] = field(
+        default_factory=dict
+    )
+
+    def skip_records(self) -> list[dict[str, Any]]:
+        """The skipped puzzles as the run's settings keep them (``skipped``), for the
+        report's table of constraint kinds: one entry per solver, corpus, kinds and reason."""
+        return [
+            {"solver": spec, "corpus": corpus, "kinds": list(carried), "missing": list(missing),
+             "reason": reason, "puzzles": count}
+            for (spec, corpus, carried, missing, reason), count in self.skips.items()
+        ]  # fmt: skip
 
 
 def _spans(specs: Sequence[str]) -> dict[str, str]:
@@ -438,7 +452,8 @@ def count_tasks(study: Study) -> Census:
     census = Census()
     for path in study.corpora:
         report = ReadReport(path)
-        for puzzle in open_corpus(path).puzzles(strict=study.strict, report=report):
+        corpus = open_corpus(path)
+        for puzzle in corpus.puzzles(strict=study.strict, report=report):
             for spec, cls in classes.items():
                 ok, reason = cls.handles(puzzle.grid)
                 if ok:
@@ -447,6 +462,10 @@ def count_tasks(study: Study) -> Census:
                     census.skipped[spec] = census.skipped.get(spec, 0) + 1
                     reasons = census.reasons.setdefault(spec, {})
                     reasons[reason] = reasons.get(reason, 0) + 1
+                    carried = kinds(puzzle.grid)
+                    missing = tuple(sorted(carried - cls.constraint_kinds))
+                    key = (spec, corpus.name, tuple(sorted(carried)), missing, reason)
+                    census.skips[key] = census.skips.get(key, 0) + 1
         if report.bad:
             census.bad.append(f"{report.summary()} (--strict refuses such a corpus)")
     return census
@@ -532,6 +551,7 @@ def run_study(
             **study.settings(),
             "execution": asdict(execution),
             "bad_records": census.bad,
+            "skipped": census.skip_records(),
             **session,
         }
         run_id = store.start_run(

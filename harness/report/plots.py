@@ -17,7 +17,9 @@ labelled ``(WRONG)``.
   ``--all-pairs``);
 - distribution: box plots of solved times per solver, per corpus;
 - difficulty: time against the puzzles' difficulty rating, one panel per
-  solver, with the median per rating step (when ratings exist).
+  solver, with the median per rating step (when ratings exist);
+- kinds: each solver's median time per constraint kind (when the puzzles
+  have constraints; a puzzle of several kinds counts for each).
 """
 
 from __future__ import annotations
@@ -500,6 +502,48 @@ def _median_by_step(points: Sequence[tuple[float, float]]) -> list[tuple[float, 
     return [(r, statistics.median(ts)) for r, ts in sorted(groups.items())]
 
 
+def kinds(report: Report, fmt: str = "png") -> Plot | None:
+    """Median solved time per constraint kind, one line per solver (`kinds_figure`); None
+    when no puzzle has constraints."""
+    fig = kinds_figure(report)
+    if fig is None:
+        return None
+    return Plot("kinds", "Time per constraint kind", save(fig, fmt), fmt)
+
+
+def kinds_figure(report: Report) -> Any:
+    """The figure of `kinds`: x, the kinds in `KINDS` order; y, each solver's median solved
+    time (log), one line and marker per solver; None when no puzzle has constraints."""
+    from harness.report.kinds import kinds_present, median_times
+
+    medians = median_times(report)
+    present = [k for k in kinds_present(report) if any(k in m for m in medians.values())]
+    if not present:
+        return None
+    styles = solver_styles(report)
+    fig = new_figure(max(6.0, 1.0 + 0.55 * len(present)), 4.5)
+    ax = fig.add_subplot()
+    for solver in report.solvers:
+        per = medians.get(solver, {})
+        points = [(i, per[k]) for i, k in enumerate(present) if k in per]
+        if not points:
+            continue
+        style = styles[solver]
+        ax.plot([x for x, _ in points], [y for _, y in points], color=style["color"],
+                linestyle=style["linestyle"], marker=style["marker"], label=style["label"],
+                markersize=6, linewidth=1.2, alpha=0.9)  # fmt: skip
+    ax.set_xticks(range(len(present)), present, rotation=35, ha="right")
+    ax.set_yscale("log")
+    time_axis(ax.yaxis)
+    ax.set_ylabel("median wall time per solved puzzle (log scale)")
+    ax.set_title(
+        "Time per constraint kind\n(a puzzle of several kinds counts for each)", fontsize=10
+    )
+    ax.grid(True, axis="y", which="major", alpha=0.3)
+    ax.legend(fontsize=8, loc="best")
+    return fig
+
+
 def solver_pairs(
     report: Report, named: Sequence[tuple[str, str]] = (), all_pairs: bool = False
 ) -> list[tuple[str, str]]:
@@ -543,6 +587,9 @@ def all_plots(
         plot = difficulty(report, corpus, fmt)
         if plot is not None:
             yield plot
+    by_kind = kinds(report, fmt)
+    if by_kind is not None:
+        yield by_kind
     for a, b in solver_pairs(report, pairs, all_pairs):
         yield scatter(report, a, b, fmt)
     from harness.report.stat_plots import statistics_plots  # it draws with this module

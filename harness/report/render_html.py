@@ -21,6 +21,7 @@ from harness.report.html_findings import findings_html
 from harness.report.html_matrix import SCRIPT as MATRIX_SCRIPT
 from harness.report.html_matrix import STYLE as MATRIX_STYLE
 from harness.report.html_matrix import matrix_html
+from harness.report.kinds import support_table
 from harness.report.matrix import LIMIT as MATRIX_LIMIT
 from harness.report.matrix import matrix
 from harness.report.plots import Plot
@@ -200,6 +201,9 @@ def render_html(
     ]
     parts += [f'<p class="note"><b>Note:</b> {escape(n)}</p>' for n in report.notes]
     nav = [("summary", "Summary")]
+    kinds = support_table(report)
+    if kinds:
+        nav.append(("kinds", "Constraint kinds"))
     if _statistics(report, []):
         nav.append(("statistics", "Statistics"))
     nav.append(("findings", "Findings"))
@@ -218,6 +222,9 @@ def render_html(
         if table.caption:
             summary.append(f'<p class="caption">{escape(table.caption)}</p>')
     parts += _section("Summary", "summary", summary)
+    if kinds:
+        caption = f'<p class="caption">{escape(kinds.caption)}</p>'
+        parts += _section(kinds.title, "kinds", [_table(kinds), caption])
 
     statistics = _statistics(report, plots)
     if statistics:

@@ -12,6 +12,7 @@ from harness.report.context import solvers_table, study_files, study_names
 from harness.report.escape import markdown, markdown_code, terminal
 from harness.report.finding_groups import group_findings
 from harness.report.findings import Finding
+from harness.report.kinds import support_table
 from harness.report.stat_plots import STATISTICS_PLOTS
 from harness.report.stat_tables import statistics_sections, statistics_tables
 from harness.report.study import Report
@@ -116,6 +117,9 @@ def render_terminal(report: Report, plots: Sequence[str] = ()) -> str:
     for table in summary_tables(report):
         out += ["", terminal(table.title), _tabulate(table, "simple", mark=TERMINAL_BEST)]
     out += ["", "* the best value of its column; rows in the order of their table's rank"]
+    kinds = support_table(report)
+    if kinds:
+        out += ["", terminal(kinds.title), _tabulate(kinds, "simple"), "", terminal(kinds.caption)]
     significance = next((t for t, f in statistics_sections(report) if f == "critical-difference"),
                         None)  # fmt: skip
     if significance:
@@ -185,6 +189,10 @@ def render_markdown(report: Report, plots: Sequence[tuple[str, str]] = ()) -> st
         out += ["", f"### {markdown(table.title)}", "", table_md]
         if table.caption:
             out += ["", f"*{markdown(table.caption)}*"]
+    kinds = support_table(report)
+    if kinds:
+        out += ["", f"## {markdown(kinds.title)}", "", _tabulate(kinds, "github", markdown)]
+        out += ["", f"*{markdown(kinds.caption)}*"]
     stat_links = {Path(path).stem: (title, path) for title, path in plots}
     sections = statistics_sections(report)
     if sections or (report.statistics and report.statistics.missing):
@@ -259,6 +267,9 @@ def render_latex(report: Report) -> str:
         "% needs \\usepackage{booktabs}",
     ]
     tables = summary_tables(report) + statistics_tables(report)
+    kinds = support_table(report)
+    if kinds:
+        tables.append(kinds)
     comparison = comparison_table(report)
     if comparison:
         tables.append(comparison)

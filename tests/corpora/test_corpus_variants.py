@@ -69,12 +69,28 @@ def test_cpsat_finds_the_unique_solution_the_index_claims_on_a_sample(name):
         assert result.solution.format("line") == known.solution, puzzle.id
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.slow) if n.endswith("16") else n for n in NAMES],
+)
 def test_the_first_puzzle_regenerates_byte_for_byte(name):
     r = builtin.recipe(name)
     lines = (BUILTIN_DIR / r.file).read_text(encoding="utf-8").splitlines()
     (made,) = r.parts[0].make(1)
     assert json.dumps(puzzle_data(made.puzzle)) + "," == lines[1]
+
+
+def test_the_16x16_corpus_loads_and_cpsat_proves_every_puzzle_unique():
+    corpus = open_corpus("jigsaw16")
+    pairs = list(zip(corpus.puzzles(), corpus.truth().values(), strict=True))
+    assert len(pairs) == INDEX["jigsaw16"]["count"] == 10
+    for puzzle, known in pairs:
+        assert puzzle.grid.size == 16
+        assert kinds(puzzle.grid) == {"jigsaw"}
+        result = CPSAT.solve(puzzle.grid, limit=2)
+        assert result.unique, puzzle.id
+        assert result.solution.format("line") == known.solution, puzzle.id
+        assert check(puzzle.grid, result.solution) == []
 
 
 def test_the_documented_command_makes_the_same_puzzles(capsys):

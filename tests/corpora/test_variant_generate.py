@@ -7,6 +7,7 @@ import random
 import pytest
 
 import solvers
+from corpora import variant_generate
 from corpora.variant_generate import (
     CLUES,
     GLOBAL,
@@ -17,7 +18,7 @@ from corpora.variant_generate import (
     windows,
 )
 from solvers.grid import shape
-from solvers.variants import KINDS
+from solvers.variants import KINDS, AntiKing, AntiKnight
 from solvers.verify import check
 
 pytest.importorskip("ortools")
@@ -93,3 +94,21 @@ def test_make_many_gives_the_puzzles_of_their_own_seeds():
     first, second = make_many("parity", (2, 2), 2, "s")
     assert (first, second) == (make("parity", (2, 2), "s:0"), make("parity", (2, 2), "s:1"))
     assert first != second
+
+
+def test_whole_grid_rules_with_no_solution_are_drawn_again(monkeypatch):
+    draws = iter([(AntiKing(),), (AntiKnight(),)])  # no 4x4 grid keeps anti-king; one keeps this
+    monkeypatch.setitem(variant_generate.GLOBAL, "anti-king", lambda s, rng: next(draws))
+    made = variant_generate.make("anti-king", (2, 2), seed=0)
+    assert [c.kind for c in made.puzzle.constraints] == ["anti-knight"]
+    assert check(made.puzzle, made.solution) == []
+
+
+def test_rules_no_draw_can_keep_end_in_no_puzzle_after_a_few_draws(monkeypatch):
+    drawn = []
+    monkeypatch.setitem(
+        variant_generate.GLOBAL, "anti-king", lambda s, rng: drawn.append(1) or (AntiKing(),)
+    )
+    with pytest.raises(variant_generate.NoPuzzle, match="no draw of the whole-grid rules"):
+        variant_generate.make("anti-king", (2, 2), seed=0)
+    assert len(drawn) == variant_generate.LAYOUTS

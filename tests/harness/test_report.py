@@ -549,6 +549,29 @@ def test_the_example_study_links_only_files_that_exist():
     assert "sh reports/regenerate.sh" in readme
 
 
+def test_the_example_variant_study_has_every_solver_and_kind_and_its_figure():
+    from harness import studyfile
+    from solvers.registry import parse_spec
+    from solvers.variants import KINDS
+
+    study = studyfile.load(ROOT / "reports" / "variants.toml")
+    folder = ROOT / "reports" / "variants"
+    text = (folder / "report.md").read_text(encoding="utf-8")
+    assert (folder / "report.html").is_file()
+    assert (folder / "report-plots" / "kinds.png").is_file()
+    assert "![Time per constraint kind](report-plots/kinds.png)" in text
+    for corpus in study.corpora:
+        assert f"### {corpus}: outcomes" in text
+    table = text.split("## Constraint kinds: which solver takes which", 1)[1].split("\n\n")[1]
+    rows = [[c.strip() for c in ln.split("|")[1:-1]] for ln in table.splitlines()]
+    assert rows[0] == ["solver", *KINDS, "skipped"]  # the study's corpora hold every kind
+    named = sorted(parse_spec(spec)[0] for spec in study.solvers)  # one spec per solver
+    assert sorted(parse_spec(r[0])[0] for r in rows[2:]) == named
+    readme = (ROOT / "reports" / "README.md").read_text(encoding="utf-8")
+    assert "(variants/report.md)" in readme
+    assert "(variants.toml)" in readme
+
+
 def test_compare_in_markdown_scatters_each_solver_against_itself(study, tmp_path, capsys):
     out = tmp_path / "cmp" / "report.md"
     status, _, _ = _report(study, "--compare", "2", "4", "--format", "md", "--out", str(out),
