@@ -4,7 +4,7 @@ The harness's cross-check and the generator's uniqueness checks ask this
 module rather than a named solver, so the fastest complete solver installed
 answers them: ``fast`` (numba) when available, else ``dlx``.  With ``fast``,
 `solve_many` and `truth_stream` solve whole batches in one compiled call.  A
-puzzle with constraints goes to the first complete solver that takes them.
+puzzle with constraints goes to CP-SAT, else the first complete solver that takes them.
 
     >>> from solvers import Grid
     >>> puzzles = [Grid.parse("1... 3..2 ...3 ..2.")]
@@ -23,7 +23,9 @@ from solvers.grid import Grid
 from solvers.registry import get, solver_class
 
 PREFERRED = ("fast", "dlx")
-VARIANT_PREFERRED = ("cpsat",)  # tried, after PREFERRED, for a puzzle with constraints
+# Tried first for a puzzle with constraints (CP-SAT propagates sums, which dlx cannot), then
+# PREFERRED.
+VARIANT_PREFERRED = ("cpsat",)
 FALLBACKS = ("dlx", "cpsat")  # asked, in order, for a truth the oracle could not give
 ENV = "SUDOKU_BENCH_ORACLE"
 T = TypeVar("T")
@@ -56,7 +58,7 @@ def oracle_name(puzzle: Grid | None = None) -> str:
 
 
 def _variant_oracle(puzzle: Grid) -> str:
-    for name in PREFERRED + VARIANT_PREFERRED:
+    for name in VARIANT_PREFERRED + PREFERRED:
         try:
             cls = solver_class(name)
         except KeyError:
