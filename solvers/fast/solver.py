@@ -42,6 +42,20 @@ class FastSolver(Solver):
         "compiled with numba"
     )
     sizes = tuple(range(2, MAX_SIDE + 1))
+    # compiled by `variant_tables` and `variant_kernels` (kept in step with variant_tables.KINDS)
+    constraint_kinds = frozenset(
+        {
+            "jigsaw",
+            "extra-region",
+            "disjoint-groups",
+            "diagonal",
+            "anti-knight",
+            "anti-king",
+            "non-consecutive",
+            "parity",
+            "killer",
+        }
+    )
     native_time_limit = True
     counts = True
     requires = ("numba", "numpy")

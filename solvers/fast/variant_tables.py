@@ -1,0 +1,166 @@
+"""A variant puzzle's rules as the arrays `variant_kernels` reads.
+
+Each kind the ``fast`` solver takes becomes one of three mechanisms:
+
+- *units*: groups of N cells that hold every digit once (rows, columns, the
+  boxes or the jigsaw regions that replace them, whole extra regions,
+  diagonals, disjoint groups); each gets hidden singles;
+- *peers*: pairs of cells that hold different digits (every unit above, and
+  shorter distinct groups: extra regions and killer cages under N cells,
+  anti-knight and anti-king moves), kept per cell as one flat list; a placed
+  digit leaves its peers.  Non-consecutive neighbours are a second list:
+  placing ``d`` removes ``d-1`` and ``d+1`` from them.  Parity sets the
+  initial candidates;
+- *combination masks*: per killer cage with a sum, every set of distinct
+  digits of the cage's size with that sum (`combinations`), as bitmasks.
+
+Lists per cell or per cage are flat arrays with offsets (``start[i]`` to
+``start[i + 1]``), so a cell with many peers costs no padding elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from solvers.grid import Grid
+from solvers.variants import (
+    AntiKing,
+    AntiKnight,
+    Killer,
+    NonConsecutive,
+    Parity,
+    distinct_groups,
+    houses,
+    jigsaw,
+)
+from solvers.variants.constraints import KING, KNIGHT, ORTHOGONAL, pairs
+
+KINDS = frozenset(
+    {
+        "jigsaw",
+        "extra-region",
+        "disjoint-groups",
+        "diagonal",
+        "anti-knight",
+        "anti-king",
+        "non-consecutive",
+        "parity",
+        "killer",
+    }
+)
+"""The constraint kinds the variant kernel compiles."""
+
+
+@dataclass(frozen=True)
+class VariantTables:
+    """One puzzle's rules as arrays (see the module docstring)."""
+
+    size: int
+    box_rows: int
+    box_cols: int
+    boxes: bool  # the boxes are units (no jigsaw): the box/line rules apply
+    initial: np.ndarray  # ncells: candidates before the givens (parity)
+    units: np.ndarray  # nunits x N
+    peer_start: np.ndarray
+    peers: np.ndarray
+    near_start: np.ndarray  # non-consecutive neighbours
+    near: np.ndarray
+    cage_start: np.ndarray  # cells of the killer cages with a sum
+    cage_cells: np.ndarray
+    combo_start: np.ndarray  # their digit sets
+    combos: np.ndarray
+
+
+@cache
+def combinations(size: int, cells: int, total: int) -> tuple[int, ...]:
+    """Every set of `cells` distinct digits 1..`size` summing to `total`, as bitmasks
+    (bit ``d-1`` for digit ``d``), in increasing order."""
+    found: list[int] = []
+
+    def extend(low: int, left: int, rest: int, mask: int) -> None:
+        if left == 0:
+            if rest == 0:
+                found.append(mask)
+            return
+        for d in range(low, size + 1):
+            smallest = left * (2 * d + left - 1) // 2  # d, d+1, ... left digits
+            if smallest > rest:
+                return
+            largest = left * (2 * size - left + 1) // 2
+            if largest < rest:
+                return
+            extend(d + 1, left - 1, rest - d, mask | 1 << (d - 1))
+
+    extend(1, cells, total, 0)
+    return tuple(sorted(found))
+
+
+def _flat(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Lists as (offsets, values) int32 arrays."""
+    start = np.zeros(len(lists) + 1, dtype=np.int32)
+    start[1:] = np.cumsum([len(x) for x in lists])
+    values = np.array([v for x in lists for v in x], dtype=np.int32)
+    return start, values
+
+
+def _neighbours(pairs_: frozenset[frozenset[int]], ncells: int) -> list[set[int]]:
+    found: list[set[int]] = [set() for _ in range(ncells)]
+    for pair in pairs_:
+        a, b = tuple(pair)
+        found[a].add(b)
+        found[b].add(a)
+    return found
+
+
+def variant_tables(grid: Grid) -> VariantTables:
+    """The arrays for `grid`'s constraints; `KINDS` must cover them (the solver checks)."""
+    n, ncells = grid.size, len(grid.cells)
+    full = (1 << n) - 1
+    units = list(houses(grid))
+    peer_sets: list[set[int]] = [set() for _ in range(ncells)]
+    groups = [cells for _, cells in distinct_groups(grid)]
+    for group in [*units, *groups]:
+        for cell in group:
+            peer_sets[cell].update(group)
+    units += [g for g in groups if len(g) == n]
+    near: list[set[int]] = [set() for _ in range(ncells)]
+    initial = [full] * ncells
+    cages: list[list[int]] = []
+    combos: list[list[int]] = []
+    odd = sum(1 << d for d in range(0, n, 2))  # digits 1, 3, 5 ...
+    for c in grid.constraints:
+        if isinstance(c, AntiKnight | AntiKing):
+            steps = KNIGHT if isinstance(c, AntiKnight) else KING
+            for cell, others in enumerate(_neighbours(pairs(n, steps), ncells)):
+                peer_sets[cell] |= others
+        elif isinstance(c, NonConsecutive):
+            near = _neighbours(pairs(n, ORTHOGONAL), ncells)
+        elif isinstance(c, Parity):
+            initial[c.cell] &= odd if c.parity == "odd" else full & ~odd
+        elif isinstance(c, Killer) and c.total is not None:
+            cages.append(list(c.cells))
+            combos.append(list(combinations(n, len(c.cells), c.total)))
+    peer_lists = [sorted(s - {cell}) for cell, s in enumerate(peer_sets)]
+    peer_start, peer_values = _flat(peer_lists)
+    near_start, near_values = _flat([sorted(s) for s in near])
+    cage_start, cage_cells = _flat(cages)
+    combo_start, combo_values = _flat(combos)
+    return VariantTables(
+        size=n,
+        box_rows=grid.box_rows,
+        box_cols=grid.box_cols,
+        boxes=jigsaw(grid) is None,
+        initial=np.array(initial, dtype=np.int32),
+        units=np.array(units, dtype=np.int32).reshape(len(units), n),
+        peer_start=peer_start,
+        peers=peer_values,
+        near_start=near_start,
+        near=near_values,
+        cage_start=cage_start,
+        cage_cells=cage_cells,
+        combo_start=combo_start,
+        combos=combo_values,
+    )
