@@ -21,7 +21,7 @@ Lists per cell or per cage are flat arrays with offsets (``start[i]`` to
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -29,6 +29,8 @@ from solvers.grid import Grid
 from solvers.variants import (
     AntiKing,
     AntiKnight,
+    Constraint,
+    ExtraRegion,
     Killer,
     NonConsecutive,
     Parity,
@@ -37,21 +39,6 @@ from solvers.variants import (
     jigsaw,
 )
 from solvers.variants.constraints import KING, KNIGHT, ORTHOGONAL, pairs
-
-KINDS = frozenset(
-    {
-        "jigsaw",
-        "extra-region",
-        "disjoint-groups",
-        "diagonal",
-        "anti-knight",
-        "anti-king",
-        "non-consecutive",
-        "parity",
-        "killer",
-    }
-)
-"""The constraint kinds the variant kernel compiles."""
 
 
 @dataclass(frozen=True)
@@ -116,51 +103,104 @@ def _neighbours(pairs_: frozenset[frozenset[int]], ncells: int) -> list[set[int]
 
 
 def variant_tables(grid: Grid) -> VariantTables:
-    """The arrays for `grid`'s constraints; `KINDS` must cover them (the solver checks)."""
+    """The arrays for `grid`'s constraints, of the kinds ``FastSolver.constraint_kinds``
+    lists (the solver refuses the others before this runs)."""
     n, ncells = grid.size, len(grid.cells)
     full = (1 << n) - 1
-    units = list(houses(grid))
-    peer_sets: list[set[int]] = [set() for _ in range(ncells)]
-    groups = [cells for _, cells in distinct_groups(grid)]
-    for group in [*units, *groups]:
-        for cell in group:
-            peer_sets[cell].update(group)
-    units += [g for g in groups if len(g) == n]
-    near: list[set[int]] = [set() for _ in range(ncells)]
-    initial = [full] * ncells
+    odd = sum(1 << d for d in range(0, n, 2))  # digits 1, 3, 5 ...
+    layout = tuple(c for c in grid.constraints if not isinstance(c, ExtraRegion | Killer | Parity))
+    base = _layout(grid.box_rows, grid.box_cols, layout)
+    groups: list[tuple[int, ...]] = []
+    initial = np.full(ncells, full, dtype=np.int32)
     cages: list[list[int]] = []
     combos: list[list[int]] = []
-    odd = sum(1 << d for d in range(0, n, 2))  # digits 1, 3, 5 ...
     for c in grid.constraints:
-        if isinstance(c, AntiKnight | AntiKing):
-            steps = KNIGHT if isinstance(c, AntiKnight) else KING
-            for cell, others in enumerate(_neighbours(pairs(n, steps), ncells)):
-                peer_sets[cell] |= others
-        elif isinstance(c, NonConsecutive):
-            near = _neighbours(pairs(n, ORTHOGONAL), ncells)
+        if isinstance(c, ExtraRegion | Killer):
+            groups.append(c.cells)
+            if isinstance(c, Killer) and c.total is not None:
+                cages.append(list(c.cells))
+                combos.append(list(combinations(n, len(c.cells), c.total)))
         elif isinstance(c, Parity):
             initial[c.cell] &= odd if c.parity == "odd" else full & ~odd
-        elif isinstance(c, Killer) and c.total is not None:
-            cages.append(list(c.cells))
-            combos.append(list(combinations(n, len(c.cells), c.total)))
-    peer_lists = [sorted(s - {cell}) for cell, s in enumerate(peer_sets)]
-    peer_start, peer_values = _flat(peer_lists)
-    near_start, near_values = _flat([sorted(s) for s in near])
+    units, peer_start, peer_values = base.units, base.peer_start, base.peers
+    if groups:
+        member = np.zeros((ncells, len(groups)), dtype=np.float32)  # cell in group
+        member[[c for g in groups for c in g], [k for k, g in enumerate(groups) for _ in g]] = 1
+        tied = base.tied | (member @ member.T > 0)
+        np.fill_diagonal(tied, False)
+        peer_start, peer_values = _adjacency(tied)
+        whole = [g for g in groups if len(g) == n]
+        if whole:
+            units = np.concatenate([units, np.array(whole, dtype=np.int32)])
     cage_start, cage_cells = _flat(cages)
     combo_start, combo_values = _flat(combos)
     return VariantTables(
         size=n,
         box_rows=grid.box_rows,
         box_cols=grid.box_cols,
-        boxes=jigsaw(grid) is None,
-        initial=np.array(initial, dtype=np.int32),
-        units=np.array(units, dtype=np.int32).reshape(len(units), n),
+        boxes=base.boxes,
+        initial=initial,
+        units=units,
         peer_start=peer_start,
         peers=peer_values,
-        near_start=near_start,
-        near=near_values,
+        near_start=base.near_start,
+        near=base.near,
         cage_start=cage_start,
         cage_cells=cage_cells,
         combo_start=combo_start,
         combos=combo_values,
     )
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The part of the tables many puzzles share: the rules without cells of their own
+    (jigsaw regions, diagonals, disjoint groups, anti-knight, anti-king, non-consecutive)."""
+
+    boxes: bool
+    units: np.ndarray
+    tied: np.ndarray  # ncells x ncells: True for peers
+    peer_start: np.ndarray
+    peers: np.ndarray
+    near_start: np.ndarray
+    near: np.ndarray
+
+
+@lru_cache(maxsize=64)  # a jigsaw corpus brings a new layout per puzzle
+def _layout(box_rows: int, box_cols: int, layout: tuple[Constraint, ...]) -> Layout:
+    """The shared tables for a box shape and the rules without cells (cached)."""
+    n = box_rows * box_cols
+    ncells = n * n
+    grid = Grid(box_rows, box_cols, (0,) * ncells).with_constraints(layout)
+    units = list(houses(grid))
+    groups = [cells for _, cells in distinct_groups(grid)]
+    peer_sets: list[set[int]] = [set() for _ in range(ncells)]
+    for group in [*units, *groups]:
+        for cell in group:
+            peer_sets[cell].update(group)
+    units += [g for g in groups if len(g) == n]
+    near: list[set[int]] = [set() for _ in range(ncells)]
+    for c in layout:
+        if isinstance(c, AntiKnight | AntiKing):
+            steps = KNIGHT if isinstance(c, AntiKnight) else KING
+            for cell, others in enumerate(_neighbours(pairs(n, steps), ncells)):
+                peer_sets[cell] |= others
+        elif isinstance(c, NonConsecutive):
+            near = _neighbours(pairs(n, ORTHOGONAL), ncells)
+    tied = np.zeros((ncells, ncells), dtype=bool)
+    for cell, others in enumerate(peer_sets):
+        tied[cell, list(others)] = True
+    np.fill_diagonal(tied, False)
+    peer_start, peers = _adjacency(tied)
+    near_start, near_values = _flat([sorted(s) for s in near])
+    arrays = (np.array(units, dtype=np.int32), tied, peer_start, peers, near_start, near_values)
+    for a in arrays:
+        a.setflags(write=False)
+    return Layout(jigsaw(grid) is None, *arrays)
+
+
+def _adjacency(tied: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A peer matrix as (offsets, peers) int32 arrays, each cell's peers in order."""
+    start = np.zeros(len(tied) + 1, dtype=np.int32)
+    start[1:] = np.cumsum(tied.sum(axis=1))
+    return start, np.nonzero(tied)[1].astype(np.int32)
