@@ -63,6 +63,20 @@ def test_fast_takes_the_region_neighbour_and_killer_kinds():
     assert set(KINDS) >= TAKEN
 
 
+@pytest.mark.parametrize("size", [4, 6, 9])
+def test_a_cage_keeps_exactly_the_digit_sets_of_its_size_and_sum(size):
+    from solvers.fast.variant_tables import combinations
+
+    for cells in range(1, size + 1):
+        for total in range(size * cells + 2):
+            expected = sorted(
+                sum(1 << (d - 1) for d in digits)
+                for digits in itertools.combinations(range(1, size + 1), cells)
+                if sum(digits) == total
+            )
+            assert list(combinations(size, cells, total)) == expected
+
+
 @pytest.fixture(scope="module")
 def every_grid():
     return latin_squares()
