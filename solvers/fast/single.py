@@ -195,6 +195,7 @@ class VariantSearch(Search):
         self.cur = np.empty(ncells, dtype=np.int32)
         self.queue = np.empty(ncells, dtype=np.int32)
         self.seg = np.empty(ncells, dtype=np.int64)
+        self.acc = np.empty(self.rules.peer_bits.shape[1], dtype=np.int64)
 
     def start(self, ctr: np.ndarray) -> None:
         self.kernels.start(self.cells, self.rules.initial, self.stack, self.pending, ctr)
@@ -203,12 +204,11 @@ class VariantSearch(Search):
         self, level: int, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
     ) -> int:
         t = self.rules
-        # the box/line rules need boxes; tdoku's band branching is the 9x9 kernel's own
-        level = min(level, kernels.LOCKED if level == kernels.BANDS else level)
-        if not t.boxes:
-            level = kernels.SINGLES
+        # tdoku's band branching is the 9x9 kernel's own
+        level = kernels.LOCKED if level == kernels.BANDS else level
         return self.kernels.search(
-            self.stack, self.pending, self.cur, self.queue, self.seg, t.units, t.peer_start,
-            t.peers, t.near_start, t.near, t.cage_start, t.cage_cells, t.combo_start,
-            t.combos, t.box_rows, t.box_cols, level, limit, limit, node_limit, sols, ctr,
+            self.stack, self.pending, self.cur, self.queue, self.seg, self.acc, t.units,
+            t.peer_start, t.peers, t.peer_bits, t.near_start, t.near, t.cage_start,
+            t.cage_cells, t.combo_start, t.combos, t.box_rows, t.box_cols, t.boxes, level,
+            limit, limit, node_limit, sols, ctr,
         )  # fmt: skip

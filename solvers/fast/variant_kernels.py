@@ -42,9 +42,9 @@ from solvers.fast.kernels import (
     SINGLES,
     _eliminate,
     _intersections,
-    _locked,
     popcount,
 )
+from solvers.fast.variant_tables import BITS
 
 
 @njit(cache=True)
@@ -135,16 +135,119 @@ def _cages(cand, queue, cage_start, cage_cells, combo_start, combos, full):
 
 
 @njit(cache=True)
+def _near(cand, queue, near_start, near, full):
+    """Non-consecutive beyond placements: a digit next to (or equal to, the
+    neighbours sharing a row or column) every candidate of a cell leaves its
+    orthogonal neighbours: ``{4, 5}`` removes 4 and 5 from them, ``{4, 6}``
+    removes 5.  Returns (queue length, eliminations), -1 on a contradiction."""
+    qlen = 0
+    removed = 0
+    for cell in range(cand.shape[0]):
+        lo, hi = near_start[cell], near_start[cell + 1]
+        m = cand[cell]
+        if lo == hi or m & (m - 1) == 0:
+            continue  # a placed cell's neighbours were cleared when it was placed
+        out = full
+        rest = m
+        while rest and out:
+            x = rest & -rest
+            rest ^= x
+            out &= (x << 1) | x | (x >> 1)
+        if out == 0:
+            continue
+        for k in range(lo, hi):
+            p = near[k]
+            if cand[p] & out:
+                qlen = _eliminate(cand, p, out, queue, qlen)
+                if qlen < 0:
+                    return -1, 0
+                removed += 1
+    return qlen, removed
+
+
+@njit(cache=True)
+def _pointing(cand, queue, units, peer_bits, acc, most):
+    """Where a unit's cells for a digit all see one cell, that cell loses the digit.
+
+    Locked candidates for any units and peers: pointing and claiming between
+    boxes (or jigsaw regions) and lines, and whatever else the extra peers make
+    of a unit's last places (a digit confined to two cells of a row leaves
+    every cell a knight's move from both).  Returns (queue length, eliminations);
+    the length is -1 on a contradiction.  `acc` is scratch for one bitset;
+    digits with more than `most` places in a unit are passed over (a common
+    peer of many cells is rare, and looking for it was most of the rule's cost).
+    """
+    n = units.shape[1]
+    words = peer_bits.shape[1]
+    qlen = 0
+    removed = 0
+    for u in range(units.shape[0]):
+        # bit-sliced counts of each digit's open places: 1+, 2+, 3+, 4+
+        one = 0
+        two = 0
+        three = 0
+        four = 0
+        placed = 0  # placed here, perhaps not yet removed from the unit's other cells
+        for i in range(n):
+            m = cand[units[u, i]]
+            if m & (m - 1):
+                four |= three & m
+                three |= two & m
+                two |= one & m
+                one |= m
+            else:
+                placed |= m
+        digits = two & ~placed  # 2 or more places (more than `most`: passed over below)
+        if most <= 3:
+            digits &= ~four
+        while digits:
+            d = digits & -digits
+            digits ^= d
+            count = 0
+            seen = 0  # any cell still seeing every place so far
+            for i in range(n):
+                cell = units[u, i]
+                m = cand[cell]
+                if m & d and m & (m - 1):
+                    seen = 0
+                    if count == 0:
+                        for w in range(words):
+                            acc[w] = peer_bits[cell, w]
+                            seen |= acc[w]
+                    else:
+                        for w in range(words):
+                            acc[w] &= peer_bits[cell, w]
+                            seen |= acc[w]
+                    count += 1
+                    if seen == 0 or count > most:
+                        break
+            if count < 2 or count > most or seen == 0:
+                continue  # one place is a hidden single; none, a contradiction they find
+            for w in range(words):
+                bits = acc[w]
+                while bits:
+                    b = trailing_zeros(bits)
+                    bits &= bits - 1
+                    cell = w * BITS + b
+                    if cand[cell] & d:
+                        qlen = _eliminate(cand, cell, d, queue, qlen)
+                        if qlen < 0:
+                            return -1, 0
+                        removed += 1
+    return qlen, removed
+
+
+@njit(cache=True)
 def propagate(
-    cand, queue, qlen, units, peer_start, peers, near_start, near,
-    cage_start, cage_cells, combo_start, combos, n, br, bc, rules, seg,
+    cand, queue, qlen, units, peer_start, peers, peer_bits, near_start, near,
+    cage_start, cage_cells, combo_start, combos, n, br, bc, boxes, rules, seg, acc,
 ):  # fmt: skip
     """Apply the rules to a fixpoint; False on a contradiction.
 
     `queue[:qlen]` lists the placed cells whose digit has not yet left their
-    peers.  `rules` is `kernels.SINGLES`, `LOCKED` or `INTERSECTIONS`; the
-    two box/line levels need the boxes to be units (the caller passes
-    `SINGLES` for a jigsaw).
+    peers.  `rules` is `kernels.SINGLES`, `LOCKED` (adds `_pointing`) or
+    `INTERSECTIONS` (adds `kernels._intersections`, when `boxes` says the
+    boxes are units).
     """
     full = (1 << n) - 1
     nunits = units.shape[0]
@@ -180,6 +283,12 @@ def propagate(
                         progress = True
         if progress:
             continue
+        if near.shape[0]:
+            qlen, changes = _near(cand, queue, near_start, near, full)
+            if qlen < 0 or not _naked(cand, queue, qlen, peer_start, peers, near_start, near, full):
+                return False
+            if changes:
+                continue
         qlen, changes = _cages(cand, queue, cage_start, cage_cells, combo_start, combos, full)
         if qlen < 0 or not _naked(cand, queue, qlen, peer_start, peers, near_start, near, full):
             return False
@@ -187,12 +296,12 @@ def propagate(
             continue
         if rules == SINGLES:
             return True
-        qlen, removed = _locked(cand, queue, n, br, bc, seg)
+        qlen, removed = _pointing(cand, queue, units, peer_bits, acc, max(br, bc))
         if qlen < 0 or not _naked(cand, queue, qlen, peer_start, peers, near_start, near, full):
             return False
         if removed:
             continue
-        if rules < INTERSECTIONS:
+        if rules < INTERSECTIONS or not boxes:
             return True
         qlen, removed = _intersections(cand, queue, n, br, bc, seg)
         if qlen < 0 or not _naked(cand, queue, qlen, peer_start, peers, near_start, near, full):
@@ -239,9 +348,9 @@ def start(cells, initial, stack, pending, ctr):
 
 @njit(cache=True)
 def search(
-    stack, pending, cur, queue, seg, units, peer_start, peers, near_start, near,
-    cage_start, cage_cells, combo_start, combos, br, bc, rules, limit, keep, node_limit,
-    sols, ctr,
+    stack, pending, cur, queue, seg, acc, units, peer_start, peers, peer_bits, near_start,
+    near, cage_start, cage_cells, combo_start, combos, br, bc, boxes, rules, limit, keep,
+    node_limit, sols, ctr,
 ):  # fmt: skip
     """Run (or resume) the search held on `stack`; return an outcome code
     (`kernels.search` with this module's rules)."""
@@ -282,8 +391,8 @@ def search(
                 queue[0] = cell
                 qlen = 1
             if empty or not propagate(
-                cur, queue, qlen, units, peer_start, peers, near_start, near,
-                cage_start, cage_cells, combo_start, combos, n, br, bc, rules, seg,
+                cur, queue, qlen, units, peer_start, peers, peer_bits, near_start, near,
+                cage_start, cage_cells, combo_start, combos, n, br, bc, boxes, rules, seg, acc,
             ):  # fmt: skip
                 backtracks += 1
                 break

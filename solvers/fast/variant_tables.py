@@ -40,6 +40,9 @@ from solvers.variants import (
 )
 from solvers.variants.constraints import KING, KNIGHT, ORTHOGONAL, pairs
 
+BITS = 63
+"""Cells per word of a peer bitset."""
+
 
 @dataclass(frozen=True)
 class VariantTables:
@@ -53,6 +56,7 @@ class VariantTables:
     units: np.ndarray  # nunits x N
     peer_start: np.ndarray
     peers: np.ndarray
+    peer_bits: np.ndarray  # ncells x words: each cell's peers as bits (`BITS` cells a word)
     near_start: np.ndarray  # non-consecutive neighbours
     near: np.ndarray
     cage_start: np.ndarray  # cells of the killer cages with a sum
@@ -122,13 +126,13 @@ def variant_tables(grid: Grid) -> VariantTables:
                 combos.append(list(combinations(n, len(c.cells), c.total)))
         elif isinstance(c, Parity):
             initial[c.cell] &= odd if c.parity == "odd" else full & ~odd
-    units, peer_start, peer_values = base.units, base.peer_start, base.peers
+    units, peer_start, peer_values, peer_bits = base.units, base.peer_start, base.peers, base.bits
     if groups:
         member = np.zeros((ncells, len(groups)), dtype=np.float32)  # cell in group
         member[[c for g in groups for c in g], [k for k, g in enumerate(groups) for _ in g]] = 1
         tied = base.tied | (member @ member.T > 0)
         np.fill_diagonal(tied, False)
-        peer_start, peer_values = _adjacency(tied)
+        peer_start, peer_values, peer_bits = _adjacency(tied)
         whole = [g for g in groups if len(g) == n]
         if whole:
             units = np.concatenate([units, np.array(whole, dtype=np.int32)])
@@ -143,6 +147,7 @@ def variant_tables(grid: Grid) -> VariantTables:
         units=units,
         peer_start=peer_start,
         peers=peer_values,
+        peer_bits=peer_bits,
         near_start=base.near_start,
         near=base.near,
         cage_start=cage_start,
@@ -162,6 +167,7 @@ class Layout:
     tied: np.ndarray  # ncells x ncells: True for peers
     peer_start: np.ndarray
     peers: np.ndarray
+    bits: np.ndarray
     near_start: np.ndarray
     near: np.ndarray
 
@@ -191,16 +197,30 @@ def _layout(box_rows: int, box_cols: int, layout: tuple[Constraint, ...]) -> Lay
     for cell, others in enumerate(peer_sets):
         tied[cell, list(others)] = True
     np.fill_diagonal(tied, False)
-    peer_start, peers = _adjacency(tied)
+    peer_start, peers, bits = _adjacency(tied)
     near_start, near_values = _flat([sorted(s) for s in near])
-    arrays = (np.array(units, dtype=np.int32), tied, peer_start, peers, near_start, near_values)
+    arrays = (
+        np.array(units, dtype=np.int32),
+        tied,
+        peer_start,
+        peers,
+        bits,
+        near_start,
+        near_values,
+    )
     for a in arrays:
         a.setflags(write=False)
     return Layout(jigsaw(grid) is None, *arrays)
 
 
-def _adjacency(tied: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A peer matrix as (offsets, peers) int32 arrays, each cell's peers in order."""
-    start = np.zeros(len(tied) + 1, dtype=np.int32)
+def _adjacency(tied: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A peer matrix as (offsets, peers) int32 arrays, each cell's peers in order, and as
+    bitsets: `BITS` cells per int64 word (the sign bit unused, so shifts stay exact)."""
+    ncells = len(tied)
+    start = np.zeros(ncells + 1, dtype=np.int32)
     start[1:] = np.cumsum(tied.sum(axis=1))
-    return start, np.nonzero(tied)[1].astype(np.int32)
+    words = -(-ncells // BITS)
+    padded = np.zeros((ncells, words * BITS), dtype=np.int64)
+    padded[:, :ncells] = tied
+    bits = (padded.reshape(ncells, words, BITS) << np.arange(BITS, dtype=np.int64)).sum(axis=2)
+    return start, np.nonzero(tied)[1].astype(np.int32), bits
