@@ -138,6 +138,10 @@ def variant_tables(grid: Grid) -> VariantTables:
             units = np.concatenate([units, np.array(whole, dtype=np.int32)])
     cage_start, cage_cells = _flat(cages)
     combo_start, combo_values = _flat(combos)
+    for a in (initial, units, peer_start, peer_values, peer_bits, cage_start, cage_cells):
+        a.setflags(write=False)  # as the shared ones: numba compiles one version for both
+    combo_values.setflags(write=False)
+    combo_start.setflags(write=False)
     return VariantTables(
         size=n,
         box_rows=grid.box_rows,
