@@ -34,7 +34,7 @@ class FastSolver(Solver):
     summary = (
         "numba-compiled bitmask search: naked and hidden singles, locked candidates, "
         "intersections (tdoku's triads), branching on a digit's band permutations (9x9) or on "
-        "the fewest-candidates cell; batch API"
+        "the fewest-candidates cell; region, neighbour, parity and killer variants; batch API"
     )
     source = (
         "bitmask candidate propagation with tdoku's triad rule and band branching "

@@ -7,8 +7,9 @@ Each kind the ``fast`` solver takes becomes one of three mechanisms:
   diagonals, disjoint groups); each gets hidden singles;
 - *peers*: pairs of cells that hold different digits (every unit above, and
   shorter distinct groups: extra regions and killer cages under N cells,
-  anti-knight and anti-king moves), kept per cell as one flat list; a placed
-  digit leaves its peers.  Non-consecutive neighbours are a second list:
+  anti-knight and anti-king moves), kept per cell as one flat list (a placed
+  digit leaves its peers) and as a bitset (the cells that see all of a
+  unit's places for a digit lose it).  Non-consecutive neighbours are a second list:
   placing ``d`` removes ``d-1`` and ``d+1`` from them.  Parity sets the
   initial candidates;
 - *combination masks*: per killer cage with a sum, every set of distinct
