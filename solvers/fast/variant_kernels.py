@@ -15,8 +15,11 @@ from: the arrays of `variant_tables` built for each puzzle, not a box shape.
   to go to; the cage's open cells keep only digits of possible sets, and a
   digit every possible set holds, with one cell left for it, goes there.  No
   possible set is a contradiction, so a filled cage that misses its sum fails;
-- the box/line rules of the classic kernel (`kernels._locked`,
-  `kernels._intersections`) when the boxes are still units (no jigsaw).
+- locked candidates for any unit (`_pointing`): where a digit's open places
+  in a unit all see one cell, that cell loses it; non-consecutive neighbours
+  lose what no candidate of a cell allows (`_near`); and the classic kernel's
+  box/line intersection rule (`kernels._intersections`) where the boxes are
+  still units (no jigsaw).
 
 Kept apart from `kernels`, so classic puzzles run exactly the code they ran
 before, and this module compiles (or loads from numba's cache) only when a
