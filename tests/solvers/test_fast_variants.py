@@ -223,3 +223,13 @@ def test_fast_counts_like_cpsat_on_random_constraint_sets(puzzle):
     if len(fast.solutions) < 3:  # every solution found: the same ones
         assert fast.exhausted
         assert {s.cells for s in fast.solutions} == {s.cells for s in cpsat.solutions}
+
+
+@pytest.mark.skipif(not solvers.solver_class("cpsat").supported(), reason="needs ortools")
+def test_the_oracle_keeps_cpsat_for_the_kinds_fast_takes():
+    from solvers import oracle
+
+    puzzle = next(iter(open_corpus("x9").puzzles())).grid
+    assert FAST.handles(puzzle)
+    assert oracle.oracle_name(puzzle) == "cpsat"
+    assert oracle.oracle_name(puzzle.with_constraints(())) == "fast"
