@@ -226,9 +226,10 @@ def test_fast_counts_like_cpsat_on_random_constraint_sets(puzzle):
 
 
 @pytest.mark.skipif(not solvers.solver_class("cpsat").supported(), reason="needs ortools")
-def test_the_oracle_keeps_cpsat_for_the_kinds_fast_takes():
+def test_the_oracle_keeps_cpsat_for_the_kinds_fast_takes(monkeypatch):
     from solvers import oracle
 
+    monkeypatch.delenv(oracle.ENV, raising=False)
     puzzle = next(iter(open_corpus("x9").puzzles())).grid
     assert FAST.handles(puzzle)
     assert oracle.oracle_name(puzzle) == "cpsat"
