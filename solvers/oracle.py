@@ -4,7 +4,11 @@ The harness's cross-check and the generator's uniqueness checks ask this
 module rather than a named solver, so the fastest complete solver installed
 answers them: ``fast`` (numba) when available, else ``dlx``.  With ``fast``,
 `solve_many` and `truth_stream` solve whole batches in one compiled call.  A
-puzzle with constraints goes to CP-SAT, else the first complete solver that takes them.
+puzzle with constraints goes to a complete solver of `VARIANT_PREFERRED` that
+takes them (``cpsat``), whether or not ``fast`` takes them too: the variant
+generator builds on the oracle's first solution, so the choice must not hang
+on an optional extra, and ``fast``'s variant answers meet an independent truth
+(the others of `PREFERRED` only when CP-SAT is missing).
 
     >>> from solvers import Grid
     >>> puzzles = [Grid.parse("1... 3..2 ...3 ..2.")]
@@ -36,8 +40,8 @@ def oracle_name(puzzle: Grid | None = None) -> str:
 
     The environment variable ``SUDOKU_BENCH_ORACLE`` names another installed
     complete solver (say ``dlx``, to measure what ``fast`` gains).  A puzzle
-    with constraints goes to the first installed complete solver that takes
-    them (`Solver.handles`); `UnsupportedPuzzle` when none does.
+    with constraints goes to the first installed solver of `VARIANT_PREFERRED`
+    that takes them (`Solver.handles`); `UnsupportedPuzzle` when none does.
     """
     chosen = os.environ.get(ENV, "").strip()
     if chosen:

@@ -13,6 +13,9 @@ is checked in the worker with `solvers.check` (a failure aborts the run).
 ``--uniqueness`` instead proves uniqueness with ``limit=2`` on every shared
 corpus with the default level and with ``intersections=off`` (cell
 branching, no intersection rule), checking every solution found.
+``--single N`` also times the first N puzzles of each set one at a time
+through the registered solver (``Solver.stage``, only ``run`` timed), the
+path a study's single-puzzle timings take.
 
 The worker half of this file imports only the standard library, NumPy and
 `solvers`, so the same file drives an older checkout.
@@ -76,7 +79,30 @@ def _load(name: str, forms: int) -> tuple[Any, tuple[int, int]]:
     return np.concatenate([c for _, c in read_chunks(CORPORA / f"{name}.txt")]), (3, 3)
 
 
-def worker(names: list[str], repeat: int, forms: int) -> None:
+def single_times(cells: Any, box: tuple[int, int], limit: int, repeat: int) -> float:
+    """CPU µs per puzzle of staged single solves (``run`` alone), median of `repeat` passes."""
+    import solvers
+
+    fast = solvers.get("fast")
+    grids = [solvers.Grid(box[0], box[1], tuple(row)) for row in cells.tolist()]
+    for g in grids:  # warm-up, and every answer checked
+        staged = fast.stage(g, limit=limit)
+        result = staged.finish(staged.run())
+        if result.solution is None or solvers.check(g, result.solution):
+            raise SystemExit(f"single solve of {g.format('line')}: {result.status}")
+    passes = []
+    for _ in range(repeat):
+        total = 0.0
+        for g in grids:
+            staged = fast.stage(g, limit=limit)
+            start = time.thread_time()
+            staged.run()
+            total += time.thread_time() - start
+        passes.append(total / len(grids) * 1e6)
+    return statistics.median(passes)
+
+
+def worker(names: list[str], repeat: int, forms: int, single: int = 0) -> None:
     """Time each set and limit `repeat` times (after a warm-up); print one JSON line each.
 
     Where the code has the `intersections` switch, the other setting is timed
@@ -107,6 +133,8 @@ def worker(names: list[str], repeat: int, forms: int) -> None:
                     batches[k] = solve_many(cells, limit=limit, threads=1, box=box, **options)
                     times[k].append(time.thread_time() - start)
             row: dict[str, object] = {"set": name, "limit": limit, "puzzles": len(cells)}
+            if single:
+                row["single_us"] = single_times(cells[:single], box, limit, repeat)
             if switch:
                 row["alt"] = "on" if runs["_alt"]["intersections"] else "off"
             for k, batch in batches.items():
@@ -167,10 +195,13 @@ def export(revision: str, into: Path) -> Path:
     return tree
 
 
-def run(tree: Path, cache: Path, names: list[str], repeat: int, forms: int) -> list[dict]:
+def run(
+    tree: Path, cache: Path, names: list[str], repeat: int, forms: int, single: int = 0
+) -> list[dict]:
     """One worker process on `tree`'s code; its rows."""
     env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_CACHE_DIR": str(cache)}
     args = ["--worker", "--sets", ",".join(names), "--repeat", str(repeat), "--forms", str(forms)]
+    args += ["--single", str(single)]
     out = subprocess.run(
         [sys.executable, str(HERE), *args], env=env, capture_output=True, text=True
     )
@@ -203,11 +234,18 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="instead: prove uniqueness (limit=2) on every shared corpus, check every answer",
     )
+    parser.add_argument(
+        "--single",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time the first N puzzles of each set solved one at a time (Solver.stage)",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     names = args.sets.split(",")
     if args.worker:
-        worker(names, args.repeat, args.forms)
+        worker(names, args.repeat, args.forms, args.single)
         return 0
     if args.uniqueness:
         uniqueness()
@@ -223,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.rounds):
             for k in trees:
                 load.append(os.getloadavg()[0])
-                for r in run(trees[k], caches[k], names, args.repeat, args.forms):
+                for r in run(trees[k], caches[k], names, args.repeat, args.forms, args.single):
                     rows.setdefault((k, r["set"], r["limit"]), []).append(r)
     print(
         f"# fast: this checkout against {args.base} — {time.strftime('%Y-%m-%d %H:%M')}, "
@@ -257,6 +295,17 @@ def main(argv: list[str] | None = None) -> int:
                 _alternative(a),
             ]
             print("| " + " | ".join(cells) + " |")
+    if args.single:
+        print(
+            f"\nOne puzzle at a time (`Solver.stage`, `run` timed), first {args.single} puzzles:\n"
+        )
+        print("| set | limit | before µs | after µs | after/before |")
+        print("| --- | --- | --- | --- | --- |")
+        for name in names:
+            for limit in (1, 2):
+                tb = statistics.median(r["single_us"] for r in rows[("before", name, limit)])
+                ta = statistics.median(r["single_us"] for r in rows[("after", name, limit)])
+                print(f"| {name} | {limit} | {tb:.1f} | {ta:.1f} | {ta / tb:.2f} |")
     print(
         "\nEvery answer of both versions passed solvers.check; 'unique' is the count proved "
         "unique with limit=2. The last column: this checkout with intersections off where "

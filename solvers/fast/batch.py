@@ -112,9 +112,12 @@ def as_array(
     for g in grids:
         if not isinstance(g, Grid):
             raise TypeError(f"expected Grid puzzles or an array, not {type(g).__name__}")
-        if g.constraints:  # the kernels know rows, columns and boxes only
+        if g.constraints:  # the batch kernels know rows, columns and boxes only
             kinds = ", ".join(sorted({c.kind for c in g.constraints}))
-            raise UnsupportedPuzzle(f"fast solves classic Sudoku only, not {kinds} constraints")
+            raise UnsupportedPuzzle(
+                f"solve_many takes classic Sudoku only, not {kinds} constraints "
+                "(the fast solver's solve and solve_batch take them one by one)"
+            )
     if not grids:
         side = (box[0] * box[1]) if box else 9
         return np.zeros((0, side * side), dtype=np.int8), box or box_shape_for(side)

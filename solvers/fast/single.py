@@ -79,7 +79,11 @@ class Job:
     def __init__(self, puzzle: Grid, limit: int, level: int) -> None:
         self.puzzle, self.limit, self.level = puzzle, limit, level
         nine = (puzzle.box_rows, puzzle.box_cols) == (3, 3)
-        self.search = BitboardSearch(puzzle) if nine else Search(puzzle)
+        self.search: Search
+        if puzzle.constraints:
+            self.search = VariantSearch(puzzle)
+        else:
+            self.search = BitboardSearch(puzzle) if nine else Search(puzzle)
         self.ctr = np.zeros(kernels.COUNTERS, dtype=np.int64)
         self.capacity = min(limit, FIRST_CAPACITY)  # grown on demand: limit may be huge
         self.sols = np.zeros((self.capacity, len(puzzle.cells)), dtype=np.int8)
@@ -173,3 +177,53 @@ class BitboardSearch(Search):
             self.stack, self.pending, self.cur, self.cells, self.tables.bitboard_peers,
             level, limit, limit, node_limit, sols, ctr,
         )  # fmt: skip
+
+
+class VariantSearch(Search):
+    """The same with the variant kernel and the puzzle's own tables (`variant_tables`)."""
+
+    loaded = False  # the variant kernel has run in this process
+
+    def __init__(self, puzzle: Grid) -> None:
+        from solvers.fast import variant_kernels
+        from solvers.fast.variant_tables import variant_tables
+
+        if not VariantSearch.loaded:
+            VariantSearch.loaded = True
+            _load_variant_kernel()
+        self.kernels = variant_kernels
+        self.rules = variant_tables(puzzle)
+        ncells = len(puzzle.cells)
+        self.cells = np.array(puzzle.cells, dtype=np.int8)
+        self.stack = np.empty((ncells + 1, ncells), dtype=np.int32)
+        self.pending = np.empty(ncells + 1, dtype=np.int32)
+        self.cur = np.empty(ncells, dtype=np.int32)
+        self.queue = np.empty(ncells, dtype=np.int32)
+        self.seg = np.empty(ncells, dtype=np.int64)
+        self.acc = np.empty(self.rules.peer_bits.shape[1], dtype=np.int64)
+
+    def start(self, ctr: np.ndarray) -> None:
+        self.kernels.start(self.cells, self.rules.initial, self.stack, self.pending, ctr)
+
+    def run(
+        self, level: int, limit: int, node_limit: int, sols: np.ndarray, ctr: np.ndarray
+    ) -> int:
+        t = self.rules
+        # tdoku's band branching is the 9x9 kernel's own
+        level = kernels.LOCKED if level == kernels.BANDS else level
+        return self.kernels.search(
+            self.stack, self.pending, self.cur, self.queue, self.seg, self.acc, t.units,
+            t.peer_start, t.peers, t.peer_bits, t.near_start, t.near, t.cage_start,
+            t.cage_cells, t.combo_start, t.combos, t.box_rows, t.box_cols, t.boxes, level,
+            limit, limit, node_limit, sols, ctr,
+        )  # fmt: skip
+
+
+def _load_variant_kernel() -> None:
+    """Compile the variant kernel, or load it from numba's cache, with a tiny puzzle of the
+    same types: in the set-up of the first puzzle with constraints, not in its timed run
+    (the harness's warm-up solves a classic grid)."""
+    from solvers.variants import Killer
+
+    tiny = Grid.empty(2).with_constraints((Killer((0, 1), 3),))
+    Job(tiny, 1, kernels.LOCKED).run(Limits())

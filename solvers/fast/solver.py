@@ -34,7 +34,7 @@ class FastSolver(Solver):
     summary = (
         "numba-compiled bitmask search: naked and hidden singles, locked candidates, "
         "intersections (tdoku's triads), branching on a digit's band permutations (9x9) or on "
-        "the fewest-candidates cell; batch API"
+        "the fewest-candidates cell; region, neighbour, parity and killer variants; batch API"
     )
     source = (
         "bitmask candidate propagation with tdoku's triad rule and band branching "
@@ -42,6 +42,20 @@ class FastSolver(Solver):
         "compiled with numba"
     )
     sizes = tuple(range(2, MAX_SIDE + 1))
+    # compiled by `variant_tables` and `variant_kernels`
+    constraint_kinds = frozenset(
+        {
+            "jigsaw",
+            "extra-region",
+            "disjoint-groups",
+            "diagonal",
+            "anti-knight",
+            "anti-king",
+            "non-consecutive",
+            "parity",
+            "killer",
+        }
+    )
     native_time_limit = True
     counts = True
     requires = ("numba", "numpy")
@@ -88,7 +102,8 @@ class FastSolver(Solver):
     def solve_batch(
         self, puzzles: Sequence[Grid], *, limit: int = 2, budget: int | None = None
     ) -> list[SolveResult]:
-        """Solve many puzzles in compiled batches (one per box shape), in input order.
+        """Solve many puzzles in compiled batches (one per box shape), in input order;
+        puzzles with constraints are solved one by one within the same call.
 
         The answers equal ``[self.solve(p, limit=limit, budget=budget) for p in
         puzzles]``, at a fraction of the cost; there is no time limit.  Counting
@@ -115,13 +130,17 @@ class FastSolver(Solver):
                 lambda raws: [stage.finish(raw) for stage, raw in zip(stages, raws, strict=True)],
             )
         by_shape: dict[tuple[int, int], list[int]] = defaultdict(list)
+        alone: dict[int, Staged] = {}  # puzzles with constraints: one by one
         for i, p in enumerate(puzzles):
             if not isinstance(p, Grid):
                 raise TypeError(f"solve_batch() takes Grids, not {type(p).__name__}")
             support = self.handles(p)
             if not support:
                 raise UnsupportedPuzzle(support.reason)
-            by_shape[(p.box_rows, p.box_cols)].append(i)
+            if p.constraints:
+                alone[i] = self.stage(p, limit=limit, budget=budget)
+            else:
+                by_shape[(p.box_rows, p.box_cols)].append(i)
         threads = self.options["threads"] or None
         locked = self.options["locked"]
         jobs = [
@@ -141,16 +160,19 @@ class FastSolver(Solver):
             for indices in by_shape.values()
         ]
 
-        def finish(_: object) -> list[SolveResult]:
+        def finish(raws: dict[int, object]) -> list[SolveResult]:
             results: list[SolveResult | None] = [None] * len(puzzles)
+            for i, stage in alone.items():
+                results[i] = stage.finish(raws[i])
             for indices, job in jobs:
                 batch = job.answers()
                 for k, i in enumerate(indices):
                     results[i] = batch.result(k, puzzles[i])
             return results  # type: ignore[return-value]
 
-        def run() -> None:
+        def run() -> dict[int, object]:
             for _, job in jobs:
                 job.run()
+            return {i: stage.run() for i, stage in alone.items()}
 
         return Staged(run, finish)
