@@ -19,6 +19,7 @@ from solvers.human.engine import PropagationResult, propagate
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
 from solvers.human.trace import pencilmarks
+from solvers.human.variant import KINDS, VariantResult, VariantState, propagate_variant
 from solvers.registry import register
 
 TECHNIQUES_HELP = (
@@ -40,7 +41,7 @@ class TechniquesParam(Param):
         return value
 
 
-def engine_stats(result: PropagationResult) -> dict[str, Any]:
+def engine_stats(result: PropagationResult | VariantResult) -> dict[str, Any]:
     """The normalised counters of a propagation, with steps per technique."""
     return {
         "nodes": len(result.steps),
@@ -68,8 +69,11 @@ class Human(Solver):
         "Sudoku Kyo), with Sudoku Explainer / HoDoKu technique ratings"
     )
     parameters = {"techniques": TechniquesParam("all", TECHNIQUES_HELP)}
+    constraint_kinds = KINDS
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
+        if puzzle.constraints:
+            return self._solve_variant(puzzle, limits, trace)
         state = CandidateState.from_grid(puzzle)
         result = propagate(state, self.options["techniques"], trace=trace, limits=limits)
         stats = engine_stats(result)
@@ -89,6 +93,29 @@ class Human(Solver):
                 f"contradiction after a uniqueness technique ({result.reason}): "
                 "the puzzle has no unique solution",
             )
+        stats["candidates"] = pencilmarks(state.snapshot())
+        if result.stopped_by in (Status.TIMEOUT, Status.BUDGET):
+            return SolveResult(Status(result.stopped_by), (), False, stats, steps)
+        return SolveResult(
+            Status.STUCK,
+            (),
+            False,
+            stats,
+            steps,
+            f"logic ran out with {state.empty} open cells (candidates in stats)",
+        )
+
+    def _solve_variant(self, puzzle: Grid, limits: Limits, trace: bool) -> SolveResult:
+        """A puzzle with constraints: the variant engine (`solvers.human.variant`), which
+        assumes nothing about uniqueness, so its answers are proofs as the classic ones."""
+        state = VariantState.of(puzzle)
+        result = propagate_variant(state, self.options["techniques"], trace=trace, limits=limits)
+        stats = engine_stats(result)
+        steps = tuple(result.steps) if trace else None
+        if result.solved:
+            return SolveResult(Status.SOLVED, (state.to_grid(),), True, stats, steps)
+        if result.contradiction:
+            return SolveResult(Status.UNSOLVABLE, (), True, stats, steps, result.reason or "")
         stats["candidates"] = pencilmarks(state.snapshot())
         if result.stopped_by in (Status.TIMEOUT, Status.BUDGET):
             return SolveResult(Status(result.stopped_by), (), False, stats, steps)

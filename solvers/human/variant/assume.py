@@ -1,0 +1,113 @@
+"""Contradictions: assume a candidate, follow what it forces, remove it when that fails.
+
+The variant engine's last resort, generic over every rule it takes (no chain
+notation to learn for knights' moves or cages): for each open candidate in
+reading order, place it on a copy of the candidates and propagate; a
+contradiction (a cell without candidates, a house without a place for a
+digit, a cage that no digits fill) proves the candidate false.
+
+- ``nishio_singles`` (7.5, Sudoku Explainer's nishio): the copy follows the
+  singles, the non-consecutive rule and the cage combinations;
+- ``nishio_net`` (9.0, as Sudoku Explainer's dynamic forcing chains with
+  locked candidates): the copy follows every variant technique but these two.
+
+One step removes every candidate of the scan that fails, each on its own
+contradiction (``detail`` holds one ``(cell, digit, reason)`` for each).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from solvers.human.state import digits
+from solvers.human.step import Step
+from solvers.human.variant import killer
+from solvers.human.variant.state import VariantState
+
+
+def settle(state: VariantState) -> None:
+    """Apply singles, the non-consecutive rule and cage combinations until nothing changes
+    or a contradiction appears (on `state`, a copy)."""
+    board = state.board
+    values, cand = state.values, state.cand
+    while state.contradiction is None and state.empty:
+        before = state.changes
+        for cell in range(len(cand)):
+            m = cand[cell]
+            if m and not m & (m - 1):
+                state.place(cell, m.bit_length())
+        for cell, v in enumerate(values):
+            if v:
+                for p in board.neighbours[cell]:
+                    if v > 1:
+                        state.eliminate(p, v - 1)
+                    if v < state.n:
+                        state.eliminate(p, v + 1)
+        for u, cells in enumerate(board.houses):
+            have = 0
+            for c in cells:
+                have |= (1 << (values[c] - 1)) if values[c] else 0
+            for d in digits(state.full_mask & ~have):
+                bit = 1 << (d - 1)
+                where = [c for c in cells if cand[c] & bit]
+                if not where:
+                    state._fail(f"no place for {d} in {state.shape.unit_name(u)}")
+                    return
+                if len(where) == 1:
+                    state.place(where[0], d)
+        for cage in board.cages:
+            masks = killer._masks(state, cage.cells)
+            sets, possible = killer.cage_options(masks, cage.total, state.n)
+            if not sets:
+                state._fail(f"no digits left for {cage.name}")
+                return
+            for c, p in zip(cage.cells, possible, strict=True):
+                for d in digits(cand[c] & ~p):
+                    state.eliminate(c, d)
+        if state.changes == before:
+            return
+
+
+def _net(state: VariantState) -> None:
+    from solvers.human.variant.engine import BASIC, run
+
+    settle(state)
+    if state.contradiction is None:
+        run(state, BASIC)
+
+
+def _failing(
+    state: VariantState, follow: Callable[[VariantState], None], name: str, rating: float
+) -> Step | None:
+    from solvers.human.variant.engine import _contradiction
+
+    found = []
+    for cell, m in enumerate(state.cand):
+        for d in digits(m):
+            branch = state.copy()
+            branch.place(cell, d)
+            follow(branch)
+            reason = branch.contradiction or _contradiction(branch)
+            if reason:
+                found.append((cell, d, reason))
+    if not found:
+        return None
+    return Step(
+        name,
+        (),
+        tuple((c, d) for c, d, _ in found),
+        tuple(sorted({c for c, _, _ in found})),
+        (),
+        tuple(sorted({d for _, d, _ in found})),
+        rating,
+        state.shape,
+        detail=tuple(found),
+    )
+
+
+def nishio_singles(state: VariantState) -> Step | None:
+    return _failing(state, settle, "nishio_singles", 7.5)
+
+
+def nishio_net(state: VariantState) -> Step | None:
+    return _failing(state, _net, "nishio_net", 9.0)
