@@ -9,7 +9,8 @@ digit, a cage that no digits fill) proves the candidate false.
 - ``nishio_singles`` (7.5, Sudoku Explainer's nishio): the copy follows the
   singles, the non-consecutive rule and the cage combinations;
 - ``nishio_net`` (9.0, as Sudoku Explainer's dynamic forcing chains with
-  locked candidates): the copy follows every variant technique but these two.
+  locked candidates): the copy also follows the intersections (pointing,
+  claiming, house pointing).
 
 One step removes every candidate of the scan that fails, each on its own
 contradiction (``detail`` holds one ``(cell, digit, reason)`` for each).
@@ -30,6 +31,7 @@ def settle(state: VariantState) -> None:
     or a contradiction appears (on `state`, a copy)."""
     board = state.board
     values, cand = state.values, state.cand
+    house_bits = board.house_bits
     while state.contradiction is None and state.empty:
         before = state.changes
         for cell in range(len(cand)):
@@ -43,18 +45,17 @@ def settle(state: VariantState) -> None:
                         state.eliminate(p, v - 1)
                     if v < state.n:
                         state.eliminate(p, v + 1)
-        for u, cells in enumerate(board.houses):
-            have = 0
-            for c in cells:
-                have |= (1 << (values[c] - 1)) if values[c] else 0
-            for d in digits(state.full_mask & ~have):
-                bit = 1 << (d - 1)
-                where = [c for c in cells if cand[c] & bit]
+        open_cells, holding = state.digit_cells()
+        for u, house in enumerate(house_bits):
+            for k in range(state.n):
+                if house & holding[k]:
+                    continue
+                where = house & open_cells[k]
                 if not where:
-                    state._fail(f"no place for {d} in {state.shape.unit_name(u)}")
+                    state._fail(f"no place for {k + 1} in {state.shape.unit_name(u)}")
                     return
-                if len(where) == 1:
-                    state.place(where[0], d)
+                if not where & (where - 1):
+                    state.place(where.bit_length() - 1, k + 1)
         for cage in board.cages:
             masks = killer._masks(state, cage.cells)
             sets, possible = killer.cage_options(masks, cage.total, state.n)
@@ -69,6 +70,7 @@ def settle(state: VariantState) -> None:
 
 
 def _net(state: VariantState) -> None:
+    """`settle`, then every other technique of the engine short of a contradiction."""
     from solvers.human.variant.engine import BASIC, run
 
     settle(state)

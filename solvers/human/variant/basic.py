@@ -69,21 +69,16 @@ def full_house(state: VariantState) -> Step | None:
 
 
 def hidden_single(state: VariantState) -> Step | None:
-    board, cand = state.board, state.cand
-    for u, cells in enumerate(board.houses):
-        missing = state.full_mask & ~_placed(state, cells)
-        for d in digits(missing):
-            bit = 1 << (d - 1)
-            where = [c for c in cells if cand[c] & bit]
-            if len(where) == 1:
-                rating = 1.2 if board.kind_of(u) == "box" else 1.5
+    board = state.board
+    open_cells, holding = state.digit_cells()
+    for u, house in enumerate(board.house_bits):
+        for k in range(state.n):
+            where = house & open_cells[k]
+            if where and not where & (where - 1) and not house & holding[k]:
+                rating = 1.2 if board.kinds[u] == "box" else 1.5
+                d, cell = k + 1, where.bit_length() - 1
                 return _step(
-                    state,
-                    "hidden_single",
-                    rating,
-                    placements=[(where[0], d)],
-                    units=[u],
-                    digits=[d],
+                    state, "hidden_single", rating, placements=[(cell, d)], units=[u], digits=[d]
                 )
     return None
 
@@ -112,60 +107,98 @@ def non_consecutive(state: VariantState) -> Step | None:
 
 
 # -- intersections -----------------------------------------------------------
+def cells_of(mask: int) -> list[int]:
+    """The cells of a bitmask of cells, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def _seen_by_all(state: VariantState, cells, bit: int) -> list[int]:
     """The open cells holding `bit` that see every one of `cells`."""
-    peers = state.board.peers
-    common = set(peers[cells[0]])
-    for c in cells[1:]:
+    peers = state.board.peer_bits
+    common = -1
+    for c in cells:
         common &= peers[c]
-    return sorted(x for x in common if state.cand[x] & bit)
+    cand = state.cand
+    return [x for x in cells_of(common) if cand[x] & bit]
+
+
+def _seen_mask(peer_bits, where: int) -> int:
+    """The cells that see every cell of the bitmask `where`."""
+    common = -1
+    while where:
+        low = where & -where
+        where ^= low
+        common &= peer_bits[low.bit_length() - 1]
+    return common
 
 
 def _intersections(state: VariantState, kind: str) -> Step | None:
-    """Pointing (a box's digit confined to a line), claiming (a line's digit confined to a
-    box) or, for ``kind="seen"``, any house's digit whose places all see other cells."""
-    board, cand = state.board, state.cand
+    """The first pointing, claiming or (``seen``) house pointing of the state."""
+    for found in state.derived("intersections", _all_intersections):
+        if found.technique == kind:
+            return found
+    return None
+
+
+def _all_intersections(state: VariantState) -> list[Step]:
+    """Every house's digit whose places (two or more) all see other cells holding it: per
+    house and digit, a pointing (a box's digit confined to a line, eliminations in the
+    line), a claiming (a line's digit in a box) and a house pointing (every cell that sees
+    them all), as far as each finds eliminations."""
+    board = state.board
     n = state.n
-    classic = board.houses[: 3 * n]
-    for u, cells in enumerate(board.houses):
-        inner = board.kind_of(u)
-        if kind == "pointing" and inner != "box" or kind == "claiming" and inner != "line":
-            continue
-        missing = state.full_mask & ~_placed(state, cells)
-        for d in digits(missing):
-            bit = 1 << (d - 1)
-            where = [c for c in cells if cand[c] & bit]
-            if len(where) < 2:
-                continue
-            seen = _seen_by_all(state, where, bit)
+    house_bits, peer_bits, kinds = board.house_bits, board.peer_bits, board.kinds
+    open_cells, _ = state.digit_cells()
+    found = []
+    for u in range(len(house_bits)):
+        inner = kinds[u]
+        for k in range(n):
+            where = house_bits[u] & open_cells[k]
+            if not where & (where - 1):
+                continue  # no place, or one: the singles' business
+            seen = _seen_mask(peer_bits, where) & open_cells[k]
             if not seen:
                 continue
-            if kind == "seen":
-                return _step(
+            d = k + 1
+            places = cells_of(where)
+            found.append(
+                _step(
                     state,
                     "house_pointing",
                     2.9,
-                    eliminations=[(x, d) for x in seen],
-                    cells=where,
+                    eliminations=[(x, d) for x in cells_of(seen)],
+                    cells=places,
                     units=[u],
                     digits=[d],
                 )
-            for b, other in enumerate(classic):
-                if b == u or board.kind_of(b) == inner or not set(where) <= set(other):
+            )
+            if inner == "extra":
+                continue
+            name = "pointing" if inner == "box" else "claiming"
+            for b in range(3 * n):
+                other = house_bits[b]
+                if b == u or kinds[b] == inner or where & ~other:
                     continue
-                inside = [x for x in seen if x in other]
+                inside = seen & other
                 if inside:
-                    rating = 2.6 if kind == "pointing" else 2.8
-                    return _step(
-                        state,
-                        kind,
-                        rating,
-                        eliminations=[(x, d) for x in inside],
-                        cells=where,
-                        units=[u, b],
-                        digits=[d],
+                    found.append(
+                        _step(
+                            state,
+                            name,
+                            2.6 if name == "pointing" else 2.8,
+                            eliminations=[(x, d) for x in cells_of(inside)],
+                            cells=places,
+                            units=[u, b],
+                            digits=[d],
+                        )
                     )
-    return None
+                    break
+    return found
 
 
 def pointing(state: VariantState) -> Step | None:
@@ -177,7 +210,7 @@ def claiming(state: VariantState) -> Step | None:
 
 
 def house_pointing(state: VariantState) -> Step | None:
-    return _intersections(state, "seen")
+    return _intersections(state, "house_pointing")
 
 
 # -- subsets -----------------------------------------------------------------

@@ -166,7 +166,25 @@ class Board:
                 found[c].append(u)
         return tuple(tuple(us) for us in found)
 
-    def kind_of(self, unit: int) -> str:
-        """``line`` (row or column), ``box`` (a box or jigsaw region) or ``extra``."""
+    @cached_property
+    def house_bits(self) -> tuple[int, ...]:
+        """Each house as a bitmask of cells (bit ``c`` for cell ``c``)."""
+        return tuple(sum(1 << c for c in cells) for cells in self.houses)
+
+    @cached_property
+    def peer_bits(self) -> tuple[int, ...]:
+        """Each cell's peers as a bitmask of cells."""
+        return tuple(sum(1 << p for p in ps) for ps in self.peers)
+
+    @cached_property
+    def kinds(self) -> tuple[str, ...]:
+        """Each house's kind: ``line`` (row or column), ``box`` (a box or jigsaw region) or
+        ``extra``."""
         n = self.size
-        return "line" if unit < 2 * n else "box" if unit < 3 * n else "extra"
+        return tuple(
+            "line" if u < 2 * n else "box" if u < 3 * n else "extra"
+            for u in range(len(self.houses))
+        )
+
+    def kind_of(self, unit: int) -> str:
+        return self.kinds[unit]

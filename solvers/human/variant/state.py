@@ -36,6 +36,8 @@ class VariantState:
         self.changes = 0
         self.contradiction: str | None = None
         self.memo = EngineMemo()
+        self._views: dict = {}  # derived views, valid while changes == _views_at
+        self._views_at = -1
 
     @classmethod
     def of(cls, grid: Grid, board: Board | None = None) -> VariantState:
@@ -69,6 +71,7 @@ class VariantState:
         other.__dict__.update(self.__dict__)
         other.values = self.values[:]
         other.cand = self.cand[:]
+        other._views, other._views_at = {}, -1
         return other
 
     # -- changes -------------------------------------------------------
@@ -107,6 +110,33 @@ class VariantState:
         if m == bit:
             self._fail(f"no candidate left in {self.shape.cell_name(cell)}")
         return True
+
+    def derived(self, key: str, compute):
+        """A view computed from the state, kept until the state next changes."""
+        if self._views_at != self.changes:
+            self._views, self._views_at = {}, self.changes
+        if key not in self._views:
+            self._views[key] = compute(self)
+        return self._views[key]
+
+    def digit_cells(self) -> tuple[list[int], list[int]]:
+        """Per digit d (index d-1), the open cells taking it and the cells holding it, as
+        bitmasks of cells."""
+        return self.derived("digit_cells", VariantState._digit_cells)
+
+    def _digit_cells(self) -> tuple[list[int], list[int]]:
+        n = self.n
+        open_cells, holding = [0] * n, [0] * n
+        values = self.values
+        for cell, m in enumerate(self.cand):
+            bit = 1 << cell
+            if values[cell]:
+                holding[values[cell] - 1] |= bit
+            while m:
+                low = m & -m
+                m ^= low
+                open_cells[low.bit_length() - 1] |= bit
+        return open_cells, holding
 
     def check_houses(self) -> None:
         """Set `contradiction` when a house has no place left for a digit it lacks."""

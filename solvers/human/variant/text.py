@@ -3,13 +3,14 @@
 >>> from solvers.human.step import Step
 >>> from solvers.grid import shape
 >>> s = Step("non_consecutive", (), ((1, 4), (1, 6), (9, 4)), (0,), (), (5,), 1.0, shape(3, 3))
->>> english_variant(s, "removes 4 and 6 from r1c2; 4 from r2c1")
-'Non-consecutive: r1c1 holds 5, so its orthogonal neighbours cannot hold 4 or 6: removes 4 and 6 from r1c2; 4 from r2c1'
+>>> print(english_variant(s, "removes 4 and 6 from r1c2; 4 from r2c1"))
+Non-consecutive: r1c1 holds 5, so its orthogonal neighbours cannot hold 4 or 6: removes ...
 """
 
 from __future__ import annotations
 
 from solvers.human.step import Step
+
 
 def _or(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
@@ -60,9 +61,7 @@ def english_variant(step: Step, what: str) -> str:
     follow = (
         "singles, the non-consecutive rule and cage combinations"
         if t == "nishio_singles"
-        else "every technique short of a nishio"
+        else "singles, the non-consecutive rule, cage combinations and intersections"
     )
-    failures = "; ".join(
-        f"{shape.cell_name(c)}={d} ({reason})" for c, d, reason in step.detail
-    )
+    failures = "; ".join(f"{shape.cell_name(c)}={d} ({reason})" for c, d, reason in step.detail)
     return f"{title}: following {follow}, each assumption fails: {failures}: {what}"
