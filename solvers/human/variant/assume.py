@@ -78,18 +78,26 @@ def _net(state: VariantState) -> None:
         run(state, BASIC)
 
 
+def refutation(
+    state: VariantState, cell: int, digit: int, follow: Callable[[VariantState], None] = settle
+) -> str | None:
+    """The contradiction that placing `digit` in `cell` leads to when `follow` propagates
+    it (on a copy of `state`), or None."""
+    from solvers.human.variant.engine import _contradiction
+
+    branch = state.copy()
+    branch.place(cell, digit)
+    follow(branch)
+    return branch.contradiction or _contradiction(branch)
+
+
 def _failing(
     state: VariantState, follow: Callable[[VariantState], None], name: str, rating: float
 ) -> Step | None:
-    from solvers.human.variant.engine import _contradiction
-
     found = []
     for cell, m in enumerate(state.cand):
         for d in digits(m):
-            branch = state.copy()
-            branch.place(cell, d)
-            follow(branch)
-            reason = branch.contradiction or _contradiction(branch)
+            reason = refutation(state, cell, d, follow)
             if reason:
                 found.append((cell, d, reason))
     if not found:
