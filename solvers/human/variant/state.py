@@ -8,8 +8,8 @@ variant puzzles are few and small, and classic puzzles never come here.
 
 >>> from solvers.grid import Grid
 >>> from solvers.variants import AntiKing
->>> s = VariantState.of(Grid.parse("1" + "." * 80).with_constraints((AntiKing(),)))
->>> s.candidates(10) & 1, s.candidates(11) & 1
+>>> s = VariantState.of(Grid.parse("..1" + "." * 78).with_constraints((AntiKing(),)))
+>>> s.candidates(12) & 1, s.candidates(13) & 1  # r2c4 is a king's move from r1c3, r2c5 not
 (0, 1)
 """
 
