@@ -7,6 +7,10 @@ only solution (``exhausted=True``), and a contradiction proves there is none
 (``UNSOLVABLE``) -- unless a uniqueness technique (unique rectangle, BUG+1)
 was used, which holds only for puzzles with one solution; then neither claim
 is made.  ``nodes`` counts engine steps, so ``budget`` caps the steps.
+
+Puzzles with constraints of the kinds in `solvers.human.variant.KINDS` (region
+and neighbour rules, killer cages) go to the variant engine, which assumes no
+uniqueness; classic puzzles never do.
 """
 
 from __future__ import annotations
@@ -61,8 +65,8 @@ class Human(Solver):
     counts = False
     traces = True
     summary = (
-        "human-style propagation: singles, subsets, locked candidates, fish, wings, chains; "
-        "STUCK when logic runs out"
+        "human-style propagation: singles, subsets, locked candidates, fish, wings, chains "
+        "(region, neighbour and killer rules on variants); STUCK when logic runs out"
     )
     source = (
         "the human-style solvers of the project's write-ups (Magic Sudoku; the 'ibug' solver; "
