@@ -8,8 +8,11 @@ import pytest
 import solvers
 from corpora.corpus import open_corpus
 from solvers.grid import Grid
+from solvers.human import rate
 from solvers.human.engine import UnsoundStep
+from solvers.human.table import BY_NAME
 from solvers.human.variant import KINDS, VariantState, assume, basic, killer, propagate_variant
+from solvers.human.variant.rating import SCORES
 from solvers.variants import AntiKnight, Diagonal, Killer, NonConsecutive, Parity, Thermometer
 from solvers.variants import kinds as kinds_of
 
@@ -214,3 +217,16 @@ def test_a_wrong_variant_step_is_caught():
     wrong = solution.replace([v % 9 + 1 for v in solution.cells])
     with pytest.raises(UnsoundStep, match="unsound"):
         propagate_variant(VariantState.of(puzzle), solution=wrong)
+
+
+def test_rate_reads_a_variant_path_on_the_classic_scales():
+    puzzle = next(iter(open_corpus("killer9").puzzles())).grid
+    r = rate(puzzle)
+    assert r.status == "solved"
+    assert r.config == "variant"
+    assert r.hardest == "rule_of_45"
+    assert (r.er, r.ep, r.ed) == (3.0, 2.4, 2.4)
+    assert r.category == "Intermediate"
+    assert r.score == sum(
+        n * (SCORES[t][0] if t in SCORES else BY_NAME[t].score) for t, n in r.counts.items()
+    )
