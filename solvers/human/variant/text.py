@@ -36,11 +36,12 @@ def english_variant(step: Step, what: str) -> str:
         total, sets = step.detail
         cage = shape.unit_name(step.units[0])
         options = _or(["+".join(map(str, s)) for s in sets])
+        kind = "different digits" if total is None else "digits"
         held = ""
         if step.digits:
             ds = "/".join(map(str, step.digits))
-            held = f"; each holds {ds}, so a cell that sees all the cage's places for it loses it"
-        kind = "different digits" if total is None else "digits"
+            every = "its set holds" if len(sets) == 1 else "every set holds"
+            held = f"; {every} {ds}, and a cell that sees all its places for one loses it"
         return f"Cage combinations: {cage} takes the {kind} {options}{held}: {what}"
     if t == "house_pointing":
         d = step.digits[0]

@@ -45,8 +45,8 @@ def test_cage_combinations_keep_the_sets_of_the_sum_and_lock_their_digits():
     expected |= {(c, d) for c in outside for d in (1, 2)}
     assert set(step.eliminations) == expected
     assert str(step).startswith(
-        "Cage combinations: killer cage r1c1 r1c2 (sum 3) takes the digits 1+2; each holds 1/2, "
-        "so a cell that sees all the cage's places for it loses it: removes"
+        "Cage combinations: killer cage r1c1 r1c2 (sum 3) takes the digits 1+2; its set holds "
+        "1/2, and a cell that sees all its places for one loses it: removes"
     )
 
 
@@ -57,7 +57,7 @@ def test_cage_combinations_drop_a_set_the_candidates_cannot_place():
     step = killer.cage_combinations(state)
     assert step.detail == (10, ((1, 9),))
     assert {d for c, d in step.eliminations if c == 1} == set(range(2, 9))
-    assert "takes the digits 1+9; each holds 1/9" in str(step)
+    assert "takes the digits 1+9; its set holds 1/9" in str(step)
 
 
 def test_rule_of_45_innies():
