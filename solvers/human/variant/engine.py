@@ -8,7 +8,9 @@ only variants have are placed on the same scale, see `NEW`):
 - the singles, ``cage_combinations`` (2.4), the intersections (``pointing``,
   ``claiming``, then ``house_pointing``: a house's digit whose places all see
   a cell), ``rule_of_45`` (3.0 on one house, 3.1 on two, 3.2 on three), then
-  the naked and hidden subsets and fish by their classic ratings.
+  the naked and hidden subsets and fish by their classic ratings;
+- the contradictions of `solvers.human.variant.assume`, ``nishio_singles``
+  (7.5) and ``nishio_net`` (9.0).
 
 The rest of the classic table (wings, chains, uniqueness, forcing chains) is
 built on the three units of a classic cell, so it is not used here: when
