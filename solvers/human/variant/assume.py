@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from solvers.human.state import digits
 from solvers.human.step import Step
+from solvers.human.techniques.branches import check_time
 from solvers.human.variant import killer
 from solvers.human.variant.state import VariantState
 
@@ -96,6 +97,7 @@ def _failing(
 ) -> Step | None:
     found = []
     for cell, m in enumerate(state.cand):
+        check_time()  # a scan can take seconds: the engine's deadline stops it
         for d in digits(m):
             reason = refutation(state, cell, d, follow)
             if reason:

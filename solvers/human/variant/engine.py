@@ -28,6 +28,7 @@ from solvers.grid import Grid
 from solvers.human.engine import CONTRADICTION, SOLVED, STOPPED, STUCK, _check
 from solvers.human.step import Step
 from solvers.human.table import resolve
+from solvers.human.techniques.branches import DEADLINE, OutOfTime
 from solvers.human.variant import assume, basic, killer
 from solvers.human.variant.state import VariantState
 
@@ -149,14 +150,16 @@ def propagate_variant(
 ) -> VariantResult:
     """Apply the easiest step to `state` (changed in place) until it is solved, stuck or
     contradictory; `solution` checks every step against it (`UnsoundStep`)."""
-    return run(
-        state,
-        techniques(config),
-        trace=trace,
-        solution=solution,
-        limits=limits,
-        max_steps=max_steps,
-    )
+    finders = techniques(config)
+    if limits is None or limits.deadline == float("inf"):
+        return run(state, finders, trace=trace, solution=solution, max_steps=max_steps)
+    token = DEADLINE.set(limits.deadline)  # the contradiction scans look at the clock
+    try:
+        return run(
+            state, finders, trace=trace, solution=solution, limits=limits, max_steps=max_steps
+        )
+    finally:
+        DEADLINE.reset(token)
 
 
 def run(
@@ -180,11 +183,15 @@ def run(
         if limits is not None and (stop := limits.stop(len(result.steps) + 1)):
             result.status, result.stopped_by = STOPPED, stop
             return result
-        for name, find in finders:  # noqa: B007 (used after the loop)
-            step = find(state)
-            if step is not None:
-                break
-        else:
+        try:
+            for name, find in finders:  # noqa: B007 (used after the loop)
+                step = find(state)
+                if step is not None:
+                    break
+            else:
+                return result
+        except OutOfTime:
+            result.status, result.stopped_by = STOPPED, Status.TIMEOUT
             return result
         if trace:
             step = step._replace(before=state.snapshot())

@@ -230,3 +230,10 @@ def test_rate_reads_a_variant_path_on_the_classic_scales():
     assert r.score == sum(
         n * (SCORES[t][0] if t in SCORES else BY_NAME[t].score) for t, n in r.counts.items()
     )
+
+
+def test_a_time_limit_stops_a_long_contradiction_scan():
+    puzzle = _puzzles("antiknight9", 1)[0].values[0]  # needs nishio nets: seconds per step
+    result = solvers.get("human").solve(puzzle, time_limit=0.2)
+    assert result.status is solvers.Status.TIMEOUT
+    assert not result.solutions
