@@ -71,12 +71,24 @@ def settle(state: VariantState) -> None:
 
 
 def _net(state: VariantState) -> None:
-    """`settle`, then every other technique of the engine short of a contradiction."""
-    from solvers.human.variant.engine import BASIC, run
+    """`settle`, then the other techniques of the engine short of a contradiction, one step
+    at a time with `settle` between them, until none applies or a contradiction appears."""
+    from solvers.human.variant.engine import BASIC, SETTLED
 
+    rest = [find for name, find in BASIC if name not in SETTLED]
     settle(state)
-    if state.contradiction is None:
-        run(state, BASIC)
+    while state.contradiction is None and state.empty:
+        for find in rest:
+            step = find(state)
+            if step is not None:
+                break
+        else:
+            return
+        for cell, digit in step.placements:
+            state.place(cell, digit)
+        for cell, digit in step.eliminations:
+            state.eliminate(cell, digit)
+        settle(state)
 
 
 def refutation(

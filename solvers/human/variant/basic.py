@@ -246,28 +246,27 @@ def _naked(state: VariantState, k: int) -> Step | None:
 def _hidden(state: VariantState, k: int) -> Step | None:
     cand = state.cand
     name, rating = HIDDEN[k]
-    for u, cells in enumerate(state.board.houses):
-        missing = state.full_mask & ~_placed(state, cells)
+    where, holding = state.digit_cells()
+    for u, house in enumerate(state.board.house_bits):
         places = {}
-        for d in digits(missing):
-            where = frozenset(c for c in cells if cand[c] & (1 << (d - 1)))
-            if 2 <= len(where) <= k:
-                places[d] = where
+        for i in range(state.n):
+            w = house & where[i]
+            if w and not house & holding[i] and 2 <= w.bit_count() <= k:
+                places[i + 1] = w
+        if len(places) < k:
+            continue
         for combo in combinations(sorted(places), k):
-            where = frozenset().union(*(places[d] for d in combo))
-            if len(where) != k:
+            union = 0
+            for d in combo:
+                union |= places[d]
+            if union.bit_count() != k:
                 continue
             keep = sum(1 << (d - 1) for d in combo)
-            elims = [(c, d) for c in sorted(where) for d in digits(cand[c] & ~keep)]
+            cells = cells_of(union)
+            elims = [(c, d) for c in cells for d in digits(cand[c] & ~keep)]
             if elims:
                 return _step(
-                    state,
-                    name,
-                    rating,
-                    eliminations=elims,
-                    cells=sorted(where),
-                    units=[u],
-                    digits=combo,
+                    state, name, rating, eliminations=elims, cells=cells, units=[u], digits=combo
                 )
     return None
 

@@ -56,6 +56,11 @@ BASIC: tuple[tuple[str, Finder], ...] = (
 )
 """The techniques a contradiction's branch follows (`assume`): all but the contradictions."""
 
+SETTLED = frozenset(
+    {"non_consecutive", "full_house", "hidden_single", "naked_single", "cage_combinations"}
+)
+"""The techniques `assume.settle` applies in bulk (cage combinations within the cage)."""
+
 ORDER: tuple[tuple[str, Finder], ...] = (
     *BASIC,
     ("nishio_singles", assume.nishio_singles),

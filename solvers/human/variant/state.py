@@ -32,6 +32,9 @@ class VariantState:
         self.full_mask = (1 << n) - 1
         self.values = [0] * (n * n)
         self.cand = list(board.start)
+        # per digit d (index d-1): the open cells taking it, the cells holding it (bitmasks)
+        self.where = [sum(1 << c for c, m in enumerate(self.cand) if m >> k & 1) for k in range(n)]
+        self.holding = [0] * n
         self.empty = n * n
         self.changes = 0
         self.contradiction: str | None = None
@@ -71,6 +74,8 @@ class VariantState:
         other.__dict__.update(self.__dict__)
         other.values = self.values[:]
         other.cand = self.cand[:]
+        other.where = self.where[:]
+        other.holding = self.holding[:]
         other._views, other._views_at = {}, -1
         return other
 
@@ -91,6 +96,13 @@ class VariantState:
             self._fail(f"{digit} is not a candidate of {name(cell)}")
             return
         self.values[cell] = digit
+        m, off = self.cand[cell], ~(1 << cell)
+        where = self.where
+        while m:
+            low = m & -m
+            m ^= low
+            where[low.bit_length() - 1] &= off
+        self.holding[digit - 1] |= 1 << cell
         self.cand[cell] = 0
         self.empty -= 1
         self.changes += 1
@@ -106,6 +118,7 @@ class VariantState:
         if not m & bit:
             return False
         self.cand[cell] = m ^ bit
+        self.where[digit - 1] &= ~(1 << cell)
         self.changes += 1
         if m == bit:
             self._fail(f"no candidate left in {self.shape.cell_name(cell)}")
@@ -121,31 +134,14 @@ class VariantState:
 
     def digit_cells(self) -> tuple[list[int], list[int]]:
         """Per digit d (index d-1), the open cells taking it and the cells holding it, as
-        bitmasks of cells."""
-        return self.derived("digit_cells", VariantState._digit_cells)
-
-    def _digit_cells(self) -> tuple[list[int], list[int]]:
-        n = self.n
-        open_cells, holding = [0] * n, [0] * n
-        values = self.values
-        for cell, m in enumerate(self.cand):
-            bit = 1 << cell
-            if values[cell]:
-                holding[values[cell] - 1] |= bit
-            while m:
-                low = m & -m
-                m ^= low
-                open_cells[low.bit_length() - 1] |= bit
-        return open_cells, holding
+        bitmasks of cells (kept up to date by `place` and `eliminate`: read them only)."""
+        return self.where, self.holding
 
     def check_houses(self) -> None:
         """Set `contradiction` when a house has no place left for a digit it lacks."""
-        values, cand = self.values, self.cand
-        for u, cells in enumerate(self.board.houses):
-            have = 0
-            for c in cells:
-                have |= cand[c] | (1 << (values[c] - 1) if values[c] else 0)
-            if have != self.full_mask:
-                missing = (self.full_mask & ~have).bit_length()
-                self._fail(f"no place for {missing} in {self.shape.unit_name(u)}")
-                return
+        where, holding = self.where, self.holding
+        for u, house in enumerate(self.board.house_bits):
+            for k in range(self.n):
+                if not house & (where[k] | holding[k]):
+                    self._fail(f"no place for {k + 1} in {self.shape.unit_name(u)}")
+                    return
