@@ -19,7 +19,7 @@ each other taking different digits).  Unions tried: each row, column and box
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 from solvers.human.state import digits
@@ -30,7 +30,7 @@ from solvers.human.variant.state import VariantState
 MAX_CELLS = 4  # innies or outies in one rule-of-45 step
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # bounded: a long run meets many cage states
 def cage_options(masks: tuple[int, ...], total: int | None, n: int) -> tuple[tuple, tuple]:
     """For a cage whose cells take `masks` (a placed cell: its digit's bit): the digit sets
     (ascending tuples) some assignment can use, and per cell the digits such assignments
@@ -139,7 +139,7 @@ def _common(sets) -> int:
 
 
 # -- the rule of 45 --------------------------------------------------------------
-@cache
+@lru_cache(maxsize=1 << 16)  # bounded: a long run meets many cage states
 def _sum_options(masks: tuple[int, ...], apart: frozenset[tuple[int, int]], total: int) -> tuple:
     """Per cell, the digits some assignment summing to `total` gives it; cells `apart`
     (index pairs) take different digits."""
