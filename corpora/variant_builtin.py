@@ -7,7 +7,7 @@ Each corpus is one or more ``sudoku-bench generate --variant`` runs (a
 kind.  Every puzzle's solution is unique by construction (the generator
 proves it with CP-SAT); the index holds it as the puzzle's truth.
 
-There are no difficulty levels: the human-style engine rates classic Sudoku only.
+There are no difficulty levels: the generator's difficulty targets are classic ratings.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ def rate_outcomes(outcomes: Iterable[Outcome]) -> dict[tuple[str, str], float]:
         text = (o.puzzle, o.box)
         if text not in by_text:
             grid = grid_of(o.puzzle, o.box)
-            if grid.constraints:  # the engine rates classic logic only: no rating
+            if grid.constraints:  # reports compare classic ratings only: no rating
                 by_text[text] = math.nan
             else:
                 rating = rate(grid)

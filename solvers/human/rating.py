@@ -87,7 +87,8 @@ def rate(
     solution: Grid | None = None,
     profile: dict[str, float] | None = None,
 ) -> Rating:
-    """Rate a puzzle by solving it with the engine (easiest step first).
+    """Rate a puzzle by solving it with the engine (easiest step first); a puzzle with
+    constraints by the variant engine (`solvers.human.variant.rating`).
 
     `techniques` selects the configuration as in `propagate` (None: all
     enabled).  `solution` turns on the soundness checks; `profile` (a dict)
@@ -95,6 +96,10 @@ def rate(
     """
     if isinstance(grid, str):
         grid = Grid.parse(grid)
+    if grid.constraints:  # a variant puzzle: the variant engine rates it
+        from solvers.human.variant.rating import rate_variant
+
+        return rate_variant(grid, techniques, solution=solution)
     techs = resolve(techniques)
     if conflicts(grid):
         return Rating("invalid", False, 0.0, 0.0, 0.0, 0, None, None, config=config_name(techs))

@@ -7,6 +7,10 @@ only solution (``exhausted=True``), and a contradiction proves there is none
 (``UNSOLVABLE``) -- unless a uniqueness technique (unique rectangle, BUG+1)
 was used, which holds only for puzzles with one solution; then neither claim
 is made.  ``nodes`` counts engine steps, so ``budget`` caps the steps.
+
+Puzzles with constraints of the kinds in `solvers.human.variant.KINDS` (region
+and neighbour rules, killer cages) go to the variant engine, which assumes no
+uniqueness; classic puzzles never do.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from solvers.human.engine import PropagationResult, propagate
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
 from solvers.human.trace import pencilmarks
+from solvers.human.variant import KINDS, VariantResult, VariantState, propagate_variant
 from solvers.registry import register
 
 TECHNIQUES_HELP = (
@@ -40,7 +45,7 @@ class TechniquesParam(Param):
         return value
 
 
-def engine_stats(result: PropagationResult) -> dict[str, Any]:
+def engine_stats(result: PropagationResult | VariantResult) -> dict[str, Any]:
     """The normalised counters of a propagation, with steps per technique."""
     return {
         "nodes": len(result.steps),
@@ -60,16 +65,19 @@ class Human(Solver):
     counts = False
     traces = True
     summary = (
-        "human-style propagation: singles, subsets, locked candidates, fish, wings, chains; "
-        "STUCK when logic runs out"
+        "human-style propagation: singles, subsets, locked candidates, fish, wings, chains "
+        "(region, neighbour and killer rules on variants); STUCK when logic runs out"
     )
     source = (
         "the human-style solvers of the project's write-ups (Magic Sudoku; the 'ibug' solver; "
         "Sudoku Kyo), with Sudoku Explainer / HoDoKu technique ratings"
     )
     parameters = {"techniques": TechniquesParam("all", TECHNIQUES_HELP)}
+    constraint_kinds = KINDS
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
+        if puzzle.constraints:
+            return self._solve_variant(puzzle, limits, trace)
         state = CandidateState.from_grid(puzzle)
         result = propagate(state, self.options["techniques"], trace=trace, limits=limits)
         stats = engine_stats(result)
@@ -89,6 +97,29 @@ class Human(Solver):
                 f"contradiction after a uniqueness technique ({result.reason}): "
                 "the puzzle has no unique solution",
             )
+        stats["candidates"] = pencilmarks(state.snapshot())
+        if result.stopped_by in (Status.TIMEOUT, Status.BUDGET):
+            return SolveResult(Status(result.stopped_by), (), False, stats, steps)
+        return SolveResult(
+            Status.STUCK,
+            (),
+            False,
+            stats,
+            steps,
+            f"logic ran out with {state.empty} open cells (candidates in stats)",
+        )
+
+    def _solve_variant(self, puzzle: Grid, limits: Limits, trace: bool) -> SolveResult:
+        """A puzzle with constraints: the variant engine (`solvers.human.variant`), which
+        assumes nothing about uniqueness, so its answers are proofs as the classic ones."""
+        state = VariantState.of(puzzle)
+        result = propagate_variant(state, self.options["techniques"], trace=trace, limits=limits)
+        stats = engine_stats(result)
+        steps = tuple(result.steps) if trace else None
+        if result.solved:
+            return SolveResult(Status.SOLVED, (state.to_grid(),), True, stats, steps)
+        if result.contradiction:
+            return SolveResult(Status.UNSOLVABLE, (), True, stats, steps, result.reason or "")
         stats["candidates"] = pencilmarks(state.snapshot())
         if result.stopped_by in (Status.TIMEOUT, Status.BUDGET):
             return SolveResult(Status(result.stopped_by), (), False, stats, steps)

@@ -69,6 +69,13 @@ def _chain_text(step: Step) -> str:
     return text
 
 
+VARIANT_TECHNIQUES = frozenset(
+    ("non_consecutive", "cage_combinations", "house_pointing", "rule_of_45")
+    + ("nishio_singles", "nishio_net")
+)
+"""The techniques only variant puzzles have (`solvers.human.variant.text` words them)."""
+
+
 def english(step: Step) -> str:
     """One plain-English line saying what the step found and what it does."""
     shape = step.shape
@@ -76,6 +83,10 @@ def english(step: Step) -> str:
     unit = shape.unit_name(step.units[0]) if step.units else ""
     ds = _digits(step.digits)
     what = effect(step)
+    if t in VARIANT_TECHNIQUES:
+        from solvers.human.variant.text import english_variant
+
+        return english_variant(step, what)
     if t in _DEADLY_TITLES:
         return _deadly_text(step, what)
     if t == "full_house":

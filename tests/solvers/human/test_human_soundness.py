@@ -1,5 +1,8 @@
 """Soundness mode over generated puzzles: no step may contradict the known solution.
 
+Variant puzzles (the built-in 6x6 set; the larger variant corpora are checked in
+``test_human_variants.py``) are checked under the same kinds of configurations.
+
 Puzzles are minimal ones made here: random valid grids (dlx completes a few
 random givens) with clues removed, in random order, while the solution stays
 unique.  Minimal puzzles are hard enough to reach the second-tier techniques;
@@ -10,10 +13,13 @@ from __future__ import annotations
 
 import pytest
 
+from corpora.corpus import open_corpus
 from solvers.grid import Grid
 from solvers.human import CandidateState, UnsoundStep, propagate
 from solvers.human.step import Step
 from solvers.human.table import GROUPS, TECHNIQUES
+from solvers.human.variant import KINDS, VariantState, propagate_variant
+from solvers.variants import kinds
 from tests.human_fixtures import generated
 
 CONFIGS = ["all", "tier1"] + [
@@ -66,3 +72,32 @@ def test_unsound_step_message_names_the_step():
     err = UnsoundStep(step, "places 2 in r1c1, the solution has 1")
     assert "naked_single" in str(err)
     assert "r1c1" in str(err)
+
+
+VARIANT_CONFIGS = [
+    "singles",
+    "singles+pointing+claiming",
+    "singles+naked_pair+naked_triple+naked_quad",
+    "singles+hidden_pair+hidden_triple+hidden_quad",
+    "singles+x_wing+swordfish+jellyfish",
+    "all",
+]
+
+
+@pytest.mark.parametrize("config", VARIANT_CONFIGS)
+def test_every_step_is_sound_on_the_variant_corpus(config):
+    # the 6x6 built-in variants of the kinds the engine takes; the techniques only variants
+    # have (killer, non-consecutive, house pointing, nishios) are on in every configuration
+    corpus = open_corpus("variants6")
+    truth = corpus.truth()
+    checked = 0
+    for p in corpus.puzzles():
+        if not kinds(p.grid) <= KINDS:
+            continue
+        solution = p.grid.replace(tuple(int(ch, 36) for ch in truth[p.id].solution))
+        result = propagate_variant(VariantState.of(p.grid), config, solution=solution)
+        checked += result.checked
+        assert result.status in ("solved", "stuck"), p.id
+        if result.solved:
+            assert result.state.to_grid().cells == solution.cells
+    assert checked > 0
