@@ -32,25 +32,50 @@ from solvers.verify import check
 
 def _choose(model: Model, cand: list[int], placed: bytearray) -> tuple[int, list[int]] | None:
     """The first (house, missing digit) with the fewest open positions, as (bit, cells);
-    None when some missing digit has no position."""
+    None when some missing digit has no position.
+
+    Per house, the open cells' candidates are folded into the digits with at least
+    one, two, three and four positions (bitmasks), so houses with a digit of up to
+    three positions are read without counting; digits are counted one by one only
+    while no house has shown a digit with fewer than four."""
     full = (1 << model.size) - 1
-    best: tuple[int, list[int]] = (0, [])
+    best: tuple[int, ...] = ()
+    best_bit = 0
     fewest = model.size + 1
     for house in model.houses:
-        done = 0
+        done = once = twice = thrice = four = 0
         for cell in house:
+            m = cand[cell]
             if placed[cell]:
-                done |= cand[cell]
+                done |= m
+            else:
+                four |= thrice & m
+                thrice |= twice & m
+                twice |= once & m
+                once |= m
         missing = full & ~done
-        while missing:
-            bit = missing & -missing
-            missing ^= bit
-            spots = [c for c in house if cand[c] & bit and not placed[c]]
-            if not spots:
-                return None
-            if len(spots) < fewest:
-                fewest, best = len(spots), (bit, spots)
-    return best
+        if missing & ~once:
+            return None  # a digit the house misses has no position left
+        if fewest == 1:
+            continue
+        if ones := missing & ~twice:
+            best, best_bit, fewest = house, ones & -ones, 1
+        elif fewest == 2:
+            continue
+        elif twos := missing & ~thrice:
+            best, best_bit, fewest = house, twos & -twos, 2
+        elif fewest == 3:
+            continue
+        elif threes := missing & ~four:
+            best, best_bit, fewest = house, threes & -threes, 3
+        else:
+            while missing:
+                bit = missing & -missing
+                missing ^= bit
+                k = sum(1 for c in house if cand[c] & bit and not placed[c])
+                if k < fewest:
+                    best, best_bit, fewest = house, bit, k
+    return best_bit, [c for c in best if cand[c] & best_bit and not placed[c]]
 
 
 def search(
