@@ -38,6 +38,8 @@ from typing import Any
 from solvers.base import Limits, Param, Solver, SolveResult, Status, counted_result
 from solvers.grid import Grid, Shape
 from solvers.registry import register
+from solvers.search import mrv_variants
+from solvers.variants.propagate import SUPPORTED
 
 
 @cache
@@ -243,6 +245,7 @@ class FewestCandidates(Solver):
     name = "mrv"
     family = "search"
     complete = True
+    constraint_kinds = SUPPORTED
     summary = (
         "fill one-candidate cells, then guess on the cell with the fewest candidates, "
         "recursively, with an incrementally updated candidate cache"
@@ -262,6 +265,7 @@ class FewestCandidates(Solver):
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         hidden = self.options["singles"] == "hidden"
-        found, exhausted, stopped, stats = _search(puzzle, limit, limits, hidden)
+        search = mrv_variants.search if puzzle.constraints else _search
+        found, exhausted, stopped, stats = search(puzzle, limit, limits, hidden)
         solutions = [puzzle.replace(cells) for cells in found]
         return counted_result(solutions, exhausted and len(solutions) < limit, stats, stopped)

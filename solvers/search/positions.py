@@ -43,6 +43,8 @@ from solvers.base import (
 )
 from solvers.grid import Grid, Shape
 from solvers.registry import register
+from solvers.search import positions_variants
+from solvers.variants.propagate import SUPPORTED
 
 _FILLED = 255  # the count of a unit digit already placed (above any real count)
 
@@ -186,6 +188,7 @@ class FewestPositions(Solver):
     name = "positions"
     family = "search"
     complete = True
+    constraint_kinds = SUPPORTED
     summary = (
         "branch on the unit and missing digit with the fewest legal positions "
         "(one: place it; none: dead end), precomputed index tables"
@@ -198,6 +201,7 @@ class FewestPositions(Solver):
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         if puzzle.size >= _FILLED:
             raise UnsupportedPuzzle(f"positions counts in bytes: sides up to {_FILLED - 1}")
-        found, exhausted, stopped, stats = _search(puzzle, limit, limits)
+        search = positions_variants.search if puzzle.constraints else _search
+        found, exhausted, stopped, stats = search(puzzle, limit, limits)
         solutions = [puzzle.replace(cells) for cells in found]
         return counted_result(solutions, exhausted and len(solutions) < limit, stats, stopped)
