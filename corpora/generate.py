@@ -19,7 +19,7 @@ do not depend on which one it is).
     >>> spec = Spec(box=(2, 2))
     >>> made = make(spec, seed=1, index=0)
     >>> made.puzzle.size, made.status, made.solution.is_complete
-    (4, 'SOLVED', True)
+    (4, <Status.SOLVED: 'SOLVED'>, True)
 """
 
 from __future__ import annotations
