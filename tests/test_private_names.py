@@ -53,32 +53,45 @@ def defined(tree: ast.AST) -> set[str]:
     return {name for name in names if private(name)}
 
 
+def imported(tree: ast.AST) -> set[str]:
+    """The names a module binds by importing (``import a.b`` binds ``a``): what they
+    hold belongs to another module, whatever this one defines under the same name."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {a.asname or a.name.split(".")[0] for a in node.names}
+    return names
+
+
 def reaches(source: str) -> list[tuple[int, str]]:
     """(line, name) for each private name of another module that `source` imports or
-    reaches: ``from m import _x``, ``m._x`` or ``obj._x`` when `source` does not define
-    ``_x`` (attributes of ``self`` and ``cls`` excepted), and ``getattr(obj, "_x")`` or
-    ``monkeypatch.setattr(obj, "_x", ...)`` likewise."""
+    reaches: ``from m import _x``; ``m._x`` for any name ``m`` bound by an import;
+    ``obj._x`` when `source` does not define ``_x`` itself (``self._x`` and ``cls._x``
+    pass); and ``getattr(obj, "_x")``, ``monkeypatch.setattr(obj, "_x", ...)`` alike."""
     tree = ast.parse(source)
-    own = defined(tree)
+    own, modules = defined(tree), imported(tree)
+
+    def foreign(owner: ast.expr, attr: str, line: int) -> list[tuple[int, str]]:
+        """[(line, attr)] when ``owner.attr`` is another module's private name."""
+        holder = owner.id if isinstance(owner, ast.Name) else None
+        if private(attr) and (
+            holder in modules or (attr not in own and holder not in ("self", "cls"))
+        ):
+            return [(line, attr)]
+        return []
+
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             found += [(node.lineno, a.name) for a in node.names if private(a.name)]
-        elif isinstance(node, ast.Attribute) and private(node.attr) and node.attr not in own:
-            if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
-                found.append((node.lineno, node.attr))
+        elif isinstance(node, ast.Attribute):
+            found += foreign(node.value, node.attr, node.lineno)
         elif isinstance(node, ast.Call) and len(node.args) >= 2:
             func = node.func
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
             key = node.args[1]
-            if (
-                name in REFLECTION
-                and isinstance(key, ast.Constant)
-                and isinstance(key.value, str)
-                and private(key.value)
-                and key.value not in own
-            ):
-                found.append((node.lineno, key.value))
+            if name in REFLECTION and isinstance(key, ast.Constant) and isinstance(key.value, str):
+                found += foreign(node.args[0], key.value, node.lineno)
     return sorted((line, name) for line, name in found if name not in PUBLIC)
 
 
@@ -111,6 +124,8 @@ def test_the_check_sees_each_way_of_reaching_a_private_name():
             "    solver._loaded.clear()",  # 5: reached through an object
             "    monkeypatch.setattr(registry, '_registered', {})",  # 6: patched by name
             "    return getattr(solver, '_cache', None)",  # 7: looked up by name
+            "_registered = {}",
+            "registry._registered.clear()",  # 9: a module's, though this one has its own
         ]
     )
     assert reaches(planted) == [
@@ -119,6 +134,7 @@ def test_the_check_sees_each_way_of_reaching_a_private_name():
         (5, "_loaded"),
         (6, "_registered"),
         (7, "_cache"),
+        (9, "_registered"),
     ]
 
 
