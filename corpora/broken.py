@@ -12,20 +12,21 @@ import random
 
 from corpora.symmetry import orbits
 from solvers import oracle
+from solvers.base import Status
 from solvers.grid import Grid
 from solvers.verify import conflicts
 
 
 def break_puzzle(
     kind: str, puzzle: Grid, solution: Grid, rng: random.Random, symmetry: str = "none"
-) -> tuple[Grid, str] | None:
+) -> tuple[Grid, Status] | None:
     """The broken puzzle and its status, or None when this puzzle cannot be broken so."""
     return BREAKERS[kind](puzzle, solution, rng, symmetry)
 
 
 def _invalid(
     puzzle: Grid, solution: Grid, rng: random.Random, symmetry: str
-) -> tuple[Grid, str] | None:
+) -> tuple[Grid, Status] | None:
     """Copy a given into an empty peer cell: two equal digits in one unit."""
     peers = puzzle.shape.peers
     choices = [
@@ -43,12 +44,12 @@ def _invalid(
     broken = puzzle.replace(cells)
     if not conflicts(broken):  # cannot happen: the digit repeats a peer's
         return None
-    return broken, "INVALID"
+    return broken, Status.INVALID
 
 
 def _unsolvable(
     puzzle: Grid, solution: Grid, rng: random.Random, symmetry: str
-) -> tuple[Grid, str] | None:
+) -> tuple[Grid, Status] | None:
     """Add a clue that breaks no rule but differs from the unique solution.
 
     Any solution of the new puzzle would solve the old one, whose only
@@ -74,12 +75,12 @@ def _unsolvable(
     result = oracle.solve_many([broken], limit=2)[0]
     if result.solutions or not result.exhausted:
         return None
-    return broken, "UNSOLVABLE"
+    return broken, Status.UNSOLVABLE
 
 
 def _multiple(
     puzzle: Grid, solution: Grid, rng: random.Random, symmetry: str
-) -> tuple[Grid, str] | None:
+) -> tuple[Grid, Status] | None:
     """Remove one more clue group, one whose removal admits a second solution."""
     groups = [g for g in orbits(puzzle.size, symmetry) if puzzle.cells[g[0]]]
     rng.shuffle(groups)
@@ -89,7 +90,7 @@ def _multiple(
             cells[i] = 0
         broken = puzzle.replace(cells)
         if len(oracle.solve_many([broken], limit=2)[0].solutions) >= 2:
-            return broken, "MULTIPLE"
+            return broken, Status.MULTIPLE
     return None
 
 

@@ -29,6 +29,7 @@ from corpora import rating, variant_builtin
 from corpora.corpus import BUILTIN_DIR, INDEX_FILE
 from corpora.generate import Made, Spec, generate, spec_for_size
 from corpora.variant_builtin import VariantRecipe
+from solvers.base import Status
 
 INDEX_FORMAT = 1
 
@@ -236,19 +237,21 @@ def puzzle_line(made: Made) -> str:
 def _rated(made: Made) -> rating.Rated | None:
     if made.rated is not None:
         return made.rated
-    if made.status == "SOLVED" and not made.puzzle.is_complete and rating.available():
+    if made.status == Status.SOLVED and not made.puzzle.is_complete and rating.available():
         return rating.rate(made.puzzle)
     return None
 
 
 def _truth(puzzle_id: str, made: Made) -> dict[str, Any]:
-    solutions = {"SOLVED": 1, "MULTIPLE": 2, "UNSOLVABLE": 0, "INVALID": 0}[made.status]
+    solutions = {Status.SOLVED: 1, Status.MULTIPLE: 2, Status.UNSOLVABLE: 0, Status.INVALID: 0}[
+        made.status
+    ]
     entry: dict[str, Any] = {"id": puzzle_id, "status": made.status, "solutions": solutions}
     entry["clues"] = made.puzzle.givens
     rated = _rated(made)
     if rated is not None:
         entry.update(level=rated.level, er=rated.er)
-    if made.status == "SOLVED" and made.solution is not None:
+    if made.status == Status.SOLVED and made.solution is not None:
         entry["solution"] = made.solution.format("line")
     return entry
 

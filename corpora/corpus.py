@@ -35,6 +35,7 @@ from corpora import fpuzzles, native
 from corpora.formats import Record, base_name, open_text, read_records
 from corpora.trusted import trusted_grid
 from corpora.writers import SYMBOLS_DIRECTIVE
+from solvers.base import Status
 from solvers.grid import (
     AmbiguousNotation,
     Grid,
@@ -330,7 +331,7 @@ def _solution(text: str, puzzle: Grid) -> Grid | None:
 class Truth:
     """What is known about one puzzle of a corpus without solving it."""
 
-    status: str  # SOLVED (unique), MULTIPLE, UNSOLVABLE or INVALID
+    status: Status  # SOLVED (unique), MULTIPLE, UNSOLVABLE or INVALID
     solutions: int  # 0, 1, or 2 meaning "two or more"
     solution: str | None = None  # the unique solution, line format
 
@@ -366,7 +367,7 @@ class Corpus:
     def truth(self) -> dict[str, Truth]:
         """Known truth per puzzle id (built-in corpora; empty for other files)."""
         return {
-            entry["id"]: Truth(entry["status"], entry["solutions"], entry.get("solution"))
+            entry["id"]: Truth(Status(entry["status"]), entry["solutions"], entry.get("solution"))
             for entry in self.info.get("truth", ())
         }
 

@@ -19,7 +19,7 @@ do not depend on which one it is).
     >>> spec = Spec(box=(2, 2))
     >>> made = make(spec, seed=1, index=0)
     >>> made.puzzle.size, made.status, made.solution.is_complete
-    (4, 'SOLVED', True)
+    (4, <Status.SOLVED: 'SOLVED'>, True)
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from corpora.fill import random_solution
 from corpora.symmetry import SYMMETRIES, orbits
 from corpora.trusted import with_cells
 from solvers import oracle
+from solvers.base import Status
 from solvers.grid import Grid, box_shape_for
 
 KINDS = ("unique", "invalid", "unsolvable", "multiple", "solved", "empty")
@@ -123,7 +124,7 @@ class Made:
     index: int
     puzzle: Grid
     solution: Grid | None  # the unique solution (unique, unsolvable-from); None otherwise
-    status: str  # the truth: SOLVED (unique), MULTIPLE, UNSOLVABLE or INVALID
+    status: Status  # the truth: SOLVED (unique), MULTIPLE, UNSOLVABLE or INVALID
     seed: str  # the seed of the attempt that made it
     attempts: int
     rated: rating.Rated | None = None
@@ -166,7 +167,7 @@ def _attempt(spec: Spec, rng: random.Random, seed: str) -> tuple[Made | None, st
     )
     if not low <= puzzle.givens <= high:
         return None, f"{puzzle.givens} clues"
-    made = Made(0, puzzle, solution, "SOLVED", seed, 0, undecided=undecided)
+    made = Made(0, puzzle, solution, Status.SOLVED, seed, 0, undecided=undecided)
     if spec.minimal:
         if not is_minimal(puzzle):
             return None, "not minimal"
@@ -276,7 +277,7 @@ def _unique(puzzle: Grid, budget: int | None) -> bool | None:
         return False
     if result.unique:
         return True
-    return None if result.status.value in ("BUDGET", "TIMEOUT") else False
+    return None if result.status in (Status.BUDGET, Status.TIMEOUT) else False
 
 
 def is_minimal(puzzle: Grid) -> bool:
@@ -292,8 +293,8 @@ def is_minimal(puzzle: Grid) -> bool:
 
 def _trivial(spec: Spec, solution: Grid, seed: str) -> Made:
     if spec.kind == "solved":
-        return Made(0, solution, solution, "SOLVED", seed, 0)
-    return Made(0, Grid.empty(*spec.box), None, "MULTIPLE", seed, 0)
+        return Made(0, solution, solution, Status.SOLVED, seed, 0)
+    return Made(0, Grid.empty(*spec.box), None, Status.MULTIPLE, seed, 0)
 
 
 # -- many puzzles ------------------------------------------------------------

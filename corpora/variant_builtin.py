@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from corpora.variant_generate import ORDER, Made, kinds_of, make_many
+from solvers.base import Status
 from solvers.grid import box_shape_for
 from solvers.variants import kinds
 from solvers.variants.canonical import puzzle_data
@@ -141,7 +142,7 @@ def entry(r: VariantRecipe, made: list[Made]) -> dict[str, Any]:
         "description": r.description,
         "sizes": sorted({m.puzzle.size for m in made}),
         "count": len(made),
-        "statuses": {"SOLVED": len(made)},
+        "statuses": {Status.SOLVED: len(made)},
         "clues": {
             "min": min(givens),
             "max": max(givens),
@@ -154,7 +155,7 @@ def entry(r: VariantRecipe, made: list[Made]) -> dict[str, Any]:
         "truth": [
             {
                 "id": f"{r.name}:{k}",
-                "status": "SOLVED",
+                "status": Status.SOLVED,
                 "solutions": 1,
                 "clues": m.puzzle.givens,
                 "solution": m.solution.format("line"),

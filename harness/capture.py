@@ -26,10 +26,11 @@ import tempfile
 from collections.abc import Sequence
 
 from harness.tasks import Outcome
+from solvers.base import Status
 
 KEEP = 1000  # characters kept from each end of a solve's output
 ERROR_TAIL = 300  # characters of the output's end quoted in a failed solve's error
-FAILED = frozenset({"ERROR", "MEMOUT", "TIMEOUT"})
+FAILED = frozenset({Status.ERROR, Status.MEMOUT, Status.TIMEOUT})
 
 
 class OutputTrap:

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from harness.records import ResultRecord, Truth, grid_of
+from harness.records import ResultRecord, Truth, Verdict, grid_of
+from solvers.base import Status
 from solvers.grid import Grid
 from solvers.verify import check, conflicts
 
-ANSWERS = ("SOLVED", "MULTIPLE", "UNSOLVABLE", "INVALID")
+ANSWERS = (Status.SOLVED, Status.MULTIPLE, Status.UNSOLVABLE, Status.INVALID)
 ORACLE_WRONG = "contradicts the oracle"
 NO_TRUTH = "no truth"  # the reason of an answer judged UNKNOWN for want of a truth starts so
 EVIDENCE = "evidence"  # Truth.oracle when the truth comes from the run's verified solutions
@@ -33,7 +34,7 @@ SOLVABLE = "solvable"  # a kind only evidence gives: solvable, uniqueness not kn
 
 
 def answer_problems(
-    given: Grid, status: str, solutions: Sequence[Grid | str], box: str = ""
+    given: Grid, status: Status, solutions: Sequence[Grid | str], box: str = ""
 ) -> str:
     """What is wrong with a result's answers by the rules alone ("" when nothing).
 
@@ -49,79 +50,79 @@ def answer_problems(
             listed = "; ".join(str(v) for v in violations[:3])
             more = f" (+{len(violations) - 3} more)" if len(violations) > 3 else ""
             return f"bad grid: {listed}{more}"
-    if status == "SOLVED" and not solutions:
+    if status == Status.SOLVED and not solutions:
         return "SOLVED without a solution"
-    if status == "MULTIPLE":
+    if status == Status.MULTIPLE:
         if len(solutions) < 2:
             return "MULTIPLE with fewer than two solutions"
         if solutions[0] == solutions[1]:
             return "MULTIPLE with the same solution twice"
-    if status == "INVALID" and not conflicts(given):
+    if status == Status.INVALID and not conflicts(given):
         return "false INVALID: no two givens conflict"
     return ""
 
 
-def claims_unique(status: str, exhausted: bool, limit: int) -> bool:
+def claims_unique(status: Status, exhausted: bool, limit: int) -> bool:
     """True when a result says its solution is the only one."""
-    return status == "SOLVED" and exhausted and limit >= 2
+    return status == Status.SOLVED and exhausted and limit >= 2
 
 
-def judge(record: ResultRecord, truth: Truth | None) -> tuple[str | None, str]:
+def judge(record: ResultRecord, truth: Truth | None) -> tuple[Verdict | None, str]:
     """The verdict on a result whose answers passed the verifier, and why.
 
     Returns ``(None, "")`` when the verdict needs a truth that is not known yet.
     """
     status, solution = record.status, record.solution
     if status not in ANSWERS:
-        return "UNKNOWN", ""
-    if status == "INVALID":
-        return "CORRECT", ""
+        return Verdict.UNKNOWN, ""
+    if status == Status.INVALID:
+        return Verdict.CORRECT, ""
     kind = truth.kind if truth else None
     source = f"the oracle ({truth.oracle})" if truth and truth.oracle != EVIDENCE else "the run"
-    if status == "UNSOLVABLE":
+    if status == Status.UNSOLVABLE:
         if kind is None:
             return None, ""
         if kind in ("none", "invalid"):
-            return "CORRECT", ""
-        return "WRONG", f"false UNSOLVABLE: {source} found a solution"
-    if status == "MULTIPLE":
+            return Verdict.CORRECT, ""
+        return Verdict.WRONG, f"false UNSOLVABLE: {source} found a solution"
+    if status == Status.MULTIPLE:
         if kind in ("none", "invalid", "unique") and truth and truth.oracle != EVIDENCE:
-            return "CORRECT", f"{ORACLE_WRONG}, which says {kind}: two verified solutions"
-        return "CORRECT", ""
+            return Verdict.CORRECT, f"{ORACLE_WRONG}, which says {kind}: two verified solutions"
+        return Verdict.CORRECT, ""
     # SOLVED with a verified solution.
     if kind in ("none", "invalid") and truth and truth.oracle != EVIDENCE:
-        return "CORRECT", f"{ORACLE_WRONG}, which says {kind}: a verified solution"
+        return Verdict.CORRECT, f"{ORACLE_WRONG}, which says {kind}: a verified solution"
     differs = kind in ("unique", SOLVABLE) and truth is not None and truth.solution != solution
     if claims_unique(status, record.exhausted, record.limit):
         if kind is None:
             return None, ""
         if kind == "multiple":
-            return "WRONG", f"false claim of uniqueness: {source} found two solutions"
+            return Verdict.WRONG, f"false claim of uniqueness: {source} found two solutions"
         if differs:
-            return "WRONG", f"false claim of uniqueness: {source} found another solution"
+            return Verdict.WRONG, f"false claim of uniqueness: {source} found another solution"
         if kind == SOLVABLE:
-            return "UNKNOWN", "uniqueness claimed; no oracle truth to confirm it"
-        return "CORRECT", ""
+            return Verdict.UNKNOWN, "uniqueness claimed; no oracle truth to confirm it"
+        return Verdict.CORRECT, ""
     if differs and kind == "unique":
-        return "CORRECT", f"{ORACLE_WRONG}, which says unique: another verified solution"
-    return "CORRECT", ""
+        return Verdict.CORRECT, f"{ORACLE_WRONG}, which says unique: another verified solution"
+    return Verdict.CORRECT, ""
 
 
-def unchecked(status: str, verdict: str | None) -> bool:
+def unchecked(status: Status, verdict: Verdict | None) -> bool:
     """True for an answer the cross-check could not confirm or refute (verdict UNKNOWN)."""
-    return status in ANSWERS and verdict == "UNKNOWN"
+    return status in ANSWERS and verdict == Verdict.UNKNOWN
 
 
 def truth_from(record: ResultRecord, solutions: Sequence[str], oracle: str) -> Truth | None:
     """The truth an oracle's verified result establishes, if it is conclusive."""
     kind = None
-    if record.status == "SOLVED" and record.exhausted and record.limit >= 2:
+    if record.status == Status.SOLVED and record.exhausted and record.limit >= 2:
         kind = "unique"
-    elif record.status == "MULTIPLE":
+    elif record.status == Status.MULTIPLE:
         kind = "multiple"
-    elif record.status == "UNSOLVABLE" and record.exhausted:
+    elif record.status == Status.UNSOLVABLE and record.exhausted:
         kind = "none"
-    elif record.status == "INVALID":
+    elif record.status == Status.INVALID:
         kind = "invalid"
     if kind is None:
         return None
@@ -137,9 +138,9 @@ def evidence(records: Sequence[ResultRecord]) -> Truth | None:
     seen: set[str] = set()
     multiple = False
     for r in records:
-        if r.verdict == "WRONG" or r.status not in ("SOLVED", "MULTIPLE"):
+        if r.verdict == Verdict.WRONG or r.status not in (Status.SOLVED, Status.MULTIPLE):
             continue
-        multiple = multiple or r.status == "MULTIPLE"
+        multiple = multiple or r.status == Status.MULTIPLE
         if r.solution:
             seen.add(r.solution)
     if not seen:

@@ -36,7 +36,7 @@ from harness.errors import CommandError
 from harness.inflight import Lost, Tracker
 from harness.memory import MB, Watcher
 from harness.tasks import Batch, Item, Outcome, WorkerSettings, lost
-from solvers.base import extra_hint
+from solvers.base import Status, extra_hint
 
 Finished = tuple[Batch, list[Outcome]]
 EXECUTORS = ("process", "serial", "dask")
@@ -174,7 +174,7 @@ class IsolatedPool:
             self._restarts = 0
             return outcomes
         except cf.TimeoutError:
-            status = "TIMEOUT"
+            status = Status.TIMEOUT
             error = f"killed by the harness after {limit:.3g} s (hard limit)"
         except ProcessExpired as exc:
             status, error = self._expired(batch, exc)
@@ -182,7 +182,7 @@ class IsolatedPool:
             running = self._tracker.forget(tag)
             if running is None or not running.vanished or self._stopped:
                 raise Stopped from None
-            status, error = "ERROR", "the worker exited with status 0 during the solve"
+            status, error = Status.ERROR, "the worker exited with status 0 during the solve"
         except BrokenProcessPool as exc:  # a worker died while no task was running
             if self._stopped:
                 raise Stopped from None
@@ -191,7 +191,7 @@ class IsolatedPool:
         except Exception as exc:  # e.g. a result that cannot be pickled
             if self._stopped:
                 raise Stopped from None
-            status, error = "ERROR", f"the worker failed: {type(exc).__name__}: {exc}"
+            status, error = Status.ERROR, f"the worker failed: {type(exc).__name__}: {exc}"
         finally:
             with self._lock:
                 self._futures.discard(future)
@@ -204,7 +204,7 @@ class IsolatedPool:
             before, after = batch.items[:index], batch.items[index + 1 :]
             return [*self._again(batch, before), outcome, *self._again(batch, after)]
         if len(batch.items) == 1:
-            return lost(batch, status, error, wall=limit if status == "TIMEOUT" else None)
+            return lost(batch, status, error, wall=limit if status == Status.TIMEOUT else None)
         outcomes = []
         for single in batch.split():
             outcomes.extend(self.isolate(single))
@@ -215,10 +215,10 @@ class IsolatedPool:
         return self.isolate(dataclasses.replace(batch, items=items)) if items else []
 
     def _blame(
-        self, batch: Batch, running: Lost | None, status: str, error: str
+        self, batch: Batch, running: Lost | None, status: Status, error: str
     ) -> tuple[int, Outcome] | None:
         """The puzzle that lost the batch, and its outcome, when the tracker knows it."""
-        if running is None or not 0 <= running.index < len(batch.items) or status == "MEMOUT":
+        if running is None or not 0 <= running.index < len(batch.items) or status == Status.MEMOUT:
             return None  # memory may have built up over several puzzles: each is run alone
         seconds = running.seconds
         if running.hung:
@@ -226,25 +226,25 @@ class IsolatedPool:
                 f"killed by the harness after {seconds:.3g} s: the solve did not stop at its "
                 f"{batch.timeout:g} s time limit (grace {self.settings.grace:g} s)"
             )
-            return running.index, Outcome("TIMEOUT", wall=seconds, error=error)
-        if status == "TIMEOUT":  # the batch's hard limit: blame the puzzle only if it overran
+            return running.index, Outcome(Status.TIMEOUT, wall=seconds, error=error)
+        if status == Status.TIMEOUT:  # the batch's hard limit: blame the puzzle only if it overran
             if seconds < batch.timeout:
                 return None
-            return running.index, Outcome("TIMEOUT", wall=seconds, error=error)
+            return running.index, Outcome(Status.TIMEOUT, wall=seconds, error=error)
         if running.vanished:
             return running.index, Outcome(status, error=error)
         return running.index, Outcome(status, error=f"{error} (during this solve)")
 
-    def _expired(self, batch: Batch, exc: Exception) -> tuple[str, str]:
+    def _expired(self, batch: Batch, exc: Exception) -> tuple[Status, str]:
         """Status and error of a batch whose worker died: MEMOUT if the watcher killed it."""
         pid = getattr(exc, "pid", None)
         over = self._watcher.killed(pid) if self._watcher is not None else None
         if over is None:
-            return "ERROR", f"the worker died: {_exit_reason(getattr(exc, 'exitcode', None))}"
+            return Status.ERROR, f"the worker died: {_exit_reason(getattr(exc, 'exitcode', None))}"
         limit = self.settings.memory_mb or 0
         loaded = dict(self.settings.footprints).get(batch.spec)
         share = f"{loaded} MB once loaded, the rest" if loaded else "what"
-        return "MEMOUT", (
+        return Status.MEMOUT, (
             f"stopped by the harness at {limit + over / MB:.0f} MB, over its {limit} MB "
             f"memory limit ({share} added by its solves to the resident memory of the worker "
             "and its child processes)"

@@ -15,6 +15,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
+from harness.records import Verdict
+from solvers.base import Status
+
 LINE_EVERY = 30.0  # seconds between progress lines when stderr is not a terminal
 
 
@@ -60,20 +63,20 @@ class Progress:
         elif enabled is None:
             self._lines = True
 
-    def add(self, statuses: Iterable[str], wrong: int = 0) -> None:
+    def add(self, statuses: Iterable[Status], wrong: int = 0) -> None:
         """Record stored results: their statuses and how many were judged wrong."""
         n = 0
         for status in statuses:
             self.counts[status] += 1
             n += 1
-        self.counts["WRONG"] += wrong
+        self.counts[Verdict.WRONG] += wrong
         self.done += n
         if self._bar is not None:
             c = self.counts
             self._bar.set_postfix(
-                timeouts=c["TIMEOUT"] + c["BUDGET"],
-                errors=c["ERROR"] + c["MEMOUT"],
-                wrong=c["WRONG"],
+                timeouts=c[Status.TIMEOUT] + c[Status.BUDGET],
+                errors=c[Status.ERROR] + c[Status.MEMOUT],
+                wrong=c[Verdict.WRONG],
                 refresh=False,
             )
             self._bar.update(n)
@@ -88,10 +91,11 @@ class Progress:
         share = f" ({self.done / self.total:.0%})" if self.total else ""
         left = self.total - self.done
         eta = f", about {_duration(left / rate)} left" if rate > 0 and left > 0 else ""
+        timeouts = c[Status.TIMEOUT] + c[Status.BUDGET]
+        errors = c[Status.ERROR] + c[Status.MEMOUT]
         return (
             f"progress: {self.done:,}/{self.total:,} solves{share}, {rate:.1f}/s{eta}; "
-            f"timeouts {c['TIMEOUT'] + c['BUDGET']}, errors {c['ERROR'] + c['MEMOUT']}, "
-            f"wrong {c['WRONG']}"
+            f"timeouts {timeouts}, errors {errors}, wrong {c[Verdict.WRONG]}"
         )
 
     def _line(self) -> None:

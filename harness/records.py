@@ -9,11 +9,36 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
+from solvers.base import Status
 from solvers.grid import Grid, box_shape_for, default_symbols
 
-VERDICTS = ("CORRECT", "WRONG", "UNKNOWN")
+
+class Verdict(str, Enum):
+    """What the cross-check says of a result's answers (`harness.crosscheck`).
+
+    A member is its value as a string (``Verdict.WRONG == "WRONG"``), so the
+    store, the exports and data frames hold plain text.
+    """
+
+    CORRECT = "CORRECT"  # the answers agree with the truth, or are proved by themselves
+    WRONG = "WRONG"  # an answer the truth or another solver refutes
+    UNKNOWN = "UNKNOWN"  # an answer nothing could confirm or refute
+
+    def __str__(self) -> str:
+        return self.value
+
+
+VERDICTS = tuple(Verdict)
+
+
+def typed_outcome(status: str, verdict: str | None) -> tuple[Status, Verdict | None]:
+    """A stored status and verdict as their enum members: how text read back from a
+    store, a file or a data frame becomes typed again (raises ValueError on text that
+    names no member)."""
+    return Status(status), None if verdict is None else Verdict(verdict)
 
 
 @dataclass(frozen=True)
@@ -42,7 +67,7 @@ class ResultRecord:
     puzzle_id: str
     puzzle: str  # the puzzle in line format
     repeat: int
-    status: str  # a solvers.Status value
+    status: Status
     solution: str | None = None  # first solution, line format
     solutions_found: int = 0
     exhausted: bool = False
@@ -50,7 +75,7 @@ class ResultRecord:
     cpu: float | None = None
     stats: dict[str, Any] = field(default_factory=dict)
     error: str = ""
-    verdict: str | None = None  # one of VERDICTS once cross-checked
+    verdict: Verdict | None = None  # set once cross-checked
     time_limit: float | None = None  # the limit in force, for PAR-2
     variant: int = 0  # 0: the puzzle as given; k >= 1: its k-th metamorphic form
     reason: str = ""  # why the verdict is WRONG (or what is unknown), for findings

@@ -18,7 +18,7 @@ ends with exactly one result per task.
     ...     study = make_study([path], ["dlx"], timeout=5)
     ...     done = run_study(store, study, Execution("serial"), progress=False)
     ...     [(r.solver, r.status, r.verdict) for r in store.results([done.run_id])]
-    [('dlx', 'SOLVED', 'CORRECT')]
+    [('dlx', <Status.SOLVED: 'SOLVED'>, <Verdict.CORRECT: 'CORRECT'>)]
 """
 
 from __future__ import annotations
@@ -44,12 +44,13 @@ from harness import checks, crosscheck, environment, footprint, machine, resourc
 from harness.errors import CommandError
 from harness.executors import EXECUTORS, make_executor
 from harness.progress import Progress
-from harness.records import ResultRecord, Truth, puzzle_text
+from harness.records import ResultRecord, Truth, Verdict, puzzle_text
 from harness.runlock import hold_run
 from harness.store import DEFAULT_DB, Store, StoreError, now
 from harness.tasks import Batch, Item, Outcome, WorkerSettings, lost
 from harness.truth_store import ORACLE_SECONDS, Settlement, puzzle_keys, settle
 from harness.worker import measure_overhead
+from solvers.base import Status
 from solvers.oracle import oracle_chain, oracle_name
 from solvers.registry import get, names, parse_spec, solver_class
 from solvers.transforms import random_transform
@@ -355,7 +356,7 @@ class _Run:
         return random_transform(grid, rng)[0]
 
     # -- what came back -----------------------------------------------------
-    def absorb(self, batch: Batch, outcomes: Sequence[Outcome]) -> tuple[list[str], int]:
+    def absorb(self, batch: Batch, outcomes: Sequence[Outcome]) -> tuple[list[Status], int]:
         """Store a finished batch; returns its statuses and how many answers were wrong.
 
         The worker already ran the verifier on every answer (`Outcome.problem`),
@@ -368,19 +369,19 @@ class _Run:
             record = self._record(batch, item, outcome)
             if isinstance(record.stats.get("core"), int):
                 self.cores.add(record.stats["core"])
-            verdict: str | None = "WRONG"
+            verdict: Verdict | None = Verdict.WRONG
             reason = outcome.problem
             if not reason:
                 verdict, reason = crosscheck.judge(record, known.get((item.puzzle, item.box)))
             records.append(replace(record, verdict=verdict, reason=reason))
         if records:
             self.store.add_results(records)
-        return [r.status for r in records], sum(r.verdict == "WRONG" for r in records)
+        return [r.status for r in records], sum(r.verdict == Verdict.WRONG for r in records)
 
-    def refuse(self) -> Iterator[tuple[list[str], int]]:
+    def refuse(self) -> Iterator[tuple[list[Status], int]]:
         """Store MEMOUT for every task of the solvers that cannot start; statuses per batch."""
         for batch in self.plan(list(self.unfit)):
-            yield self.absorb(batch, lost(batch, "MEMOUT", self.unfit[batch.spec]))
+            yield self.absorb(batch, lost(batch, Status.MEMOUT, self.unfit[batch.spec]))
 
     def _record(self, batch: Batch, item: Item, outcome: Outcome) -> ResultRecord:
         return ResultRecord(
@@ -498,7 +499,7 @@ def finalize(store: Store, run_id: int, settlement: Settlement | None = None) ->
         verdict, reason = crosscheck.judge(record, truth)
         if verdict is None:
             why = settlement.why(key) if settlement else "the oracle gave no answer"
-            verdict, reason = "UNKNOWN", f"{crosscheck.NO_TRUTH}: {why}"
+            verdict, reason = Verdict.UNKNOWN, f"{crosscheck.NO_TRUTH}: {why}"
         verdicts.append((row_id, verdict, reason))
     if verdicts:
         store.set_verdicts(verdicts)

@@ -33,7 +33,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from harness.records import ResultRecord, RunInfo, Truth
+from harness.crosscheck import ANSWERS
+from harness.records import ResultRecord, RunInfo, Truth, Verdict, typed_outcome
+from solvers.base import Status
 
 DEFAULT_DB = "sudoku-bench.sqlite"
 SCHEMA_VERSION = 2
@@ -363,7 +365,7 @@ class Store:
             r for _, r in self._select_results([run_id], "puzzle = ? AND box = ?", (puzzle, box))
         ]
 
-    def set_verdicts(self, verdicts: Iterable[tuple[int, str, str]]) -> None:
+    def set_verdicts(self, verdicts: Iterable[tuple[int, Verdict, str]]) -> None:
         """Give results (by row id) their verdict and reason, in one transaction."""
         self._write(
             "UPDATE results SET verdict = ?, reason = ? WHERE id = ?",
@@ -385,26 +387,27 @@ class Store:
             "SELECT count(*) FROM results WHERE run_id = ?", (run_id,)
         ).fetchone()[0]
 
-    def status_counts(self, run_id: int) -> list[tuple[str, str, str, str | None, int]]:
+    def status_counts(self, run_id: int) -> list[tuple[str, str, Status, Verdict | None, int]]:
         """(solver, corpus, status, verdict, count) for a run, in storage order of solvers."""
-        return self._db.execute(
+        rows = self._db.execute(
             "SELECT solver, corpus, status, verdict, count(*) FROM results WHERE run_id = ? "
             "GROUP BY solver, corpus, status, verdict ORDER BY min(id)",
             (run_id,),
-        ).fetchall()
+        )
+        return [(s, c, *typed_outcome(status, verdict), n) for s, c, status, verdict, n in rows]
 
     def unchecked_reasons(self, run_id: int) -> list[tuple[str, int]]:
         """Why the answers of a run the cross-check could not judge (verdict ``UNKNOWN``)
         have no verdict, with how many share each reason, most common first."""
         return self._db.execute(
-            "SELECT reason, count(*) FROM results WHERE run_id = ? AND verdict = 'UNKNOWN' "
-            "AND status IN ('SOLVED', 'MULTIPLE', 'UNSOLVABLE', 'INVALID') "
+            "SELECT reason, count(*) FROM results WHERE run_id = ? AND verdict = ? "
+            f"AND status IN ({', '.join('?' * len(ANSWERS))}) "
             "GROUP BY reason ORDER BY count(*) DESC, reason",
-            (run_id,),
+            (run_id, Verdict.UNKNOWN, *ANSWERS),
         ).fetchall()
 
     def walls(
-        self, run_id: int, solver: str, corpus: str, *, statuses: Sequence[str] = ()
+        self, run_id: int, solver: str, corpus: str, *, statuses: Sequence[Status] = ()
     ) -> list[float]:
         """The sorted wall times of one solver on one corpus in a run; with
         `statuses`, only of results with those statuses and no WRONG verdict."""
@@ -415,8 +418,8 @@ class Store:
         params: list[Any] = [run_id, solver, corpus]
         if statuses:
             sql += f" AND status IN ({', '.join('?' * len(statuses))})"
-            sql += " AND (verdict IS NULL OR verdict != 'WRONG')"
-            params.extend(statuses)
+            sql += " AND (verdict IS NULL OR verdict != ?)"
+            params.extend([*statuses, Verdict.WRONG])
         return [row[0] for row in self._db.execute(sql + " ORDER BY wall", params)]
 
     def task_results(self, run_id: int) -> Iterator[ResultRecord]:
@@ -583,6 +586,7 @@ def _record(row: Sequence[Any]) -> ResultRecord:
         limit,
         peak_rss_mb,
     ) = row
+    typed = typed_outcome(status, verdict)
     return ResultRecord(
         run_id=run_id,
         solver=solver,
@@ -590,7 +594,7 @@ def _record(row: Sequence[Any]) -> ResultRecord:
         puzzle_id=puzzle_id,
         puzzle=puzzle,
         repeat=repeat,
-        status=status,
+        status=typed[0],
         solution=solution,
         solutions_found=found,
         exhausted=bool(exhausted),
@@ -598,7 +602,7 @@ def _record(row: Sequence[Any]) -> ResultRecord:
         cpu=cpu,
         stats=json.loads(stats),
         error=error,
-        verdict=verdict,
+        verdict=typed[1],
         time_limit=time_limit,
         variant=variant,
         reason=reason,

@@ -23,10 +23,12 @@ from dataclasses import dataclass, field
 
 from tabulate import tabulate
 
+from harness.records import Verdict
 from harness.report.escape import terminal
 from harness.report.outcomes import ANSWERED, Outcome, SolutionChecker, fold, primary
 from harness.report.summary import penalised_time, percentile, rank_order
 from harness.store import Store
+from solvers.base import Status
 
 HEADERS = (
     "solver",
@@ -90,10 +92,10 @@ class _Tally:
             corpus,
             c["puzzles"],
             c["solved"],
-            c["STUCK"],
-            c["TIMEOUT"] + c["BUDGET"],
-            c["ERROR"],
-            c["MEMOUT"],
+            c[Status.STUCK],
+            c[Status.TIMEOUT] + c[Status.BUDGET],
+            c[Status.ERROR],
+            c[Status.MEMOUT],
             c["wrong"],
             c["unknown"],
             seconds(statistics.median(solved) if solved else None),
@@ -119,7 +121,7 @@ def tallies(store: Store, run_id: int) -> dict[tuple[str, str], _Tally]:
     ):
         records = list(group)
         for outcome in primary(fold(records, checker).outcomes):
-            unknown = any(r.verdict == "UNKNOWN" and r.status in ANSWERED for r in records)
+            unknown = any(r.verdict == Verdict.UNKNOWN and r.status in ANSWERED for r in records)
             result.setdefault((solver, corpus), _Tally()).add(outcome, unknown, limit)
     return result
 

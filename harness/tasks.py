@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from solvers.base import Status
 from solvers.transforms import Transform
 
 
@@ -74,7 +75,7 @@ class WorkerSettings:
 class Outcome:
     """How one solve ended.  Solutions are canonical text, mapped back to the given form."""
 
-    status: str
+    status: Status
     solutions: tuple[str, ...] = ()
     exhausted: bool = False
     wall: float | None = None
@@ -85,6 +86,6 @@ class Outcome:
     peak_rss_mb: float | None = None  # resident high-water mark of the solve (harness.resources)
 
 
-def lost(batch: Batch, status: str, error: str, wall: float | None = None) -> list[Outcome]:
+def lost(batch: Batch, status: Status, error: str, wall: float | None = None) -> list[Outcome]:
     """Outcomes for every item of a batch whose worker died or was killed."""
     return [Outcome(status, wall=wall, error=error) for _ in batch.items]

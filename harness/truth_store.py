@@ -147,7 +147,7 @@ def conclusion(result: SolveResult, grid: Grid, key: Key, oracle: str) -> tuple[
 
     Every solution is verified first: an oracle's bad grid settles nothing.
     """
-    problem = answer_problems(grid, result.status.value, result.solutions)
+    problem = answer_problems(grid, result.status, result.solutions)
     if problem:
         return None, f"gave a bad answer ({problem})"
     texts = [solution_text(s) for s in result.solutions]

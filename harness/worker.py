@@ -56,7 +56,11 @@ class HardTimeout(BaseException):
     so a solver's own ``except Exception`` cannot swallow it)."""
 
 
-FAILURES = ("ERROR", "TIMEOUT", "MEMOUT")  # statuses whose message is the row's error text
+FAILURES = (
+    Status.ERROR,
+    Status.TIMEOUT,
+    Status.MEMOUT,
+)  # statuses whose message is the row's error text
 START_FAILED = 3  # the exit status of a worker that could not prepare itself
 
 
@@ -135,10 +139,10 @@ def _solve_batch(batch: Batch, trap: OutputTrap, tag: int | None = None) -> list
     try:
         solver = _solver(batch.spec)
     except MemoryError:
-        failed = Outcome("MEMOUT", error=f"out of memory creating {batch.spec}")
+        failed = Outcome(Status.MEMOUT, error=f"out of memory creating {batch.spec}")
         return trap.attach_all([failed] * len(batch.items))
     except Exception as exc:
-        failed = Outcome("ERROR", error=f"cannot create {batch.spec}: {_describe(exc)}")
+        failed = Outcome(Status.ERROR, error=f"cannot create {batch.spec}: {_describe(exc)}")
         return trap.attach_all([failed] * len(batch.items))
     if batch.timing == "batch" and _batches(solver):
         inflight.announce(_settings.track, tag, inflight.WHOLE_BATCH)
@@ -187,7 +191,7 @@ def solve_item(
     try:
         given, puzzle = _given_and_posed(item)
     except Exception as exc:
-        return Outcome("ERROR", error=f"cannot read the puzzle: {_describe(exc)}")
+        return Outcome(Status.ERROR, error=f"cannot read the puzzle: {_describe(exc)}")
     _warm_up(solver, puzzle, batch)
     if starting is not None:
         starting()
@@ -201,7 +205,7 @@ def solve_item(
     except HardTimeout:
         wall, cpu = clock.partial()
         return Outcome(
-            "TIMEOUT",
+            Status.TIMEOUT,
             wall=wall,
             cpu=cpu,
             error=f"stopped by the harness after {guard:.3g} s: the solver overran its "
@@ -209,15 +213,15 @@ def solve_item(
         )
     except MemoryError:
         limit = f" (limit {_settings.memory_mb} MB)" if _settings.memory_mb else ""
-        return Outcome("MEMOUT", error=f"out of memory{limit}")
+        return Outcome(Status.MEMOUT, error=f"out of memory{limit}")
     except Exception as exc:
-        return Outcome("ERROR", wall=clock.partial()[0], error=_describe(exc, trace=True))
+        return Outcome(Status.ERROR, wall=clock.partial()[0], error=_describe(exc, trace=True))
     usage = clock.usage
     try:
         outcome = _outcome(result, given, item, clock.wall, usage.cpu_s, batch.timeout, "solve")
     except Exception as exc:
         return Outcome(
-            "ERROR", wall=clock.wall, cpu=usage.cpu_s, error=f"bad result: {_describe(exc)}"
+            Status.ERROR, wall=clock.wall, cpu=usage.cpu_s, error=f"bad result: {_describe(exc)}"
         )
     stats = {**json.loads(outcome.stats), **usage.stats(), "span": clock.span}
     return replace(outcome, stats=json.dumps(stats, default=str), peak_rss_mb=usage.peak_rss_mb)
@@ -239,7 +243,7 @@ def solve_together(solver: Solver, batch: Batch) -> list[Outcome]:
     try:
         pairs = [_given_and_posed(item) for item in batch.items]
     except Exception as exc:
-        return [Outcome("ERROR", error=f"cannot read the puzzle: {_describe(exc)}")] * len(
+        return [Outcome(Status.ERROR, error=f"cannot read the puzzle: {_describe(exc)}")] * len(
             batch.items
         )
     puzzles = [posed for _, posed in pairs]
@@ -259,18 +263,18 @@ def solve_together(solver: Solver, batch: Batch) -> list[Outcome]:
         if len(puzzles) > 1:
             return [solve_together(solver, single)[0] for single in batch.split()]
         error = f"stopped by the harness after {guard:.3g} s, past the {batch.timeout:g} s limit"
-        return [Outcome("TIMEOUT", wall=guard, error=error)]
+        return [Outcome(Status.TIMEOUT, wall=guard, error=error)]
     except MemoryError:
-        return [Outcome("MEMOUT", error="out of memory")] * len(puzzles)
+        return [Outcome(Status.MEMOUT, error="out of memory")] * len(puzzles)
     except Exception as exc:
-        return [Outcome("ERROR", error=_describe(exc, trace=True))] * len(puzzles)
+        return [Outcome(Status.ERROR, error=_describe(exc, trace=True))] * len(puzzles)
     share, cpu_share = wall / len(puzzles), cpu / len(puzzles)
     outcomes = []
     for (given, _), item, result in zip(pairs, batch.items, results, strict=True):
         try:
             outcome = _outcome(result, given, item, share, cpu_share, batch.timeout, "batch")
         except Exception as exc:
-            outcome = Outcome("ERROR", wall=share, error=f"bad result: {_describe(exc)}")
+            outcome = Outcome(Status.ERROR, wall=share, error=f"bad result: {_describe(exc)}")
         outcomes.append(outcome)
     return outcomes
 
@@ -324,14 +328,14 @@ def _outcome(
     solutions = [solution_text(answer) for answer in answers]
     stats = dict(result.stats)
     stats["clock"] = clock
-    status, error = result.status.value, ""
+    status, error = result.status, ""
     if status in FAILURES:  # why it failed is the error text (an external program's last words)
         error = result.message
     elif result.message:
         stats["message"] = result.message
-    if wall > timeout and status != "TIMEOUT":
-        stats["late_status"] = status
-        status = "TIMEOUT"
+    if wall > timeout and status != Status.TIMEOUT:
+        stats["late_status"] = status.value
+        status = Status.TIMEOUT
         error = f"returned {result.status.value} after {wall:.3g} s, past the {timeout:g} s limit"
     return Outcome(
         status,
@@ -341,7 +345,7 @@ def _outcome(
         cpu,
         json.dumps(stats, default=str),
         error,
-        answer_problems(given, result.status.value, answers),
+        answer_problems(given, result.status, answers),
     )
 
 

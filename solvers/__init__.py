@@ -27,6 +27,7 @@ from solvers.registry import (
     parse_spec,
     register,
     solver_class,
+    unregister,
 )
 from solvers.verify import Violation, check, conflicts, is_solution
 
@@ -56,4 +57,5 @@ __all__ = [
     "register",
     "shape",
     "solver_class",
+    "unregister",
 ]

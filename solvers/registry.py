@@ -62,6 +62,19 @@ def register(cls: type[Solver]) -> type[Solver]:
     return cls
 
 
+def registered(name: str) -> type[Solver] | None:
+    """The class registered under `name` so far, or None; unlike `solver_class` it imports
+    nothing, so a definition can check that its name is still free."""
+    return _registered.get(name)
+
+
+def unregister(name: str) -> type[Solver] | None:
+    """Forget the class registered under `name` (returned; None when there was none), so a
+    solver registered for a while (a test, a notebook, a solvers file) does not leak into
+    later tables and runs.  A built-in comes back on its next lookup."""
+    return _registered.pop(name, None)
+
+
 def _plugins() -> dict[str, Any]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 

@@ -22,7 +22,7 @@ def faulty() -> Iterator[None]:
     test, then forget them, so they never leak into the conformance suite."""
     yield
     for name in ("faulty", "faulty9"):
-        registry._registered.pop(name, None)
+        registry.unregister(name)
     sys.modules.pop("faulty_solvers", None)
     if PLUGINS in sys.path:
         sys.path.remove(PLUGINS)
@@ -75,7 +75,7 @@ def c_solvers(c_solvers_file: Path) -> Iterator[list[str]]:
 
     yield load_definitions(c_solvers_file)
     for name in C_SOLVERS:
-        registry._registered.pop(name, None)
+        registry.unregister(name)
 
 
 @pytest.fixture(params=list(C_SOLVERS))

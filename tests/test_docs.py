@@ -95,5 +95,5 @@ def test_the_solver_template_passes_the_conformance_suite(monkeypatch):
         for spec in ("template-backtracking", "template-backtracking[order=down]"):
             assert check_solver(spec) == {}, spec
     finally:
-        registry._registered.pop("template-backtracking", None)
+        registry.unregister("template-backtracking")
         sys.modules.pop("my_solver", None)

@@ -30,6 +30,7 @@ from corpora.corpus import open_corpus
 from harness.bench.timing import bench
 from harness.commands.solvers_files import load_solvers_files
 from harness.store import Store
+from solvers.base import Status
 
 ROOT = Path(__file__).resolve().parents[2]
 C_SOURCE = ROOT / "tests" / "external" / "solver.c"
@@ -68,7 +69,7 @@ def run_medians(
         run = store.last_run_id()
         walls: dict[str, list[float]] = {}
         for record in store.results([run] if run is not None else []):
-            if record.wall is not None and record.status == "SOLVED":
+            if record.wall is not None and record.status == Status.SOLVED:
                 walls.setdefault(record.solver, []).append(record.wall)
     return {spec: statistics.median(w) for spec, w in walls.items()}
 

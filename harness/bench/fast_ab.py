@@ -210,7 +210,7 @@ def run(
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 
 
-def _alternative(rows: list[dict]) -> str:
+def alternative(rows: list[dict]) -> str:
     """'µs, guesses (on|off)' for the non-default intersections setting, if it was timed."""
     if "us_alt" not in rows[0]:
         return "-"
@@ -292,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{a[0]['guesses']:.2f}",
                 f"{tg}" if tg else "-",
                 f"{a[0]['unique']}/{a[0]['puzzles']}" if limit == 2 else "",
-                _alternative(a),
+                alternative(a),
             ]
             print("| " + " | ".join(cells) + " |")
     if args.single:

@@ -14,6 +14,7 @@ from corpora.variant_generate import ORDER as VARIANT_KINDS
 from corpora.writers import FORMATS, Row, write_rows
 from harness.commands import generate_variant as variant
 from harness.errors import CommandError
+from solvers.base import Status
 from solvers.grid import box_shape_for
 
 MAX_SIDE = 25  # 25x25 takes seconds per puzzle; 36x36 minutes; 49x49 may never finish
@@ -181,7 +182,7 @@ def build_spec(args: argparse.Namespace) -> Spec:
 
 def row_for(made: Made, with_solution: bool) -> Row:
     extra: dict[str, object] = {}
-    if made.status != "SOLVED":
+    if made.status != Status.SOLVED:
         extra["truth"] = made.status
     if made.rated is not None:
         extra.update(level=made.rated.level, er=made.rated.er)

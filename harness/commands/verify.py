@@ -16,11 +16,12 @@ from corpora.corpus import open_corpus
 from harness.commands.run import add_study_arguments, apply_study_file, execute, study_from
 from harness.crosscheck import ANSWERS, ORACLE_WRONG
 from harness.errors import CommandError
-from harness.records import ResultRecord
+from harness.records import ResultRecord, Verdict
 from harness.report.escape import terminal
 from harness.store import DEFAULT_DB, Store
 from harness.tally import unchecked_note
 from harness.truth_store import store_truths
+from solvers.base import Status
 
 EPILOG = """examples:
   sudoku-bench verify --corpus top1465.txt --solver mine --plugin mysolver
@@ -80,13 +81,13 @@ def database(path: str | None) -> Iterator[str]:
 def findings(store: Store, run_id: int) -> Iterator[ResultRecord]:
     """Wrong answers, and answers that prove the oracle wrong."""
     for record in store.results([run_id]):
-        if record.verdict == "WRONG" or record.reason.startswith(ORACLE_WRONG):
+        if record.verdict == Verdict.WRONG or record.reason.startswith(ORACLE_WRONG):
             yield record
 
 
 def silent_solvers(store: Store, run_id: int) -> list[str]:
     """One line per solver that answered none of its puzzles (every result a failure)."""
-    statuses: dict[str, Counter[str]] = {}
+    statuses: dict[str, Counter[Status]] = {}
     for solver, _, status, _, count in store.status_counts(run_id):
         statuses.setdefault(solver, Counter())[status] += count
     lines = []

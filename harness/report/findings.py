@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from harness.report.outcomes import Outcome, violations
+from solvers.base import Status
 
 WRONG = "wrong"
 DISAGREEMENT = "disagreement"
@@ -54,7 +55,7 @@ def answer_text(outcome: Outcome) -> str:
 
 
 def _claims_unique(o: Outcome) -> bool:
-    return o.status == "SOLVED" and o.exhausted
+    return o.status == Status.SOLVED and o.exhausted
 
 
 def _violation(o: Outcome) -> str | None:
@@ -68,15 +69,19 @@ def _violation(o: Outcome) -> str | None:
 
 
 def _valid(group: Sequence[Outcome]) -> list[Outcome]:
-    return [o for o in group if o.solution and o.status in ("SOLVED", "MULTIPLE") and not o.wrong]
+    return [
+        o
+        for o in group
+        if o.solution and o.status in (Status.SOLVED, Status.MULTIPLE) and not o.wrong
+    ]
 
 
 def _refutation(o: Outcome, valid: list[Outcome]) -> tuple[Outcome, str] | None:
     """Another outcome that proves `o` wrong, and why; None when none does."""
     if o.wrong:
         return None
-    if o.status in ("UNSOLVABLE", "INVALID") and valid:
-        claim = "no solution" if o.status == "UNSOLVABLE" else "givens that break the rules"
+    if o.status in (Status.UNSOLVABLE, Status.INVALID) and valid:
+        claim = "no solution" if o.status == Status.UNSOLVABLE else "givens that break the rules"
         return valid[0], f"claims {claim}; {valid[0].solver} found a valid solution"
     if _claims_unique(o):
         others = [v for v in valid if v.solution != o.solution]
@@ -89,7 +94,7 @@ def _conflict(o: Outcome, group: Sequence[Outcome]) -> Outcome | None:
     """A MULTIPLE answer set against `o`'s proof of uniqueness (unsettled)."""
     if o.wrong or not _claims_unique(o):
         return None
-    return next((m for m in group if m.status == "MULTIPLE" and not m.wrong), None)
+    return next((m for m in group if m.status == Status.MULTIPLE and not m.wrong), None)
 
 
 # Looks up what the oracle established about a puzzle: (puzzle text, box) ->

@@ -20,6 +20,7 @@ import json
 from html import escape
 
 from harness.report.matrix import Matrix
+from solvers.base import Status
 
 STYLE = """
 #matrix-filters{display:flex;gap:1.2em;flex-wrap:wrap;align-items:center;margin:.5em 0}
@@ -193,7 +194,7 @@ def matrix_html(data: Matrix) -> list[str]:
     )
     head = "".join(f'<th class="num">{escape(s)}</th>' for s in data.solvers)
     legend = "".join(
-        f'<span class="st-{escape(s)}{" s0" if s == "SOLVED" else ""}">{escape(s)}</span>'
+        f'<span class="st-{escape(s)}{" s0" if s == Status.SOLVED else ""}">{escape(s)}</span>'
         for s in data.statuses
     )
     return [

@@ -14,13 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from harness.records import Verdict
 from harness.report.findings import natural_key
 from harness.report.outcomes import ANSWERED, Outcome
 from harness.report.study import Report
+from solvers.base import Status
 
-WRONG = "WRONG"  # shown instead of the status of an answer judged wrong
-STATUSES = ("SOLVED", "MULTIPLE", "UNSOLVABLE", "INVALID", "STUCK", "TIMEOUT", "BUDGET",
-            "MEMOUT", "ERROR", WRONG)  # fmt: skip
+WRONG = Verdict.WRONG  # shown instead of the status of an answer judged wrong
+STATUSES = (Status.SOLVED, Status.MULTIPLE, Status.UNSOLVABLE, Status.INVALID, Status.STUCK,
+            Status.TIMEOUT, Status.BUDGET, Status.MEMOUT, Status.ERROR, WRONG)  # fmt: skip
 LIMIT = 2000  # puzzles in the matrix by default
 
 
@@ -75,8 +77,8 @@ def _row(outcomes: list[Outcome], solvers: list[str], corpora: list[str], disagr
             cells.append(None)
             continue
         text = f"{o.reason}" if o.wrong and o.reason else o.error
-        cells.append([STATUSES.index(_status(o)) if _status(o) in STATUSES else
-                      STATUSES.index("ERROR"), _seconds(o.wall), index(answers, o.solution or ""),
+        shown = _status(o) if _status(o) in STATUSES else Status.ERROR
+        cells.append([STATUSES.index(shown), _seconds(o.wall), index(answers, o.solution or ""),
                       index(texts, text)])  # fmt: skip
     first = outcomes[0]
     return [corpora.index(first.corpus), first.puzzle_id, first.puzzle, int(disagree), answers,

@@ -22,23 +22,24 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from harness.records import ResultRecord
+from harness.records import ResultRecord, Verdict
+from solvers.base import Status
 
 # Statuses that answer the question asked of the solver (if the answer is right).
-ANSWERED = frozenset({"SOLVED", "MULTIPLE", "UNSOLVABLE", "INVALID"})
-TIMED_OUT = frozenset({"TIMEOUT", "BUDGET"})
+ANSWERED = frozenset({Status.SOLVED, Status.MULTIPLE, Status.UNSOLVABLE, Status.INVALID})
+TIMED_OUT = frozenset({Status.TIMEOUT, Status.BUDGET})
 
 # Least favourable first: the folded status of mixed repeats is the lowest.
 _RANK = {
-    "ERROR": 0,
-    "MEMOUT": 1,
-    "TIMEOUT": 2,
-    "BUDGET": 3,
-    "STUCK": 4,
-    "UNSOLVABLE": 5,
-    "INVALID": 6,
-    "MULTIPLE": 7,
-    "SOLVED": 8,
+    Status.ERROR: 0,
+    Status.MEMOUT: 1,
+    Status.TIMEOUT: 2,
+    Status.BUDGET: 3,
+    Status.STUCK: 4,
+    Status.UNSOLVABLE: 5,
+    Status.INVALID: 6,
+    Status.MULTIPLE: 7,
+    Status.SOLVED: 8,
 }
 
 # Keys under which a record's stats may carry a difficulty rating of its puzzle.
@@ -56,7 +57,7 @@ class Outcome(NamedTuple):
     corpus: str
     puzzle_id: str
     puzzle: str
-    status: str
+    status: Status
     wrong: bool
     wall: float | None  # median seconds over the repeats
     time_limit: float | None
@@ -113,8 +114,8 @@ def violations(puzzle: str, solution: str, box: str = "") -> list[str]:
 def record_is_wrong(record: ResultRecord, checker: SolutionChecker) -> bool:
     """The cross-check's verdict when there is one, else the verifier on the solution."""
     if record.verdict is not None:
-        return record.verdict == "WRONG"
-    if record.solution and record.status in ("SOLVED", "MULTIPLE"):
+        return record.verdict == Verdict.WRONG
+    if record.solution and record.status in (Status.SOLVED, Status.MULTIPLE):
         return checker.is_wrong(record.puzzle, record.solution, record.box)
     return False
 

@@ -61,8 +61,8 @@ def result_row(record: ResultRecord, wrong: bool) -> dict[str, Any]:
         "puzzle_id": record.puzzle_id,
         "variant": record.variant,
         "repeat": record.repeat,
-        "status": record.status,
-        "verdict": record.verdict,
+        "status": str(record.status),  # plain text in files and frames
+        "verdict": None if record.verdict is None else str(record.verdict),
         "wrong": wrong,
         "wall_s": _clean(record.wall),
         "cpu_s": _clean(record.cpu),

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from harness.report.outcomes import TIMED_OUT, Outcome
+from solvers.base import Status
 
 VBS = "virtual best"
 THRESHOLDS = (0.1, 0.5, 1.0)
@@ -167,10 +168,10 @@ def solver_row(
         solver=solver,
         puzzles=len(outcomes),
         solved=len(solved),
-        stuck=statuses.count("STUCK"),
+        stuck=statuses.count(Status.STUCK),
         timeouts=sum(s in TIMED_OUT for s in statuses),
-        memouts=statuses.count("MEMOUT"),
-        errors=statuses.count("ERROR"),
+        memouts=statuses.count(Status.MEMOUT),
+        errors=statuses.count(Status.ERROR),
         wrong=sum(o.wrong for o in outcomes),
         **_time_figures(solved_times),
         us_per_puzzle=total / len(walls) * 1e6 if walls else None,

@@ -31,7 +31,7 @@ from typing import Any
 from solvers.base import FAMILIES, Param, UnknownOption
 from solvers.external.protocol import FORMATS
 from solvers.external.solver import PROTOCOLS, ExternalSolver, Setup, split_command
-from solvers.registry import BUILTIN, _registered, register
+from solvers.registry import BUILTIN, register, registered
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -204,7 +204,7 @@ def _register(definition: Definition) -> type[ExternalSolver]:
         raise DefinitionError(
             f"{definition.file}: solver name {definition.name!r} is a built-in solver's"
         )
-    existing = _registered.get(definition.name)
+    existing = registered(definition.name)
     if existing is not None:
         if getattr(existing, "definition", None) == definition:
             return existing  # type: ignore[return-value]

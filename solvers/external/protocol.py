@@ -51,14 +51,14 @@ from solvers.grid import Grid, box_shape_for, default_symbols
 FORMATS = ("auto", "numbers")
 # Answer words that carry no grid; the ones that prove something are exhausted.
 _NO_GRID = {
-    "UNSOLVABLE": True,
-    "INVALID": True,
-    "STUCK": False,
-    "TIMEOUT": False,
-    "BUDGET": False,
-    "MEMOUT": False,
+    Status.UNSOLVABLE: True,
+    Status.INVALID: True,
+    Status.STUCK: False,
+    Status.TIMEOUT: False,
+    Status.BUDGET: False,
+    Status.MEMOUT: False,
 }
-_STOPPED = ("TIMEOUT", "BUDGET")
+_STOPPED = (Status.TIMEOUT, Status.BUDGET)
 QUOTED = 200  # characters of a bad answer quoted in the message
 
 
@@ -211,13 +211,14 @@ def _answer(line: str, puzzle: Grid, limit: int, symbols: bool) -> SolveResult:
     if not tokens:
         raise BadAnswer("an empty line")
     word = tokens[0]
-    if word == "ERROR":
-        text = line.strip()[len("ERROR") :].strip()
+    if word == Status.ERROR:
+        text = line.strip()[len(Status.ERROR) :].strip()
         return SolveResult(Status.ERROR, message=text or "the program reported an error")
     if word in _NO_GRID:
         stats, exhausted = _fields(tokens[1:])
-        return SolveResult(Status(word), (), _NO_GRID[word] or exhausted, stats)
-    if word in ("SOLVED", "MULTIPLE"):
+        status = Status(word)
+        return SolveResult(status, (), _NO_GRID[status] or exhausted, stats)
+    if word in (Status.SOLVED, Status.MULTIPLE):
         tokens = tokens[1:]
     elif word.isupper() and word.isalpha() and len(word) != len(puzzle.cells):
         raise BadAnswer(f"unknown answer word {word!r}")
@@ -225,9 +226,9 @@ def _answer(line: str, puzzle: Grid, limit: int, symbols: bool) -> SolveResult:
     stats, exhausted = _fields(rest)
     if not grids:
         raise BadAnswer(f"{word} without a grid")
-    if word == "SOLVED" and len(grids) != 1:
+    if word == Status.SOLVED and len(grids) != 1:
         raise BadAnswer(f"SOLVED with {len(grids)} grids (MULTIPLE lists two or more)")
-    if word == "MULTIPLE" and len(grids) < 2:
+    if word == Status.MULTIPLE and len(grids) < 2:
         raise BadAnswer("MULTIPLE with one grid (it needs two or more)")
     if len(grids) > 1 and len(set(grids)) != len(grids):
         raise BadAnswer("the same solution twice")

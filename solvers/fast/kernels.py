@@ -261,7 +261,7 @@ def _intersect_lines(cand, queue, qlen, n, along, across, seglen, group, seg):
 
 
 @njit(cache=True)
-def _intersections(cand, queue, n, br, bc, seg):
+def intersections(cand, queue, n, br, bc, seg):
     """`_intersect_lines` over rows, then (without pending singles) over columns."""
     qlen, removed = _intersect_lines(cand, queue, 0, n, n, 1, bc, br, seg)
     if qlen:
@@ -340,7 +340,7 @@ def propagate(cand, queue, qlen, peers, units, n, br, bc, rules, seg):
             continue
         if rules < INTERSECTIONS:
             return True
-        qlen, removed = _intersections(cand, queue, n, br, bc, seg)
+        qlen, removed = intersections(cand, queue, n, br, bc, seg)
         if qlen < 0 or not _naked(cand, queue, qlen, peers):
             return False
         if removed == 0:

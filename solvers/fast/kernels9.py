@@ -38,7 +38,7 @@ fixpoints are those of the rules above, so the search tree is the generic
 kernel's.
 
 The `BANDS` level (``fast[intersections=bands]``, this kernel only, the 9x9
-default) is tdoku's method: the intersection rule (`_intersections`, both
+default) is tdoku's method: the intersection rule (`intersections`, both
 halves), and instead of a cell it branches on a digit with two placements
 -- two permutation matrices -- in the band or stack with the fewest
 placements over all digits (`_band_choice`): first the placement that
@@ -353,7 +353,7 @@ def _stack_matrix(st, d, s):
 
 
 @njit(cache=True, inline="always")
-def _chute_matrix(st, d, chute):
+def chute_matrix(st, d, chute):
     """Digit `d`'s matrix in band `chute` (0-2) or stack `chute - 3`."""
     return _matrix(st[d * 3 + chute]) if chute < 3 else _stack_matrix(st, d, chute - 3)
 
@@ -369,7 +369,7 @@ def _count3(c1, c2, c4, x):
 
 
 @njit(cache=True)
-def _intersections(st):
+def intersections(st):
     """Each box/line intersection holds exactly three digits; -1 on a contradiction.
 
     A digit *may* go into an intersection (three cells of a row or column in
@@ -657,7 +657,7 @@ def _propagate_bands(st, peers, rules):
             continue
         if rules < INTERSECTIONS:
             return True
-        changed = _intersections(st)
+        changed = intersections(st)
         if changed < 0:
             return False
         if changed == 0:
@@ -820,7 +820,7 @@ def start(cells, stack, pending, ctr):
 
 
 @njit(cache=True)
-def _load_givens(st, cells, peers):
+def load_givens(st, cells, peers):
     """Place the givens all at once; False when two equal givens see each other.
 
     The state is the one `_place` leaves given by given: each given cell
@@ -886,7 +886,7 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
             cur[i] = stack[sp, i]
         while True:
             if root:
-                ok = _load_givens(cur, cells, peers) and propagate(cur, peers, rules)
+                ok = load_givens(cur, cells, peers) and propagate(cur, peers, rules)
                 root = False
             else:
                 if nodes >= node_limit:  # put the state back for a later call
@@ -918,7 +918,7 @@ def search(stack, pending, cur, cells, peers, rules, limit, keep, node_limit, so
             if cell >= BRANCH:  # a digit with two placements in a chute: one, then the other
                 chute = (cell - BRANCH) // 9
                 d = (cell - BRANCH) % 9
-                m = _chute_matrix(cur, d, chute)
+                m = chute_matrix(cur, d, chute)
                 first = second = 0
                 for perm in PERMUTATIONS:
                     if perm & m == perm:

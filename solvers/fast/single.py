@@ -24,7 +24,7 @@ SLICE_SECONDS = 0.01  # slices grow until they take about this long
 FIRST_CAPACITY = 64  # solutions stored before the array grows
 
 
-def _grids(puzzle: Grid, rows: np.ndarray) -> list[Grid]:
+def grids_of(puzzle: Grid, rows: np.ndarray) -> list[Grid]:
     """The kernel's solutions (int8 digits, valid by construction) as grids of `puzzle`'s shape.
 
     A search may return a hundred thousand solutions (the empty grid with a
@@ -117,7 +117,7 @@ class Job:
         outcome, stopped = ran
         ctr = self.ctr
         found = int(ctr[kernels.FOUND])
-        solutions = _grids(self.puzzle, self.sols[:found])
+        solutions = grids_of(self.puzzle, self.sols[:found])
         stats = {
             "nodes": int(ctr[kernels.NODES]),
             "guesses": int(ctr[kernels.GUESSES]),

@@ -186,6 +186,11 @@ class Sat(Solver):
         }
         return counted_result(solutions, exhausted, stats, stopped)
 
+    def loaded(self) -> dict[tuple[int, int], Any]:
+        """The SAT solvers this instance keeps loaded (``incremental=true``), by box shape:
+        one per shape it has met, reused by every later puzzle of that shape."""
+        return {shape: pair[0] for shape, pair in self._loaded.items()}
+
     def _solver_for(self, puzzle: Grid, engine: str, base: Sequence[list[int]]) -> Any:
         """The loaded solver of this shape (incremental mode), made on first use."""
         key = (puzzle.box_rows, puzzle.box_cols)

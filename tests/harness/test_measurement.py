@@ -56,7 +56,7 @@ class SlowAround(Solver):
 def slow_around():
     registry.register(SlowAround)
     yield "slow-around"
-    registry._registered.pop("slow-around", None)
+    registry.unregister("slow-around")
 
 
 PROGRAM = """

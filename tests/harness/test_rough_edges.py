@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
@@ -200,11 +202,11 @@ def test_verify_prints_every_finding(tmp_path, monkeypatch, capsys, faulty) -> N
 
 
 def main_help(command: str) -> str:
-    from harness.cli import build_parser
-
-    parser = build_parser()
-    sub = next(a for a in parser._actions if a.dest == "command")
-    return sub.choices[command].format_help()
+    """What ``sudoku-bench COMMAND --help`` prints."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main([command, "--help"])
+    return out.getvalue()
 
 
 # -- corpora build shows its progress on a terminal ----------------------------------

@@ -246,22 +246,22 @@ def test_an_interrupted_run_resumes_to_exactly_one_result_per_task(
     tmp_path: Path, faulty: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     s = study([corpus(tmp_path, PUZZLES)], ["dlx", "faulty"], timeout=5, repeat=2)
-    absorb = runner._Run.absorb
+    add_results = Store.add_results  # each batch's results are stored in one call
     calls = []
 
-    def interrupt_on_third(self, batch, outcomes):
-        calls.append(batch)
+    def interrupt_on_third(self, records):
+        calls.append(records)
         if len(calls) == 3:
             raise KeyboardInterrupt
-        return absorb(self, batch, outcomes)
+        return add_results(self, records)
 
-    monkeypatch.setattr(runner._Run, "absorb", interrupt_on_third)
+    monkeypatch.setattr(Store, "add_results", interrupt_on_third)
     with Store(tmp_path / "db.sqlite") as store:
         first = run_study(store, s, Execution("serial", batch=3), progress=False)
         assert first.interrupted
         assert first.stored == 6
         assert store.run(first.run_id).finished is None
-        monkeypatch.setattr(runner._Run, "absorb", absorb)
+        monkeypatch.setattr(Store, "add_results", add_results)
         again = resume_study(store, first.run_id)
         assert again == s
         second = run_study(store, again, Execution("serial"), resume=first.run_id, progress=False)

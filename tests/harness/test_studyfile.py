@@ -116,7 +116,7 @@ def test_resume_refuses_a_study_file(tmp_path: Path, capsys) -> None:
 
 def test_the_example_study_names_only_real_solvers_and_parameters() -> None:
     from harness.runner import load_solvers_files
-    from solvers.registry import _registered, parse_spec, solver_class
+    from solvers.registry import parse_spec, solver_class, unregister
 
     example = studyfile.load(ROOT / "reports" / "study.toml")
     load_solvers_files(example.solvers_files)  # registers csolver (the command is not run)
@@ -128,7 +128,7 @@ def test_the_example_study_names_only_real_solvers_and_parameters() -> None:
             assert set(options) <= set(cls.parameters), spec
             families.add(cls.family)
     finally:
-        _registered.pop("csolver", None)
+        unregister("csolver")
     assert {"human", "search", "exact-cover", "cp", "sat"} <= families
     assert {"dimacs[binary=minisat]", "dimacs[binary=cadical]", "minizinc[solver=gecode]"} <= set(
         example.solvers

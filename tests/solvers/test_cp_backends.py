@@ -164,10 +164,10 @@ def test_incremental_sat_keeps_puzzles_apart(spec):
         assert not any(solvers.check(puzzle, s) for s in result.solutions)
         if reference.exhausted:
             assert set(result.solutions) == set(reference.solutions)
-    assert len(solver._loaded) == 2  # a 4x4 and a 9x9 solver, loaded once each
-    loaded = solver._loaded[(3, 3)][0]
+    assert len(solver.loaded()) == 2  # a 4x4 and a 9x9 solver, loaded once each
+    loaded = solver.loaded()[(3, 3)]
     assert solver.solve(Grid.parse(SEVENTEEN)).unique is False  # limit=1: not proved
-    assert solver._loaded[(3, 3)][0] is loaded
+    assert solver.loaded()[(3, 3)] is loaded
 
 
 def test_input_grid_and_solution_symbols_kept():

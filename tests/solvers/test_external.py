@@ -27,7 +27,7 @@ from solvers.base import quote
 from solvers.external import DefinitionError, load_definitions
 from solvers.external.process import Program
 from solvers.external.protocol import answer, request
-from solvers.registry import _registered, parse_spec
+from solvers.registry import parse_spec, unregister
 from solvers.testing import PUZZLE_9X9_EASY, PUZZLE_9X9_HARDER, PUZZLE_9X9_TWO_SOLUTIONS
 
 P4 = Grid.parse("1...3..2...3..2.")
@@ -416,7 +416,7 @@ def test_a_definition_registers_a_named_solver(tmp_path: Path, c_solver: Path) -
         assert solver.program_version() == "test-solver 1.0"
         solver.close()
     finally:
-        _registered.pop("mine", None)
+        unregister("mine")
 
 
 @pytest.mark.parametrize(
@@ -459,7 +459,7 @@ def test_a_name_defined_by_two_files_is_refused(tmp_path: Path) -> None:
         with pytest.raises(DefinitionError, match="taken by the solvers file"):
             load_definitions(second)
     finally:
-        _registered.pop("twice", None)
+        unregister("twice")
 
 
 def test_the_cli_reports_a_bad_definition_in_one_line(tmp_path: Path) -> None:
@@ -597,7 +597,7 @@ def test_a_study_carries_its_solvers_files_to_workers_and_resume(
         assert Study.from_settings(json.loads(json.dumps(study.settings()))) == study
     finally:
         for name in ("csolver", "csolver-file", "csolver-stdin"):
-            _registered.pop(name, None)
+            unregister(name)
 
 
 @pytest.mark.parametrize("command", ["solve", "bench"])
@@ -614,7 +614,7 @@ def test_solve_and_bench_take_a_solvers_file(
         )
     finally:
         for name in ("csolver", "csolver-file", "csolver-stdin"):
-            _registered.pop(name, None)
+            unregister(name)
     out = capsys.readouterr().out
     assert status == 0
     assert "csolver" in out

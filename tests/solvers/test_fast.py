@@ -279,12 +279,12 @@ def test_bands_keeps_placement_counts_of_every_digit_and_chute():
         cells = np.array(Grid.parse(text).cells, dtype=np.int8)
         kernels9.start(cells, stack, pending, ctr)
         st = stack[0].copy()
-        assert kernels9._load_givens(st, cells, peers)
+        assert kernels9.load_givens(st, cells, peers)
         assert kernels9.propagate(st, peers, kernels.BANDS)
         total = 0
         for d in range(9):
             counts = [
-                int(kernels9.PERMUTATION_COUNT[kernels9._chute_matrix(st, d, c)]) for c in range(6)
+                int(kernels9.PERMUTATION_COUNT[kernels9.chute_matrix(st, d, c)]) for c in range(6)
             ]
             assert counts == [int(st[kernels9.COUNTS + d]) >> (8 * c) & 0xFF for c in range(6)]
             total += sum(k << (8 * c) for c, k in enumerate(counts))
@@ -334,7 +334,7 @@ def _intersection_rule(masks: list[int]) -> list[int]:
 
     cand = np.array(masks, dtype=np.int32)
     queue = np.zeros(81, dtype=np.int32)
-    qlen, _ = kernels._intersections(cand, queue, 9, 3, 3, np.zeros(81, dtype=np.int64))
+    qlen, _ = kernels.intersections(cand, queue, 9, 3, 3, np.zeros(81, dtype=np.int64))
     assert qlen == 0
     st = np.zeros(kernels9.WORDS, dtype=np.int64)
     for cell, m in enumerate(masks):
@@ -342,7 +342,7 @@ def _intersection_rule(masks: list[int]) -> list[int]:
             if m >> d & 1:
                 st[d * 3 + cell // 27] |= 1 << (cell % 27)
     kernels9.recount_triads(st)
-    assert kernels9._intersections(st) > 0
+    assert kernels9.intersections(st) > 0
     bits = [sum(1 << d for d in range(9) if st[d * 3 + c // 27] >> (c % 27) & 1) for c in range(81)]
     assert bits == cand.tolist()
     return bits
@@ -646,27 +646,27 @@ def test_ab_worker_checks_answers_and_times_both_settings(capsys):
     """`harness.bench.fast_ab`'s worker: one checked row per set and limit, both settings."""
     import json
 
-    from harness.bench.fast_ab import _alternative, worker
+    from harness.bench.fast_ab import alternative, worker
 
     worker(["gen16"], repeat=1, forms=1)
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(r["set"], r["limit"]) for r in rows] == [("gen16", 1), ("gen16", 2)]
     assert rows[1]["unique"] == rows[1]["unique_alt"] == rows[1]["puzzles"] == 30
     assert rows[0]["alt"] == "off"  # 16x16 has the intersection level on by default
-    assert _alternative(rows).startswith("off: ")
+    assert alternative(rows).startswith("off: ")
 
 
 @needs_numba
 def test_many_solutions_become_the_same_grids():
-    """Past a few solutions, `single._grids` skips validation; the grids must not differ."""
+    """Past a few solutions, `single.grids_of` skips validation; the grids must not differ."""
     import numpy as np
 
-    from solvers.fast.single import _grids
+    from solvers.fast.single import grids_of
 
     puzzle = Grid.parse("1... 3..2 ...3 ..2.").replace((0,) * 16)
     batch = solvers.get("fast").solve(puzzle, limit=200)
     rows = np.array([g.cells for g in batch.solutions], dtype=np.int8)
-    fast = _grids(puzzle, rows)
+    fast = grids_of(puzzle, rows)
     slow = [puzzle.replace(row) for row in rows.tolist()]
     assert len(fast) == 200
     assert fast == slow

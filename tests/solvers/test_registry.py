@@ -66,7 +66,7 @@ def toy():
     """`_Toy` registered for one test, then forgotten (it must not leak into tables)."""
     solvers.register(_Toy)
     yield
-    registry._registered.pop(_Toy.name, None)
+    registry.unregister(_Toy.name)
 
 
 def test_register_and_parameters(toy):

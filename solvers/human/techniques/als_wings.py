@@ -55,7 +55,7 @@ cell holding it (all cells for a digit it lacks), its largest cell's candidate c
 UNIT_ENTRY_BYTES = 250  # a unit's entry in the solve's memo: about this many bytes per cell
 
 
-def _unit_entry(
+def unit_entry(
     unit: tuple[int, ...], masks: tuple[int, ...], size: int, state: CandidateState
 ) -> tuple[list[Als], list[int]]:
     """A unit's sets of `size` cells, and for each digit x the cells that could join one
@@ -174,7 +174,7 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
                     if m != o:
                         changed |= 1 << c
         clean = True
-        sets, links = _unit_entry(unit, masks, size, state)
+        sets, links = unit_entry(unit, masks, size, state)
         for cells, union, als_mask, seen_by_all, biggest in sets:
             if cells in seen:
                 if cells in unsettled:

@@ -254,7 +254,7 @@ class Context:
                                     facts.append(x)
                             why = tuple(facts)
                             if not m:
-                                return Branch(parents, _emptied(parents, why, off_base))
+                                return Branch(parents, emptied(parents, why, off_base))
                             if conflict := on(cell, m.bit_length() - 1, why):
                                 return Branch(parents, conflict)
                     if y_links and not static:
@@ -296,7 +296,7 @@ class Context:
                                 facts.append(x)
                         why = tuple(facts)
                         if not p:
-                            return Branch(parents, _emptied(parents, why, off_base))
+                            return Branch(parents, emptied(parents, why, off_base))
                         if conflict := on(cells[p.bit_length() - 1], k, why):
                             return Branch(parents, conflict)
                 qi = level_end
@@ -397,7 +397,7 @@ class Context:
         return placed
 
 
-def _emptied(parents: dict[int, tuple[int, ...]], offs: tuple[int, ...], off_base: int):
+def emptied(parents: dict[int, tuple[int, ...]], offs: tuple[int, ...], off_base: int):
     """The contradiction of a cell or unit left without room (`offs`: its off facts), as
     Sudoku Explainer meets it: its rules see a clash of an on and an off fact, not an empty
     cell or unit.  All but one of the off facts force the last candidate on (recorded in

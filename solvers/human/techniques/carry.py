@@ -83,7 +83,7 @@ def end_states(state: CandidateState, ctx: Context, links: bool):
                 end = None if steps is None else closure.end_since(end[0], *steps, links)
             if end is None:
                 check_time()
-                end = closure.end(node, links, _largest(r & done & ~(1 << node), ends))
+                end = closure.end(node, links, largest_end(r & done & ~(1 << node), ends))
             ends[node] = end
             facts = known[node] = by_reach[r] = end[0]
             if facts is None:
@@ -104,7 +104,7 @@ def end_states(state: CandidateState, ctx: Context, links: bool):
     return known_state
 
 
-def _largest(seeds: int, ends: dict[int, tuple[int | None, int]]) -> int:
+def largest_end(seeds: int, ends: dict[int, tuple[int | None, int]]) -> int:
     """Of the end states (`ends`) of `seeds` (a node mask; none in a contradiction), the
     one holding the most facts (packed; 0 for no seeds)."""
     best = size = 0

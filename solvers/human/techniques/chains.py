@@ -143,7 +143,7 @@ def turbot_fish(state: CandidateState) -> Step | None:
     return _turbot(state, "turbot_fish", _turbot_pairs, TURBOT_RATING)
 
 
-def _x_chain_from(state, d, start, strong, with_d, peers, bound):
+def x_chain_from(state, d, start, strong, with_d, peers, bound):
     """The shortest X-chain from `start` (assumed false) with eliminations, within `bound` cells."""
     # A node is (cell, on); its parent gives the path.  Start off; strong links
     # lead off -> on, weak links on -> off.
@@ -175,7 +175,7 @@ def _x_chain_from(state, d, start, strong, with_d, peers, bound):
 
 def _x_chain_length(start: int, partners: dict[int, int], with_d: int, peers, bound: int) -> int:
     """The cells of the shortest X-chain from `start` (assumed false) with eliminations,
-    within `bound` cells, or 0: the breadth-first search of `_x_chain_from` a layer at a
+    within `bound` cells, or 0: the breadth-first search of `x_chain_from` a layer at a
     time, each layer's cells as one mask."""
     view = peers[start] & with_d
     ends = 0  # the cells whose view shares a candidate with the start's
@@ -205,7 +205,7 @@ def _x_chain_length(start: int, partners: dict[int, int], with_d: int, peers, bo
     return 0
 
 
-def _shortest_x_chain(state: CandidateState, max_cells: int):
+def shortest_x_chain(state: CandidateState, max_cells: int):
     """(cells, digit, path, targets) of the shortest X-chain within `max_cells`, or None."""
     n = state.n
     peers = peer_masks(state.shape)
@@ -237,7 +237,7 @@ def _shortest_x_chain(state: CandidateState, max_cells: int):
     for _, a, b in strong_links(state, d):
         strong.setdefault(a, []).append(b)
         strong.setdefault(b, []).append(a)
-    found = _x_chain_from(state, d, start, strong, cells_with(state, d), peers, length)
+    found = x_chain_from(state, d, start, strong, cells_with(state, d), peers, length)
     if found is None:
         raise RuntimeError("the plain search missed the chain the layered search measured")
     return (found[0], d, found[1], found[2])
@@ -261,7 +261,7 @@ def _x_chain_step(state: CandidateState, name: str, best, rating: float) -> Step
 
 def x_chain(state: CandidateState) -> Step | None:
     """The shortest X-chain (one digit) whose two ends see a common candidate."""
-    best = _shortest_x_chain(state, MAX_X_CELLS)
+    best = shortest_x_chain(state, MAX_X_CELLS)
     if best is None:
         return None
     return _x_chain_step(state, "x_chain", best, round(X_CHAIN_RATING + length_bonus(best[0]), 1))
@@ -270,7 +270,7 @@ def x_chain(state: CandidateState) -> Step | None:
 def three_strong_links(state: CandidateState) -> Step | None:
     """An X-chain of three strong links (six cells), rated as Sukaku Explainer does: 5.4
     when the links lie in parallel lines, 5.6 when rows and columns mix, 5.5 with a box."""
-    best = _shortest_x_chain(state, 6)
+    best = shortest_x_chain(state, 6)
     if best is None or best[0] != 6:
         return None
     n = state.n
@@ -282,7 +282,7 @@ def three_strong_links(state: CandidateState) -> Step | None:
     return _x_chain_step(state, "three_strong_links", best, rating)
 
 
-def _xy_chain_from(state, start, z, biv_mask, peers, bound):
+def xy_chain_from(state, start, z, biv_mask, peers, bound):
     """The shortest XY-chain from bivalue `start` with `z` assumed false, ending on z."""
     cand = state.cand
     with_z = cells_with(state, z)
@@ -332,7 +332,7 @@ def _pairs(state: CandidateState, biv: list[int]) -> list[list[tuple[int, int]]]
 def _xy_chain_length(state: CandidateState, start: int, z: int, pairs, peers, bound: int) -> int:
     """The cells of the shortest XY-chain from `start` with digit `z` assumed false, ending
     on z with eliminations, within `bound` cells, or 0: the breadth-first search of
-    `_xy_chain_from` a layer at a time, the cells made true of each digit as one mask."""
+    `xy_chain_from` a layer at a time, the cells made true of each digit as one mask."""
     k = z - 1
     ends = -1  # the cells whose view shares a candidate z with the start's, once needed
     first = (state.cand[start] & ~(1 << k)).bit_length() - 1
@@ -385,7 +385,7 @@ def xy_chain(state: CandidateState) -> Step | None:
         return None
     # the chain reported is the one the per-cell search meets first
     biv_mask = sum(1 << c for c in biv)
-    found = _xy_chain_from(state, best[2], best[1], biv_mask, peers, best[0])
+    found = xy_chain_from(state, best[2], best[1], biv_mask, peers, best[0])
     if found is None:
         raise RuntimeError("the plain search missed the chain the layered search measured")
     length, path, targets = found

@@ -140,7 +140,7 @@ class LoopGraph:
     def _prune(self, state: CandidateState, adj: list[list[int]], with_digit: list[int]) -> None:
         """Keep the links inside a component that can eliminate something."""
         size = len(self.nodes)
-        comp = _components(adj)
+        comp = components(adj)
         peers = peer_masks(state.shape)
         n = self.n
         # per component and digit: the cells its on nodes see, and its off nodes
@@ -180,7 +180,7 @@ class LoopGraph:
         self.sources = [i for i in range(size) if out[i] and cand[self.cells[i]].bit_count() >= 2]
 
 
-def _components(adj: list[list[int]]) -> list[int]:
+def components(adj: list[list[int]]) -> list[int]:
     """Tarjan's strongly connected components of a graph given by its adjacency lists:
     the component number of each node."""
     total = len(adj)

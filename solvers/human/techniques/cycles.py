@@ -48,7 +48,7 @@ X, Y, XY = "x", "y", "xy"
 KINDS = {X: "X-cycle", Y: "Y-cycle", XY: "XY-cycle"}
 
 
-def _limit(base: float, ceiling: float) -> int:
+def length_limit(base: float, ceiling: float) -> int:
     """The most candidates a loop rated from `base` may have without passing `ceiling`."""
     nodes = 4
     while nodes < MAX_NODES and base + length_bonus(nodes + 1) <= ceiling + 1e-9:
@@ -160,7 +160,7 @@ def _best(state: CandidateState, kind: str, ceiling: float, best):
     base = XY_CYCLE_RATING if kind == XY else CYCLE_RATING
     if base > ceiling:
         return best
-    limit = _limit(base, ceiling)
+    limit = length_limit(base, ceiling)
     g = _graph(state, kind)
     if not g.sources:
         return best

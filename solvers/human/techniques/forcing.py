@@ -105,7 +105,9 @@ _CONTRADICTION = frozenset({"contradiction"})
 _AGREEMENTS = frozenset({"cell", "region"})
 
 
-def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float) -> Step | None:
+def search_chains(
+    state: CandidateState, mode: int, kinds: frozenset[str], base: float
+) -> Step | None:
     """The best conclusion of the given kinds, or None."""
     if cannot_be_unique(state):
         return None
@@ -285,7 +287,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
 def _agreements(
     state: CandidateState, ctx: Context, kinds: frozenset[str], base: float
 ) -> Step | None:
-    """`_search` for static cell and region forcing chains: the same best finding, from
+    """`search_chains` for static cell and region forcing chains: the same best finding, from
     the branches' level sets (`StaticGraph.agreement`); only the winner's branches are
     followed fact by fact, for its chain."""
     graph = static_graph(state)
@@ -386,12 +388,12 @@ def _agree(ctx, branches: list[Branch], nodes: list[int], kind: str, consider, r
 
 def forcing_chain(state: CandidateState) -> Step | None:
     """A candidate whose static consequences contradict each other is false (or true)."""
-    return _search(state, STATIC, frozenset({"contradiction"}), FORCING_RATING)
+    return search_chains(state, STATIC, frozenset({"contradiction"}), FORCING_RATING)
 
 
 def nishio(state: CandidateState) -> Step | None:
     """A candidate that, followed on its own digit, leaves a unit or cell without it is false."""
-    return _search(state, NISHIO, frozenset({"contradiction"}), NISHIO_RATING)
+    return search_chains(state, NISHIO, frozenset({"contradiction"}), NISHIO_RATING)
 
 
 def cell_forcing_chain(state: CandidateState) -> Step | None:
@@ -399,12 +401,12 @@ def cell_forcing_chain(state: CandidateState) -> Step | None:
 
     Sudoku Explainer searches cells and units as one rule (multiple forcing chains) and
     applies the cheapest conclusion of either kind, so this finds unit ones too."""
-    return _search(state, STATIC, frozenset({"cell", "region"}), MULTIPLE_RATING)
+    return search_chains(state, STATIC, frozenset({"cell", "region"}), MULTIPLE_RATING)
 
 
 def region_forcing_chain(state: CandidateState) -> Step | None:
     """What every place of a digit in a unit forces (static chains) is true."""
-    return _search(state, STATIC, frozenset({"region"}), MULTIPLE_RATING)
+    return search_chains(state, STATIC, frozenset({"region"}), MULTIPLE_RATING)
 
 
 _ALL = frozenset({"contradiction", "both", "cell", "region"})
@@ -412,14 +414,14 @@ _ALL = frozenset({"contradiction", "both", "cell", "region"})
 
 def dynamic_forcing_chain(state: CandidateState) -> Step | None:
     """Dynamic chains: contradictions, both states agreeing, cells and units agreeing."""
-    return _search(state, DYNAMIC, _ALL, DYNAMIC_RATING)
+    return search_chains(state, DYNAMIC, _ALL, DYNAMIC_RATING)
 
 
 def dynamic_forcing_chain_plus(state: CandidateState) -> Step | None:
     """Dynamic chains whose branches also use locked candidates."""
-    return _search(state, PLUS, _ALL, PLUS_RATING)
+    return search_chains(state, PLUS, _ALL, PLUS_RATING)
 
 
 def nested_forcing_chain(state: CandidateState) -> Step | None:
     """Dynamic chains whose branches also use dynamic contradictions (the first found)."""
-    return _search(state, NESTED, frozenset({"contradiction"}), NESTED_RATING)
+    return search_chains(state, NESTED, frozenset({"contradiction"}), NESTED_RATING)

@@ -51,7 +51,7 @@ def _line_parts(shape: Shape) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _links(state: CandidateState, digit: int) -> list[Link]:
+def digit_links(state: CandidateState, digit: int) -> list[Link]:
     """Every strong link on `digit`, plain or grouped, once per split of its unit."""
     shape = state.shape
     n = shape.size
@@ -152,7 +152,7 @@ def grouped_strong_links(state: CandidateState, k: int, name: str) -> Step | Non
         if mark is not None and mark[0] == with_d:
             found = mark[1]
         else:
-            found = _best_chain(state, d, k, with_d)
+            found = best_chain(state, d, k, with_d)
             marks[(name, "best", d)] = (with_d, found)
         if found is not None and (best is None or found[0] > best[0]):
             best = found
@@ -182,7 +182,7 @@ class _Links:
 
     def __init__(self, state: CandidateState, d: int) -> None:
         shape = state.shape
-        links = _links(state, d)
+        links = digit_links(state, d)
         # oriented links (unit, start node, end node, grouped)
         ends = [(u, a, b, g) for u, a, b, g in links] + [(u, b, a, g) for u, a, b, g in links]
         self.ends = ends
@@ -253,7 +253,7 @@ def _digit_links(state: CandidateState, d: int, with_d: int) -> _Links:
     return found
 
 
-def _best_chain(state: CandidateState, d: int, k: int, with_d: int) -> tuple | None:
+def best_chain(state: CandidateState, d: int, k: int, with_d: int) -> tuple | None:
     """The chain of `k` strong links on digit `d` that removes the most candidates (the
     first found on a tie), as (count, d, links, targets), or None.  A chain whose
     first far end sees no more candidates than the best so far removes no more."""

@@ -31,7 +31,9 @@ KEY = "forcing_x_chain"
 _NO_BOUND = 1 << 30
 
 
-def _shortest(start: int, on: bool, with_d: int, peers, partners) -> list[tuple[int, bool]] | None:
+def shortest_path(
+    start: int, on: bool, with_d: int, peers, partners
+) -> list[tuple[int, bool]] | None:
     """The shortest chain from (start, on) to (start, not on), or None."""
     parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, on): None}
     queue = deque([(start, on)])
@@ -141,7 +143,7 @@ def forcing_x_chain(state: CandidateState) -> Step | None:
     for _, a, b in strong_links(state, d):
         partner_lists.setdefault(a, []).append(b)
         partner_lists.setdefault(b, []).append(a)
-    path = _shortest(start, on, cells_with(state, d), peers, partner_lists)
+    path = shortest_path(start, on, cells_with(state, d), peers, partner_lists)
     assert path is not None
     return Step(
         "forcing_x_chain",

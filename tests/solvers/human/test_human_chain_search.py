@@ -141,7 +141,7 @@ def ref_cycle(state: CandidateState, ceiling: float, kinds) -> tuple | None:
         if base > cap:
             continue
         links = _ref_links(state, kind != cycles.X, kind != cycles.Y)
-        limit = [cycles._limit(base, cap)]
+        limit = [cycles.length_limit(base, cap)]
         for c in range(SHAPE.ncells):
             m = state.cand[c]
             if m.bit_count() < 2 or (kind == cycles.Y and m.bit_count() > 2):
@@ -217,7 +217,7 @@ def test_components_are_the_strongly_connected_ones(seed):
     rng = random.Random(seed)
     size = rng.randrange(1, 30)
     adj = [rng.sample(range(size), rng.randrange(0, 3)) for _ in range(size)]
-    comp = cycle_links._components(adj)
+    comp = cycle_links.components(adj)
     reach = [_reach(adj, v) for v in range(size)]
     for v in range(size):
         for w in range(size):
@@ -263,7 +263,7 @@ def ref_forcing_x_chain(state: CandidateState):
             for on in (True, False):
                 if not on and start not in partners:
                     continue
-                path = x_forcing._shortest(start, on, with_d, peers, partners)
+                path = x_forcing.shortest_path(start, on, with_d, peers, partners)
                 if path is not None and (best is None or len(path) < best[0]):
                     best = (len(path), d, start, on, path)
     return best
@@ -296,7 +296,7 @@ def test_chainless_says_whether_a_digit_has_a_forcing_x_chain(seed):
         partners = _ref_partners(state, d)
         with_d = cells_with(state, d)
         has = any(
-            x_forcing._shortest(s, on, with_d, peers, partners) is not None
+            x_forcing.shortest_path(s, on, with_d, peers, partners) is not None
             for s in bits(with_d)
             for on in (True, False)
             if on or s in partners
@@ -329,7 +329,7 @@ def test_an_x_cycle_needs_a_forcing_x_chain_on_its_digit():
 def ref_best_chain(state: CandidateState, d: int, k: int):
     """Every chain of `k` strong links on `d`, one grouped, tried in order: the first that
     removes the most, as (count, links, targets)."""
-    links = grouped_links._links(state, d)
+    links = grouped_links.digit_links(state, d)
     ends = [(u, a, b, g) for u, a, b, g in links] + [(u, b, a, g) for u, a, b, g in links]
     with_d = cells_with(state, d)
     peers = peer_masks(SHAPE)
@@ -372,7 +372,7 @@ def test_grouped_chains_match_the_plain_search(seed):
     state = random_state(seed, keep=0.45, placed=0.15)
     for k in (2, 3):
         for d in range(1, 10):
-            got = grouped_links._best_chain(state, d, k, cells_with(state, d))
+            got = grouped_links.best_chain(state, d, k, cells_with(state, d))
             want = ref_best_chain(state, d, k)
             assert (None if got is None else (got[0], got[2], got[3])) == want, (seed, k, d)
 
@@ -381,9 +381,7 @@ def test_grouped_chains_fire_and_keep_quiet_on_the_random_grids():
     found = []
     for seed in range(10):
         state = random_state(seed, 0.45, 0.15)
-        found += [
-            grouped_links._best_chain(state, d, 2, cells_with(state, d)) for d in range(1, 10)
-        ]
+        found += [grouped_links.best_chain(state, d, 2, cells_with(state, d)) for d in range(1, 10)]
     assert any(found)
     assert not all(found)
 
@@ -403,7 +401,7 @@ def ref_shortest_x_chain(state: CandidateState, max_cells: int):
         with_d = cells_with(state, d)
         for start in sorted(strong):
             bound = best[0] - 1 if best else max_cells
-            found = chains._x_chain_from(state, d, start, strong, with_d, peers, bound)
+            found = chains.x_chain_from(state, d, start, strong, with_d, peers, bound)
             if found and (best is None or found[0] < best[0]):
                 best = (found[0], d, found[1], found[2])
     return best
@@ -413,11 +411,11 @@ def ref_shortest_x_chain(state: CandidateState, max_cells: int):
 def test_x_chain_matches_the_plain_search(seed):
     for max_cells in (6, chains.MAX_X_CELLS):
         want = ref_shortest_x_chain(_fresh(seed), max_cells)
-        assert chains._shortest_x_chain(_fresh(seed), max_cells) == want
+        assert chains.shortest_x_chain(_fresh(seed), max_cells) == want
 
 
 def test_x_chain_fires_and_keeps_quiet_on_the_random_grids():
-    found = [chains._shortest_x_chain(_fresh(seed), 6) is not None for seed in SEEDS]
+    found = [chains.shortest_x_chain(_fresh(seed), 6) is not None for seed in SEEDS]
     assert any(found)
     assert not all(found)
 
@@ -433,7 +431,7 @@ def ref_xy_chain(state: CandidateState):
     for start in biv:
         for z in bits(cand[start]):
             bound = best[0] - 1 if best else chains.MAX_XY_CELLS
-            found = chains._xy_chain_from(state, start, z + 1, biv_mask, peers, bound)
+            found = chains.xy_chain_from(state, start, z + 1, biv_mask, peers, bound)
             if found and (best is None or found[0] < best[0]):
                 best = (found[0], z + 1, found[1], found[2])
     return best

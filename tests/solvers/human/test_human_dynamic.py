@@ -156,9 +156,9 @@ def test_end_states_carried_from_the_grid_before_are_fresh_ones():
 
 def test_largest_end_state():
     ends = {3: (0b111, 0b111), 5: (0b1, 0b1), 7: (0b1111, 0b1111)}
-    assert carry._largest(1 << 3 | 1 << 5, ends) == 0b111
-    assert carry._largest(1 << 3 | 1 << 7, ends) == 0b1111
-    assert carry._largest(0, ends) == 0
+    assert carry.largest_end(1 << 3 | 1 << 5, ends) == 0b111
+    assert carry.largest_end(1 << 3 | 1 << 7, ends) == 0b1111
+    assert carry.largest_end(0, ends) == 0
 
 
 def _since(state: CandidateState, cand: list[int], placed: list[int]) -> tuple[int, list[int]]:

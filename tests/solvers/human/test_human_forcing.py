@@ -134,7 +134,7 @@ def test_cell_and_unit_chains_are_one_rule_the_cheapest_first():
     # Sudoku Explainer searches cells and units together: on the forcing-chain case's grid a
     # unit's chain (8 facts, 8.1) beats the best cell's (12 facts, 8.3)
     pencilmarks = CASES["forcing_chain"][1]
-    cells_only = forcing._search(
+    cells_only = forcing.search_chains(
         CandidateState.from_candidates(pencilmarks), branches.STATIC, frozenset({"cell"}), 8.0
     )
     assert (cells_only.rating, cells_only.detail[2]) == (8.3, 12)
@@ -154,7 +154,7 @@ def test_a_cell_left_without_digits_counts_as_an_on_off_clash():
     x = off + 9 * 2 + 3  # r1c3<>4
     a, b, c = off + 9 + 1, off + 9 + 2, off + 9 + 3  # r1c2<>2, r1c2<>3, r1c2<>4
     parents = {seed: (), x: (seed,), a: (x,), b: (x,), c: (seed,)}
-    conflict = branches._emptied(parents, (a, b, c), off)
+    conflict = branches.emptied(parents, (a, b, c), off)
     # c is the cheapest to leave out: a and b force r1c2=4 while r1c2<>4
     assert conflict == (c - off, c)
     assert parents[c - off] == (a, b)

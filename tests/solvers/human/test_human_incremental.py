@@ -132,8 +132,8 @@ def test_the_als_memo_tells_box_shapes_apart():
     unit = wide.shape.units[0]
     assert unit in tall.shape.units
     masks = (0b11, 0b110, 0b101, 0b1001, 0b11000, 0b110000)
-    alone = als_wings._unit_entry(unit, masks, 2, CandidateState.from_grid(Grid.empty(3, 2)))
-    als_wings._unit_entry(unit, masks, 2, wide)
-    after_wide = als_wings._unit_entry(unit, masks, 2, tall)
+    alone = als_wings.unit_entry(unit, masks, 2, CandidateState.from_grid(Grid.empty(3, 2)))
+    als_wings.unit_entry(unit, masks, 2, wide)
+    after_wide = als_wings.unit_entry(unit, masks, 2, tall)
     assert after_wide == alone
-    assert als_wings._unit_entry(unit, masks, 2, wide) != alone
+    assert als_wings.unit_entry(unit, masks, 2, wide) != alone
