@@ -87,7 +87,7 @@ def borrow(a):
 
 
 @njit(cache=True, inline="always")
-def _eliminate(cand, cell, bits, queue, qlen):
+def eliminate(cand, cell, bits, queue, qlen):
     """Remove `bits` from a cell; return the new queue length, or -1 if it empties."""
     m = cand[cell] & ~bits
     if m == 0:
@@ -123,7 +123,7 @@ def _clear_line_rest(cand, queue, qlen, bits, line, s, n, seglen, along, across)
             continue
         cell = line * along + pos * across
         if cand[cell] & bits:
-            qlen = _eliminate(cand, cell, bits, queue, qlen)
+            qlen = eliminate(cand, cell, bits, queue, qlen)
             if qlen < 0:
                 return -1, removed
             removed += 1
@@ -140,7 +140,7 @@ def _clear_box_rest(cand, queue, qlen, bits, line, first, group, s, seglen, alon
         for j in range(seglen):
             cell = q * along + (s * seglen + j) * across
             if cand[cell] & bits:
-                qlen = _eliminate(cand, cell, bits, queue, qlen)
+                qlen = eliminate(cand, cell, bits, queue, qlen)
                 if qlen < 0:
                     return -1, removed
                 removed += 1
@@ -253,7 +253,7 @@ def _intersect_lines(cand, queue, qlen, n, along, across, seglen, group, seg):
                 for j in range(seglen):
                     cell = line * along + (s * seglen + j) * across
                     if cand[cell] & out:
-                        qlen = _eliminate(cand, cell, out, queue, qlen)
+                        qlen = eliminate(cand, cell, out, queue, qlen)
                         if qlen < 0:
                             return -1, 0
                         removed += 1
@@ -282,7 +282,7 @@ def _naked(cand, queue, qlen, peers):
         for k in range(npeers):
             p = peers[cell, k]
             if cand[p] & d:
-                qlen = _eliminate(cand, p, d, queue, qlen)
+                qlen = eliminate(cand, p, d, queue, qlen)
                 if qlen < 0:
                     return False
     return True

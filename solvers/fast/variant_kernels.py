@@ -18,7 +18,7 @@ from: the arrays of `variant_tables` built for each puzzle, not a box shape.
 - locked candidates for any unit (`_pointing`): where a digit's open places
   in a unit all see one cell, that cell loses it; non-consecutive neighbours
   lose what no candidate of a cell allows (`_near`); and the classic kernel's
-  box/line intersection rule (`kernels._intersections`) where the boxes are
+  box/line intersection rule (`kernels.intersections`) where the boxes are
   still units (no jigsaw).
 
 Kept apart from `kernels`, so classic puzzles run exactly the code they ran
@@ -43,8 +43,8 @@ from solvers.fast.kernels import (
     NODES,
     PAUSED,
     SINGLES,
-    _eliminate,
-    _intersections,
+    eliminate,
+    intersections,
     popcount,
 )
 from solvers.fast.variant_tables import BITS
@@ -62,7 +62,7 @@ def _naked(cand, queue, qlen, peer_start, peers, near_start, near, full):
         for k in range(peer_start[cell], peer_start[cell + 1]):
             p = peers[k]
             if cand[p] & d:
-                qlen = _eliminate(cand, p, d, queue, qlen)
+                qlen = eliminate(cand, p, d, queue, qlen)
                 if qlen < 0:
                     return False
         if near_start[cell] < near_start[cell + 1]:
@@ -70,7 +70,7 @@ def _naked(cand, queue, qlen, peer_start, peers, near_start, near, full):
             for k in range(near_start[cell], near_start[cell + 1]):
                 p = near[k]
                 if cand[p] & step:
-                    qlen = _eliminate(cand, p, step, queue, qlen)
+                    qlen = eliminate(cand, p, step, queue, qlen)
                     if qlen < 0:
                         return False
     return True
@@ -111,7 +111,7 @@ def _cages(cand, queue, cage_start, cage_cells, combo_start, combos, full):
             if m & (m - 1) == 0:
                 continue
             if m & ~allowed:
-                qlen = _eliminate(cand, cell, ~allowed, queue, qlen)
+                qlen = eliminate(cand, cell, ~allowed, queue, qlen)
                 if qlen < 0:
                     return -1, 0
                 changes += 1
@@ -161,7 +161,7 @@ def _near(cand, queue, near_start, near, full):
         for k in range(lo, hi):
             p = near[k]
             if cand[p] & out:
-                qlen = _eliminate(cand, p, out, queue, qlen)
+                qlen = eliminate(cand, p, out, queue, qlen)
                 if qlen < 0:
                     return -1, 0
                 removed += 1
@@ -233,7 +233,7 @@ def _pointing(cand, queue, units, peer_bits, acc, most):
                     bits &= bits - 1
                     cell = w * BITS + b
                     if cand[cell] & d:
-                        qlen = _eliminate(cand, cell, d, queue, qlen)
+                        qlen = eliminate(cand, cell, d, queue, qlen)
                         if qlen < 0:
                             return -1, 0
                         removed += 1
@@ -249,7 +249,7 @@ def propagate(
 
     `queue[:qlen]` lists the placed cells whose digit has not yet left their
     peers.  `rules` is `kernels.SINGLES`, `LOCKED` (adds `_pointing`) or
-    `INTERSECTIONS` (adds `kernels._intersections`, when `boxes` says the
+    `INTERSECTIONS` (adds `kernels.intersections`, when `boxes` says the
     boxes are units).
     """
     full = (1 << n) - 1
@@ -306,7 +306,7 @@ def propagate(
             continue
         if rules < INTERSECTIONS or not boxes:
             return True
-        qlen, removed = _intersections(cand, queue, n, br, bc, seg)
+        qlen, removed = intersections(cand, queue, n, br, bc, seg)
         if qlen < 0 or not _naked(cand, queue, qlen, peer_start, peers, near_start, near, full):
             return False
         if removed == 0:

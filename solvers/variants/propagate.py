@@ -221,7 +221,7 @@ def _unmarked(grid: Grid, marked_kind: type[Constraint]) -> list[tuple[int, int]
     return sorted(found)
 
 
-def _pair_relations(constraint: Constraint, grid: Grid) -> list[tuple[int, int, Relation]]:
+def pair_relations(constraint: Constraint, grid: Grid) -> list[tuple[int, int, Relation]]:
     """The (a, b, relation) pairs a constraint of a pairwise kind imposes (none otherwise)."""
     if isinstance(constraint, NonConsecutive):
         rel = _not(_differ_by(1), "differ by 1")
@@ -356,9 +356,7 @@ class SandwichLine:
 
 def _propagators(constraint: Constraint, grid: Grid) -> list[Propagator]:
     n = grid.size
-    found: list[Propagator] = [
-        Pair(a, b, rel, n) for a, b, rel in _pair_relations(constraint, grid)
-    ]
+    found: list[Propagator] = [Pair(a, b, rel, n) for a, b, rel in pair_relations(constraint, grid)]
     if isinstance(constraint, Killer) and constraint.total is not None:
         cells = constraint.cells
         found.append(Sum(cells, (1,) * len(cells), constraint.total, n, distinct=True))

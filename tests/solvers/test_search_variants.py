@@ -44,8 +44,8 @@ from solvers.variants.constraints import (
 )
 from solvers.variants.propagate import (
     SUPPORTED,
-    _pair_relations,
     compile_model,
+    pair_relations,
     parity_mask,
     settle,
 )
@@ -89,7 +89,7 @@ def _pair_cases():
     """Each pairwise constraint of variants6 with one of the pairs it relates."""
     for pid, puzzle, _ in VARIANTS6:
         for constraint in puzzle.constraints:
-            relations = _pair_relations(constraint, puzzle)
+            relations = pair_relations(constraint, puzzle)
             if relations:
                 yield pytest.param(puzzle, constraint, relations[0], id=f"{pid}-{constraint.kind}")
 
@@ -107,7 +107,7 @@ def test_a_pair_relation_agrees_with_the_verifier_rule(puzzle, constraint, relat
 
 
 def test_every_pairwise_kind_has_a_relation_case():
-    kinds = {c.kind for _, p, _ in VARIANTS6 for c in p.constraints if _pair_relations(c, p)}
+    kinds = {c.kind for _, p, _ in VARIANTS6 for c in p.constraints if pair_relations(c, p)}
     assert kinds == {
         "non-consecutive",
         "kropki",

@@ -53,15 +53,15 @@ def settle(state: VariantState) -> None:
                     continue
                 where = house & open_cells[k]
                 if not where:
-                    state._fail(f"no place for {k + 1} in {state.shape.unit_name(u)}")
+                    state.fail(f"no place for {k + 1} in {state.shape.unit_name(u)}")
                     return
                 if not where & (where - 1):
                     state.place(where.bit_length() - 1, k + 1)
         for cage in board.cages:
-            masks = killer._masks(state, cage.cells)
+            masks = killer.masks(state, cage.cells)
             sets, possible = killer.cage_options(masks, cage.total, state.n)
             if not sets:
-                state._fail(f"no digits left for {cage.name}")
+                state.fail(f"no digits left for {cage.name}")
                 return
             for c, p in zip(cage.cells, possible, strict=True):
                 for d in digits(cand[c] & ~p):
@@ -96,12 +96,12 @@ def refutation(
 ) -> str | None:
     """The contradiction that placing `digit` in `cell` leads to when `follow` propagates
     it (on a copy of `state`), or None."""
-    from solvers.human.variant.engine import _contradiction
+    from solvers.human.variant.engine import contradiction
 
     branch = state.copy()
     branch.place(cell, digit)
     follow(branch)
-    return branch.contradiction or _contradiction(branch)
+    return branch.contradiction or contradiction(branch)
 
 
 def _failing(

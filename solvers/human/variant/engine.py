@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from solvers.base import Limits, Status
 from solvers.grid import Grid
-from solvers.human.engine import CONTRADICTION, SOLVED, STOPPED, STUCK, _check
+from solvers.human.engine import CONTRADICTION, SOLVED, STOPPED, STUCK, check_step
 from solvers.human.step import Step
 from solvers.human.table import resolve
 from solvers.human.techniques.branches import DEADLINE, OutOfTime
@@ -134,7 +134,7 @@ class VariantResult:
         return self.status == CONTRADICTION
 
 
-def _contradiction(state: VariantState) -> str | None:
+def contradiction(state: VariantState) -> str | None:
     if state.contradiction is None:
         state.check_houses()
     if state.contradiction is None and state.board.cages:
@@ -178,7 +178,7 @@ def run(
 ) -> VariantResult:
     """`propagate_variant` with the finders given."""
     result = VariantResult(STUCK, state)
-    if _contradiction(state):
+    if contradiction(state):
         result.status, result.reason = CONTRADICTION, state.contradiction
         return result
     while state.empty:
@@ -201,7 +201,7 @@ def run(
         if trace:
             step = step._replace(before=state.snapshot())
         if solution is not None:
-            _check(step, solution)
+            check_step(step, solution)
             result.checked += 1
         before = state.changes
         for cell, digit in step.placements:
@@ -212,7 +212,7 @@ def run(
             raise RuntimeError(f"{name} returned a step that changes nothing: {step}")
         result.steps.append(step)
         result.counts[name] = result.counts.get(name, 0) + 1
-        if _contradiction(state):
+        if contradiction(state):
             result.status, result.reason = CONTRADICTION, state.contradiction
             return result
     result.status = SOLVED

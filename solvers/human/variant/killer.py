@@ -75,7 +75,7 @@ def _matches(masks: list[int]) -> bool:
     return all(augment(i, set()) for i in range(len(masks)))
 
 
-def _masks(state: VariantState, cells) -> tuple[int, ...]:
+def masks(state: VariantState, cells) -> tuple[int, ...]:
     values, cand = state.values, state.cand
     return tuple((1 << (values[c] - 1)) if values[c] else cand[c] for c in cells)
 
@@ -83,7 +83,7 @@ def _masks(state: VariantState, cells) -> tuple[int, ...]:
 def broken_cage(state: VariantState) -> str | None:
     """Why a cage can no longer be filled (None when every cage can)."""
     for cage in state.board.cages:
-        sets, _ = cage_options(_masks(state, cage.cells), cage.total, state.n)
+        sets, _ = cage_options(masks(state, cage.cells), cage.total, state.n)
         if not sets:
             return f"no digits left for {cage.name}"
     return None
@@ -100,7 +100,7 @@ def _seen_by_all(state: VariantState, cells: list[int], bit: int) -> list[int]:
 def cage_combinations(state: VariantState) -> Step | None:
     board, cand = state.board, state.cand
     for cage in board.cages:
-        sets, possible = cage_options(_masks(state, cage.cells), cage.total, state.n)
+        sets, possible = cage_options(masks(state, cage.cells), cage.total, state.n)
         if not sets:
             continue
         elims = [
@@ -180,7 +180,7 @@ def _restrict(state: VariantState, cells: list[int], total: int) -> list[tuple[i
     apart = frozenset(
         (i, j) for i, j in combinations(range(len(cells)), 2) if cells[j] in peers[cells[i]]
     )
-    possible = _sum_options(_masks(state, cells), apart, total)
+    possible = _sum_options(masks(state, cells), apart, total)
     return [
         (c, d) for c, p in zip(cells, possible, strict=True) for d in digits(state.cand[c] & ~p)
     ]

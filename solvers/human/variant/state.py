@@ -51,7 +51,7 @@ class VariantState:
                 state.place(cell, digit)
         for cell in range(grid.size**2):
             if not state.values[cell] and not state.cand[cell]:
-                state._fail(f"no candidate left in {state.shape.cell_name(cell)}")
+                state.fail(f"no candidate left in {state.shape.cell_name(cell)}")
         return state
 
     # -- queries, as CandidateState's ----------------------------------
@@ -80,7 +80,7 @@ class VariantState:
         return other
 
     # -- changes -------------------------------------------------------
-    def _fail(self, reason: str) -> None:
+    def fail(self, reason: str) -> None:
         if self.contradiction is None:
             self.contradiction = reason
 
@@ -89,11 +89,11 @@ class VariantState:
         name = self.shape.cell_name
         if self.values[cell]:
             if self.values[cell] != digit:
-                self._fail(f"{name(cell)} holds {self.values[cell]}, cannot also hold {digit}")
+                self.fail(f"{name(cell)} holds {self.values[cell]}, cannot also hold {digit}")
             return
         bit = 1 << (digit - 1)
         if not self.cand[cell] & bit:
-            self._fail(f"{digit} is not a candidate of {name(cell)}")
+            self.fail(f"{digit} is not a candidate of {name(cell)}")
             return
         self.values[cell] = digit
         m, off = self.cand[cell], ~(1 << cell)
@@ -108,7 +108,7 @@ class VariantState:
         self.changes += 1
         for p in self.board.peers[cell]:
             if self.values[p] == digit:
-                self._fail(f"{digit} twice: {name(p)} and {name(cell)}")
+                self.fail(f"{digit} twice: {name(p)} and {name(cell)}")
             self.eliminate(p, digit)
 
     def eliminate(self, cell: int, digit: int) -> bool:
@@ -121,7 +121,7 @@ class VariantState:
         self.where[digit - 1] &= ~(1 << cell)
         self.changes += 1
         if m == bit:
-            self._fail(f"no candidate left in {self.shape.cell_name(cell)}")
+            self.fail(f"no candidate left in {self.shape.cell_name(cell)}")
         return True
 
     def derived(self, key: str, compute):
@@ -143,5 +143,5 @@ class VariantState:
         for u, house in enumerate(self.board.house_bits):
             for k in range(self.n):
                 if not house & (where[k] | holding[k]):
-                    self._fail(f"no place for {k + 1} in {self.shape.unit_name(u)}")
+                    self.fail(f"no place for {k + 1} in {self.shape.unit_name(u)}")
                     return
