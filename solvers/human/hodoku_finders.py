@@ -1,0 +1,209 @@
+"""Finders of the simple techniques as HoDoKu finds them, for the HoDoKu-order pass.
+
+The engine's own finders of locked candidates and subsets scan rows, then
+columns, then boxes, and take a naked subset inside a box and a line as
+*locked* whenever it clears either; HoDoKu scans boxes first and calls a
+subset locked only when it clears both the box and the line outside the box
+(the one-sided case is a naked subset, or locked candidates).  Which step a
+state offers first decides the next states, so the HoDoKu pass
+(`solvers.human.hodoku_path`) uses these: same deductions, HoDoKu's order and
+names.  Each returns a `Step` named after the engine technique it stands for,
+its eliminations in HoDoKu's order (units row, column, box; cells in unit
+order), which the pass's single-queue bookkeeping follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+from solvers.human.state import CandidateState, digits
+from solvers.human.step import Step
+
+Finder = Callable[[CandidateState], "Step | None"]
+
+_NAKED = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
+_LOCKED = {2: "locked_pair", 3: "locked_triple"}
+_HIDDEN = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
+
+
+def _box_first(n: int) -> list[int]:
+    """Unit indices in HoDoKu's order for subsets: boxes, rows, columns."""
+    return [*range(2 * n, 3 * n), *range(n)] + list(range(n, 2 * n))
+
+
+def _naked_step(state: CandidateState, combo: tuple[int, ...], m: int, locked: bool) -> Step | None:
+    """The step of naked cells `combo` (digits `m`) clearing every unit they share, if it
+    is of the kind asked for: locked (k < 4, clearing the box and the line outside it)
+    or not."""
+    shape = state.shape
+    cand = state.cand
+    shared = [u for u in shape.cell_units[combo[0]] if all(u in shape.cell_units[c] for c in combo)]
+    box = next((u for u in shared if u >= 2 * state.n), None)
+    elims: list[tuple[int, int]] = []
+    in_box = outside = False
+    for u in shared:
+        for c in shape.units[u]:
+            if c in combo or not cand[c] & m:
+                continue
+            for d in digits(cand[c] & m):
+                if (c, d) not in elims:
+                    elims.append((c, d))
+            if u == box:
+                in_box = True
+            elif box is None or shape.cell_units[c][2] != box:
+                outside = True
+    is_locked = len(combo) < 4 and box is not None and len(shared) > 1 and in_box and outside
+    if not elims or is_locked != locked:
+        return None
+    k = len(combo)
+    name = _LOCKED[k] if locked else _NAKED[k]
+    return Step(name, (), tuple(elims), combo, tuple(shared), tuple(digits(m)), 0.0, shape)
+
+
+def _naked(state: CandidateState, k: int, units: list[int], locked: bool) -> Step | None:
+    cand = state.cand
+    for u in units:
+        small = [c for c in state.shape.units[u] if cand[c] and cand[c].bit_count() <= k]
+        for combo in combinations(small, k):
+            m = 0
+            for c in combo:
+                m |= cand[c]
+            if m.bit_count() == k and (step := _naked_step(state, combo, m, locked)):
+                return step
+    return None
+
+
+def naked_subset(state: CandidateState, k: int) -> Step | None:
+    """HoDoKu's naked subset of size k: boxes, rows, columns; the locked ones left out."""
+    return _naked(state, k, _box_first(state.n), False)
+
+
+def locked_subset(state: CandidateState, k: int) -> Step | None:
+    """HoDoKu's locked pair or triple: in a box and a line, clearing both."""
+    return _naked(state, k, list(range(2 * state.n, 3 * state.n)), True)
+
+
+def hidden_subset(state: CandidateState, k: int) -> Step | None:
+    """HoDoKu's hidden subset of size k: boxes, rows, columns; digits in ascending order."""
+    n, cand, count = state.n, state.cand, state.count
+    for u in _box_first(n):
+        unit = state.shape.units[u]
+        if sum(1 for c in unit if cand[c]) <= k:
+            continue
+        ds = [d for d in range(1, n + 1) if 0 < count[u * n + d - 1] <= k]
+        where = {d: [c for c in unit if cand[c] >> (d - 1) & 1] for d in ds}
+        for combo in combinations(ds, k):
+            cells = sorted({c for d in combo for c in where[d]})
+            if len(cells) != k:
+                continue
+            m = sum(1 << (d - 1) for d in combo)
+            elims = tuple((c, d) for c in cells for d in digits(cand[c] & ~m))
+            if elims:
+                return Step(_HIDDEN[k], (), elims, tuple(cells), (u,), combo, 0.0, state.shape)
+    return None
+
+
+def _locked_candidates(state: CandidateState, units: list[int], pointing: bool) -> Step | None:
+    """HoDoKu's locked candidates: in each unit, each digit with two or three places all
+    in one other unit (for a box, its row before its column) clears that unit."""
+    n, cand, count = state.n, state.cand, state.count
+    shape = state.shape
+    for u in units:
+        for d in range(1, n + 1):
+            free = count[u * n + d - 1]
+            if free not in (2, 3):
+                continue
+            bit = 1 << (d - 1)
+            cells = [c for c in shape.units[u] if cand[c] & bit]
+            kinds = (0, 1) if pointing else (2,)
+            for kind in kinds:
+                other = shape.cell_units[cells[0]][kind]
+                if all(shape.cell_units[c][kind] == other for c in cells[1:]) and (
+                    count[other * n + d - 1] > free
+                ):
+                    elims = tuple(
+                        (c, d) for c in shape.units[other] if cand[c] & bit and c not in cells
+                    )
+                    name = "pointing" if pointing else "claiming"
+                    return Step(name, (), elims, tuple(cells), (u, other), (d,), 0.0, shape)
+    return None
+
+
+def pointing(state: CandidateState) -> Step | None:
+    """HoDoKu's locked candidates type 1: a box's digit confined to a line."""
+    n = state.n
+    return _locked_candidates(state, list(range(2 * n, 3 * n)), True)
+
+
+def claiming(state: CandidateState) -> Step | None:
+    """HoDoKu's locked candidates type 2: a row's, then a column's, digit confined to a box."""
+    return _locked_candidates(state, list(range(2 * state.n)), False)
+
+
+def remote_pair(state: CandidateState) -> Step | None:
+    """HoDoKu's remote pair, which the engine has no finder for: bivalue cells with the
+    same two digits, linked by seeing each other, take the digits in alternation, so a
+    cell seeing two of opposite parity takes neither.  HoDoKu asks for a chain of four
+    cells or more; of the linked groups the one clearing most is taken."""
+    cand = state.cand
+    peers = state.shape.peers
+    groups: dict[int, list[int]] = {}
+    for c, m in enumerate(cand):
+        if m and m.bit_count() == 2:
+            groups.setdefault(m, []).append(c)
+    best: tuple[list[tuple[int, int]], tuple[int, ...], int] | None = None
+    for m, cells in sorted(groups.items()):
+        left = set(cells)
+        while left:
+            first = min(left)
+            colour = {first: 0}
+            todo = [first]
+            bipartite = True
+            while todo:
+                c = todo.pop()
+                for p in peers[c]:
+                    if p in left and p not in colour:
+                        colour[p] = 1 - colour[c]
+                        todo.append(p)
+                    elif p in colour and colour[p] == colour[c]:
+                        bipartite = False
+            left -= set(colour)
+            if len(colour) < 4 or not bipartite:
+                continue
+            ends = sorted(colour)
+            seen = [set(peers[c]) for c in ends]
+            targets: set[int] = set()
+            for i, x in enumerate(ends):
+                for j in range(i + 1, len(ends)):
+                    if colour[x] != colour[ends[j]]:
+                        targets |= seen[i] & seen[j]
+            elims = [
+                (c, d)
+                for d in digits(m)
+                for c in sorted(targets - set(colour))
+                if cand[c] >> (d - 1) & 1
+            ]
+            if elims and (best is None or len(elims) > len(best[0])):
+                best = (elims, tuple(ends), m)
+    if best is None:
+        return None
+    return Step(
+        "remote_pair", (), tuple(best[0]), best[1], (), tuple(digits(best[2])), 0.0, state.shape
+    )
+
+
+FINDERS: dict[str, Finder] = {
+    "remote_pair": remote_pair,
+    "locked_pair": lambda s: locked_subset(s, 2),
+    "locked_triple": lambda s: locked_subset(s, 3),
+    "pointing": pointing,
+    "claiming": claiming,
+    "naked_pair": lambda s: naked_subset(s, 2),
+    "naked_triple": lambda s: naked_subset(s, 3),
+    "hidden_pair": lambda s: hidden_subset(s, 2),
+    "hidden_triple": lambda s: hidden_subset(s, 3),
+    "naked_quad": lambda s: naked_subset(s, 4),
+    "hidden_quad": lambda s: hidden_subset(s, 4),
+}
+"""The engine techniques whose HoDoKu-order pass uses these finders instead of their own."""
