@@ -193,8 +193,62 @@ def remote_pair(state: CandidateState) -> Step | None:
     )
 
 
+def empty_rectangle(state: CandidateState) -> Step | None:
+    """HoDoKu's empty rectangle, which the engine finds among its grouped turbot fish:
+    a digit's places in a box all lie on one row and one column of it, some off each
+    (so one of that row and that column holds it); a conjugate pair in a line crossing
+    the box's row (column) outside the box then rules the digit out where its other
+    end's row (column) crosses the box's column (row).  Digits, then boxes, then the
+    crossings as HoDoKu takes them; the first elimination is the step."""
+    n, cand, shape = state.n, state.cand, state.shape
+    rows, cols = shape.box_rows, shape.box_cols
+    for d in range(1, n + 1):
+        bit = 1 << (d - 1)
+        for b in range(n):
+            box = shape.units[2 * n + b]
+            places = [c for c in box if cand[c] & bit]
+            if not 2 <= len(places) <= 5:
+                continue
+            top, left = box[0] // n, box[0] % n
+            for p in range(rows * cols):
+                row, col = top + rows - 1 - p // cols, left + cols - 1 - p % cols
+                if any(c // n != row and c % n != col for c in places):
+                    continue
+                if all(c % n == col for c in places) or all(c // n == row for c in places):
+                    continue
+                for across in (False, True):
+                    step = _er_link(state, d, set(box), row, col, across)
+                    if step is not None:
+                        return step
+    return None
+
+
+def _er_link(
+    state: CandidateState, d: int, box: set[int], row: int, col: int, across: bool
+) -> Step | None:
+    """An empty rectangle's elimination through a conjugate pair in a column met on the
+    box's row (``across``: in a row met on the box's column), or None."""
+    n, cand = state.n, state.cand
+    bit = 1 << (d - 1)
+    line = [col + n * r for r in range(n)] if across else [row * n + c for c in range(n)]
+    for cell in line:
+        if cell in box or not cand[cell] & bit:
+            continue
+        pair_unit = cell // n if across else n + cell % n
+        pair = [c for c in state.shape.units[pair_unit] if cand[c] & bit]
+        if len(pair) != 2:
+            continue
+        other = pair[1] if pair[0] == cell else pair[0]
+        target = other // n * n + col if not across else row * n + other % n
+        if target not in box and target not in pair and cand[target] & bit:
+            cells = (cell, other, *sorted(box & {c for c in range(n * n) if cand[c] & bit}))
+            return Step("empty_rectangle", (), ((target, d),), cells, (), (d,), 0.0, state.shape)
+    return None
+
+
 FINDERS: dict[str, Finder] = {
     "remote_pair": remote_pair,
+    "empty_rectangle": empty_rectangle,
     "locked_pair": lambda s: locked_subset(s, 2),
     "locked_triple": lambda s: locked_subset(s, 3),
     "pointing": pointing,
@@ -206,4 +260,9 @@ FINDERS: dict[str, Finder] = {
     "naked_quad": lambda s: naked_subset(s, 4),
     "hidden_quad": lambda s: hidden_subset(s, 4),
 }
-"""The engine techniques whose HoDoKu-order pass uses these finders instead of their own."""
+"""The HoDoKu pass's own finders: by the engine technique they replace, or a name of their
+own (`STANDS_FOR` says which engine technique, if any, enables them)."""
+
+STANDS_FOR: dict[str, str | None] = {"remote_pair": None, "empty_rectangle": "grouped_turbot_fish"}
+"""The pass's finders with names of their own, and the engine technique a configuration
+must enable for them to be used (None: used by the default configuration only)."""

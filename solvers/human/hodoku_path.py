@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from solvers.grid import Grid
-from solvers.human.hodoku_finders import FINDERS, Finder
+from solvers.human.hodoku_finders import FINDERS, STANDS_FOR, Finder
 from solvers.human.state import CandidateState, digits
 from solvers.human.table import BY_NAME, resolve
 
@@ -84,7 +84,7 @@ ORDER: tuple[HodokuStep, ...] = _steps(
 3000 130 Hard    Skyscraper                 | skyscraper
 3100 150 Hard    2-String Kite              | two_string_kite
 3120 120 Hard    Turbot Fish                | turbot_fish
-3170 120 Hard    Empty Rectangle            | grouped_turbot_fish
+3170 120 Hard    Empty Rectangle            | empty_rectangle
 3200 150 Hard    W-Wing                     | w_wing
 3300 160 Hard    XY-Wing                    | xy_wing
 3400 180 Hard    XYZ-Wing                   | xyz_wing
@@ -109,7 +109,7 @@ ORDER: tuple[HodokuStep, ...] = _steps(
 5400 260 Unfair  X-Chain                    | three_strong_links x_chain forcing_x_chain
 5500 260 Unfair  XY-Chain                   | xy_chain
 5600 280 Unfair  Nice Loop/AIC              | bidirectional_cycle forcing_chain
-5650 300 Unfair  Grouped Nice Loop/AIC      | grouped_three_strong_links
+5650 300 Unfair  Grouped Nice Loop/AIC      | grouped_turbot_fish grouped_three_strong_links
 5700 300 Unfair  ALS-XZ                     | wxyz_wing vwxyz_wing uvwxyz_wing als_xz
 5800 320 Unfair  ALS-XY-Wing                | als_xy_wing
 5900 340 Unfair  ALS-XY-Chain               | als_chain
@@ -279,15 +279,15 @@ class Queues:
 
 def pass_steps(techniques: str | Iterable[str] | None) -> list[tuple[HodokuStep, str, Finder]]:
     """(HoDoKu step, finder name, finder) in the pass's order for an engine configuration:
-    its techniques, and for the default configuration (None or ``all``) every finder of
-    HoDoKu's default steps; then the configured techniques HoDoKu lacks."""
+    its techniques, and for the default configuration (None or ``all``) and ``extended``
+    every finder of HoDoKu's default steps; then the configured techniques HoDoKu lacks."""
     chosen = {t.name for t in resolve(techniques)}
-    if techniques is None or techniques == "all":
+    if techniques is None or techniques in ("all", "extended"):
         chosen |= HODOKU_DEFAULT
     out = []
     for step in ORDER:
         for name in step.finders:
-            if name in chosen:
+            if name in chosen or STANDS_FOR.get(name, name) in chosen:
                 out.append((step, name, FINDERS.get(name) or BY_NAME[name].find))
     for name in ENGINE_ONLY:
         if name in chosen:
