@@ -21,6 +21,7 @@ from harness.commands.fit import fitted_table
 from harness.errors import refuse_constraints
 from solvers.human import CATEGORIES, LEVELS, Rating, UnsoundStep, rate
 from solvers.human.table import GROUPS, resolve
+from solvers.human.trace import technique_title
 
 EPILOG = """examples:
   sudoku-bench rate puzzles.txt
@@ -112,12 +113,17 @@ def _table_row(puzzle: Puzzle, rating: Rating) -> list:
         rating.score,
         rating.level or rating.status,
         rating.category or "",
-        unfinished + _techniques(rating),
+        unfinished + _techniques(rating, titles=True),
     ]
 
 
-def _techniques(rating: Rating) -> str:
-    return ", ".join(f"{name} {count}" for name, count in rating.counts.items())
+def _techniques(rating: Rating, *, titles: bool = False) -> str:
+    """The techniques used with their counts: by their usual names for people (the
+    table), by their table names for programs (CSV, JSON)."""
+    return ", ".join(
+        f"{technique_title(name) if titles else name} {count}"
+        for name, count in rating.counts.items()
+    )
 
 
 def _row(puzzle: Puzzle, rating: Rating) -> list:
