@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
+from solvers.human.hodoku_chains import best_chain
 from solvers.human.state import CandidateState, digits
 from solvers.human.step import Step
 
@@ -249,6 +250,9 @@ def _er_link(
 FINDERS: dict[str, Finder] = {
     "remote_pair": remote_pair,
     "empty_rectangle": empty_rectangle,
+    "x_chains": lambda s: best_chain(s, "x"),
+    "xy_chains": lambda s: best_chain(s, "xy"),
+    "nice_loops": lambda s: best_chain(s, "aic"),
     "locked_pair": lambda s: locked_subset(s, 2),
     "locked_triple": lambda s: locked_subset(s, 3),
     "pointing": pointing,
@@ -263,6 +267,12 @@ FINDERS: dict[str, Finder] = {
 """The HoDoKu pass's own finders: by the engine technique they replace, or a name of their
 own (`STANDS_FOR` says which engine technique, if any, enables them)."""
 
-STANDS_FOR: dict[str, str | None] = {"remote_pair": None, "empty_rectangle": "grouped_turbot_fish"}
+STANDS_FOR: dict[str, str | None] = {
+    "remote_pair": None,
+    "empty_rectangle": "grouped_turbot_fish",
+    "x_chains": "x_chain",
+    "xy_chains": "xy_chain",
+    "nice_loops": "forcing_chain",
+}
 """The pass's finders with names of their own, and the engine technique a configuration
 must enable for them to be used (None: used by the default configuration only)."""

@@ -106,9 +106,9 @@ ORDER: tuple[HodokuStep, ...] = _steps(
 5300 250 Unfair  Sue de Coq                 | sue_de_coq
 5330 150 Hard    Simple Colors              | simple_colouring
 5360 200 Hard    Multi Colors               | multi_colouring
-5400 260 Unfair  X-Chain                    | three_strong_links x_chain forcing_x_chain
-5500 260 Unfair  XY-Chain                   | xy_chain
-5600 280 Unfair  Nice Loop/AIC              | bidirectional_cycle forcing_chain
+5400 260 Unfair  X-Chain                    | x_chains three_strong_links x_chain forcing_x_chain
+5500 260 Unfair  XY-Chain                   | xy_chains xy_chain
+5600 280 Unfair  Nice Loop/AIC              | nice_loops bidirectional_cycle forcing_chain
 5650 300 Unfair  Grouped Nice Loop/AIC      | grouped_turbot_fish grouped_three_strong_links
 5700 300 Unfair  ALS-XZ                     | wxyz_wing vwxyz_wing uvwxyz_wing als_xz
 5800 320 Unfair  ALS-XY-Wing                | als_xy_wing
