@@ -9,7 +9,8 @@ most eliminations; the engine's chain finders return the shortest chain
 instead, which leaves a different state behind.  This module finds, from each
 candidate, everything its falsity forces (a breadth-first walk over bitmasks
 of candidates, so each conclusion comes with its shortest chain), and picks the
-pair of ends that clears most (then the shorter chain, then the lower ends).
+pair of ends that clears most (then HoDoKu's tie-break on the eliminations, then
+the shorter chain, then the lower ends).
 
 The kinds differ in the links they may use: ``x``, one digit's conjugate pairs
 (strong) and its peers (weak); ``xy``, bivalue cells (strong, inside the cell)
@@ -115,7 +116,7 @@ def best_chain(state: CandidateState, kind: str) -> Step | None:
     """The chain of `kind` (``x``, ``xy``, ``aic``) with the most eliminations, or None."""
     n = state.n
     strong, weak, sees, nodes = _links(state, kind)
-    best: tuple[int, int, int, int, int] | None = None  # -count, length, p, q, mask
+    best: tuple[int, int, int, int, int, int] | None = None  # -count, sum, length, p, q, mask
     for p in nodes:
         if not strong[p]:
             continue
@@ -130,16 +131,24 @@ def best_chain(state: CandidateState, kind: str) -> Step | None:
                 targets = sees[p] & sees[q] & ~(1 << p | 1 << q)
             if not targets:
                 continue
-            key = (-targets.bit_count(), length, p, q, targets)
+            key = (-targets.bit_count(), index_sum(targets, n), length, p, q, targets)
             if best is None or key < best:
                 best = key
     if best is None:
         return None
-    _, _, p, q, targets = best
+    *_, p, q, targets = best
     elims = tuple((t // n, t % n + 1) for t in _bits(targets))
     ends = tuple(dict.fromkeys((p // n, q // n)))
     digits = tuple(sorted({p % n + 1, q % n + 1}))
     return Step(NAMES[kind], (), elims, ends, (), digits, 0.0, state.shape)
+
+
+def index_sum(targets: int, n: int) -> int:
+    """HoDoKu's tie-break between steps clearing as many candidates: the eliminations
+    by digit, then cell, weighted 1, 81, 161 ... by rank, summing cell * weight + digit;
+    the smaller sum goes first."""
+    elims = sorted((t % n + 1, t // n) for t in _bits(targets))
+    return sum(c * (1 + 80 * i) + d for i, (d, c) in enumerate(elims))
 
 
 def _cell_others(p: int, n: int, state: CandidateState) -> int:
