@@ -247,7 +247,99 @@ def _er_link(
     return None
 
 
+def _sees(state: CandidateState, a: int, b: int) -> bool:
+    return a != b and b in state.shape.peers[a]
+
+
+def _wing_step(state: CandidateState, pivot: int, p1: int, p2: int, xyz: bool) -> Step | None:
+    """The XY-Wing (XYZ-Wing) with this pivot and these pincers, if it clears anything."""
+    if not (_sees(state, pivot, p1) and _sees(state, pivot, p2)):
+        return None
+    cand = state.cand
+    shared = cand[p1] & cand[p2]
+    if shared.bit_count() != 1:
+        return None
+    z = shared.bit_length()
+    must = (p1, p2, pivot) if xyz else (p1, p2)
+    elims = tuple(
+        (c, z)
+        for c in range(len(cand))
+        if cand[c] & shared and c not in (pivot, p1, p2) and all(_sees(state, c, m) for m in must)
+    )
+    if not elims:
+        return None
+    name = "xyz_wing" if xyz else "xy_wing"
+    return Step(name, (), elims, (pivot, p1, p2), (), tuple(digits(cand[pivot])), 0.0, state.shape)
+
+
+def wing(state: CandidateState, xyz: bool) -> Step | None:
+    """HoDoKu's XY-Wing (XYZ-Wing): pivots and pincers in HoDoKu's order, the first that
+    clears something."""
+    cand = state.cand
+    bi = [c for c, m in enumerate(cand) if m.bit_count() == 2]
+    pivots = [c for c, m in enumerate(cand) if m.bit_count() == 3] if xyz else bi
+    for i, pivot in enumerate(pivots):
+        pm = cand[pivot]
+        for j, a in enumerate(bi):
+            if (xyz and a == pivot) or (not xyz and j <= i) or (pm | cand[a]).bit_count() != 3:
+                continue
+            for b in bi[j + 1 :]:
+                m = pm | cand[a] | cand[b]
+                if b == pivot or m.bit_count() != 3 or len({pm, cand[a], cand[b]}) != 3:
+                    continue
+                orders = [(pivot, a, b)] + ([] if xyz else [(a, pivot, b), (b, a, pivot)])
+                for x, y, z in orders:
+                    if step := _wing_step(state, x, y, z, xyz):
+                        return step
+    return None
+
+
+def w_wing(state: CandidateState) -> Step | None:
+    """HoDoKu's W-Wing: two bivalue cells with the same digits a and b, a unit where b has
+    two places other than them, one seeing each cell (neither both): cells seeing both
+    bivalue cells lose a.  Cells in order, then a before b, then the units."""
+    cand, shape = state.cand, state.shape
+    bi = [c for c, m in enumerate(cand) if m.bit_count() == 2]
+    for i, one in enumerate(bi):
+        m = cand[one]
+        for two in bi[i + 1 :]:
+            if cand[two] != m:
+                continue
+            for a, b in (digits(m), digits(m)[::-1]):
+                abit = 1 << (a - 1)
+                elims = tuple(
+                    (c, a)
+                    for c in range(len(cand))
+                    if cand[c] & abit and _sees(state, c, one) and _sees(state, c, two)
+                )
+                if elims and _w_link(state, b, one, two):
+                    return Step("w_wing", (), elims, (one, two), (), (a, b), 0.0, shape)
+    return None
+
+
+def _w_link(state: CandidateState, b: int, one: int, two: int) -> bool:
+    """Whether a unit's two places of b (neither cell itself) see one cell each."""
+    cand, n = state.cand, state.n
+    bit = 1 << (b - 1)
+    for u, unit in enumerate(state.shape.units):
+        if state.count[u * n + b - 1] != 2:
+            continue
+        ends = [c for c in unit if cand[c] & bit and c not in (one, two)]
+        if len(ends) != 2:
+            continue
+        (w1, w2) = ends
+        see = [[_sees(state, w, x) for x in (one, two)] for w in (w1, w2)]
+        if all(see[0]) or all(see[1]):
+            continue
+        if (see[0][0] and see[1][1]) or (see[0][1] and see[1][0]):
+            return True
+    return False
+
+
 FINDERS: dict[str, Finder] = {
+    "xy_wing": lambda s: wing(s, False),
+    "xyz_wing": lambda s: wing(s, True),
+    "w_wing": w_wing,
     "remote_pair": remote_pair,
     "empty_rectangle": empty_rectangle,
     "x_chains": lambda s: best_chain(s, "x"),
