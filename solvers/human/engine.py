@@ -78,7 +78,8 @@ class PropagationResult:
         return self.status == CONTRADICTION
 
 
-def _check(step: Step, solution: Grid) -> None:
+def check_step(step: Step, solution: Grid) -> None:
+    """Raise `UnsoundStep` when `step` places a wrong digit or eliminates a true one."""
     truth = solution.cells
     shape = step.shape
     for cell, digit in step.placements:
@@ -170,7 +171,7 @@ def _loop(state, finders, result, trace, max_steps, solution, limits) -> Propaga
         if trace:
             step = step._replace(before=state.snapshot())
         if solution is not None:
-            _check(step, solution)
+            check_step(step, solution)
             result.checked += 1
         before = state.changes
         for cell, digit in step.placements:

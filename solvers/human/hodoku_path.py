@@ -35,8 +35,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from solvers.grid import Grid
+from solvers.human.engine import check_step
 from solvers.human.hodoku_finders import FINDERS, STANDS_FOR, Finder
 from solvers.human.state import CandidateState, digits
+from solvers.human.step import Step
 from solvers.human.table import BY_NAME, resolve
 
 
@@ -300,45 +302,53 @@ def hodoku_path(
     grid: Grid,
     techniques: str | Iterable[str] | None = None,
     start: CandidateState | None = None,
+    *,
+    solution: Grid | None = None,
 ) -> HodokuPath:
     """Solve `grid` in HoDoKu's order with the engine's finders (see the module doc);
     `techniques` is the engine configuration, `start` the grid's untouched state (it is
-    copied, not changed)."""
+    copied, not changed); with `solution`, every step is checked against it first
+    (`UnsoundStep`)."""
     state = (start or CandidateState.from_grid(grid)).copy()
     queues = Queues(grid)
     order = pass_steps(techniques)
-    singles = [(step, getattr(queues, name)) for step, name, _ in order if name in SINGLES]
-    others = [(step, find) for step, name, find in order if name not in SINGLES]
+    singles = [(kind, name, getattr(queues, name)) for kind, name, _ in order if name in SINGLES]
+    others = [(kind, find) for kind, name, find in order if name not in SINGLES]
     path = HodokuPath()
     memo = state.memo
     while state.empty and not state.contradiction:
         memo.trim()
-        for kind, single in singles:  # noqa: B007 (used after the loop)
+        step = None
+        for kind, name, single in singles:  # noqa: B007 (used after the loop)
             found = single()
             if found is not None:
-                placements: tuple = (found,)
-                eliminations: tuple = ()
+                cell, digit = found
+                step = Step(name, (found,), (), (cell,), (), (digit,), 0.0, state.shape)
                 break
         else:
             for kind, find in others:  # noqa: B007 (used after the loop)
                 step = find(state)
                 if step is not None:
-                    placements, eliminations = step.placements, step.eliminations
                     break
             else:
                 return path  # stuck
-            if placements and kind.name not in PLACING:
-                eliminations = _instead(state, placements) + eliminations
-                placements = ()
+            if step.placements and kind.name not in PLACING:
+                instead = _instead(state, step.placements) + step.eliminations
+                step = step._replace(placements=(), eliminations=instead)
+        if solution is not None:
+            check_step(step, solution)
         path.score += kind.score
         path.counts[kind.name] = path.counts.get(kind.name, 0) + 1
         path.levels.add(kind.level)
-        for cell, digit in placements:
+        before = state.changes
+        for cell, digit in step.placements:
             state.place(cell, digit)
             queues.place(cell, digit)
-        for cell, digit in eliminations:
+        for cell, digit in step.eliminations:
             state.eliminate(cell, digit)
             queues.eliminate(cell, digit)
+        if state.changes == before:
+            raise RuntimeError(f"the HoDoKu pass's {kind.name} step changes nothing: {step}")
         queues.follow(state)
     path.solved = state.solved
     return path

@@ -100,12 +100,19 @@ def rate(
     names = tuple(t.name for t in techs)
     start = CandidateState.from_grid(grid)
     result = propagate(start.copy(), names, solution=solution, profile=profile)
-    return rating_of(grid, result, start)
+    return rating_of(grid, result, start, solution=solution)
 
 
-def rating_of(grid: Grid, result: PropagationResult, start: CandidateState | None = None) -> Rating:
+def rating_of(
+    grid: Grid,
+    result: PropagationResult,
+    start: CandidateState | None = None,
+    *,
+    solution: Grid | None = None,
+) -> Rating:
     """The rating of a propagation that started from `grid` (see `rate`); `start`,
-    the untouched state of `grid`, saves rebuilding it."""
+    the untouched state of `grid`, saves rebuilding it; `solution` checks the steps of
+    the HoDoKu-order pass too."""
     start = start or CandidateState.from_grid(grid)
     techs = resolve(result.config)
     steps = result.steps
@@ -122,7 +129,7 @@ def rating_of(grid: Grid, result: PropagationResult, start: CandidateState | Non
             ep = max(ep, r)
             placed = bool(step.placements)
     counts = {t.name: result.counts[t.name] for t in techs if t.name in result.counts}
-    hodoku = hodoku_path(grid, result.config, start)
+    hodoku = hodoku_path(grid, result.config, start, solution=solution)
     score = hodoku.score
 
     def rating(status: str, level: str | None, category: str | None) -> Rating:
