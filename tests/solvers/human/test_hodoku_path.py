@@ -146,3 +146,12 @@ def test_a_stuck_configuration_scores_what_its_pass_did():
     assert not path.solved
     assert set(path.counts) <= {"Full House", "Naked Single", "Hidden Single"}
     assert rate(text, "singles").score == path.score
+
+
+def test_the_technique_table_gives_hodokus_score_and_level():
+    # the table's HoDoKu columns are those of the HoDoKu step each technique stands for
+    for step in ORDER:
+        for name in step.finders:
+            if name in BY_NAME:
+                t = BY_NAME[name]
+                assert (t.score, t.level) == (step.score, step.level), name
