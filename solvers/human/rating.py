@@ -2,7 +2,7 @@
 
 - Sudoku-Explainer style: ``er`` is the hardest step, ``ep`` the hardest step
   up to the first placement, ``ed`` the first step (the easiest way in).
-- HoDoKu style: ``score`` sums HoDoKu's scores of the steps of a second pass
+- HoDoKu: ``score`` sums HoDoKu's scores of the steps of a second pass
   that tries the techniques in HoDoKu's order (`solvers.human.hodoku_path`);
   ``level`` is the highest level of the HoDoKu techniques that pass used, raised
   while the score exceeds that level's maximum (Easy <= 800, Medium <= 1000,
@@ -72,7 +72,7 @@ class Rating:
 
 
 def level_for(score: int, hardest_level: str) -> str:
-    """HoDoKu-style level: the hardest technique's, raised while the score exceeds its maximum."""
+    """HoDoKu's level: the hardest technique's, raised while the score exceeds its maximum."""
     i = LEVELS.index(hardest_level)
     while i < len(LEVELS) - 1 and score > LEVEL_MAX_SCORE[LEVELS[i]]:
         i += 1

@@ -36,8 +36,8 @@ class Technique:
     family: str
     tier: int  # 1: the methods of the project's source write-ups; 2: the rest
     se: float  # Sudoku-Explainer-style rating (the lowest, for variable ones)
-    score: int  # HoDoKu-style score per step
-    level: str  # HoDoKu-style level
+    score: int  # HoDoKu's score per step (of the HoDoKu technique finding the same steps)
+    level: str  # HoDoKu's level
     find: Finder
     enabled: bool = True
     assumes_unique: bool = False  # sound only when the puzzle has one solution
@@ -121,7 +121,7 @@ dynamic_forcing_chain_plus forcing       2 9.0 700 Extreme -          Dynamic fo
 nested_forcing_chain       forcing       2 9.5 700 Extreme -          Nested forcing chain
 """
 """The techniques in engine order, one a line: name, family, tier, Sudoku-Explainer-style
-rating, HoDoKu-style score and level, flags (``off``: off by default; ``unique``: sound
+rating, HoDoKu score and level, flags (``off``: off by default; ``unique``: sound
 only when the puzzle has one solution; ``-``: none), title."""
 
 NOTES: dict[str, str] = {
