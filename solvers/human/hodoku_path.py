@@ -7,25 +7,22 @@ score; the level is the highest level among the techniques used, raised while
 the score passes the level's maximum.  The engine's own path follows Sudoku
 Explainer's order instead, so its techniques, and therefore the sum, differ.
 
-`hodoku_path` solves the puzzle again with the engine's finders tried in
-HoDoKu's order (`ORDER`, HoDoKu 2.2's default solver steps, each mapped to the
-engine techniques that find it), and sums the table's scores, which are
-HoDoKu's for the technique each engine technique stands for.  The singles are
-chosen as HoDoKu chooses them: it keeps two queues, filled as candidates
-disappear (a cell left with one candidate, a unit left with one place for a
-digit), and takes the oldest entry, so which cell a naked or a hidden single
-places depends on the order the candidates went; `Queues` keeps that
-bookkeeping beside the engine's state.
-
-Where the figures still differ from HoDoKu's: among several steps of one
-technique the engine's finder picks by its own scan order (HoDoKu's finders
-have theirs, and for chains prefer other lengths), so later states can differ;
-a few HoDoKu techniques have no engine finder (remote pair, Franken fish, HoDoKu's
-grouped nice loops beyond three strong links), and the engine finds those
-eliminations later with another technique; the engine's static forcing chains
-stand for HoDoKu's nice loops and AICs.  Engine techniques HoDoKu lacks
-(`ENGINE_ONLY`) come after all of HoDoKu's, so the pass finishes wherever the
-engine does.
+`hodoku_path` solves the puzzle again with HoDoKu's order (`ORDER`: HoDoKu 2.2's
+default solver steps with their scores and levels, each with the finders that
+find its steps) and sums HoDoKu's scores.  Where the choice among several steps
+decides the rest of the path, it chooses as HoDoKu does: the singles come from
+two queues filled as candidates disappear (a cell left with one candidate, a unit
+left with one place for a digit), oldest first (`Queues`, kept beside the
+engine's state); locked candidates, subsets, wings, empty rectangles and remote
+pairs have finders of their own in HoDoKu's scan order and definitions
+(`solvers.human.hodoku_finders`); X-chains, XY-chains and nice loops are chosen
+by most eliminations (`solvers.human.hodoku_chains`).  The other techniques use
+the engine's finders, which choose among equal steps by their own scan, so a
+path can still part from HoDoKu's there.  HoDoKu's Franken fish have no finder;
+its grouped nice loops are found as the engine's grouped turbot fish and grouped
+three-link chains, and its forcing chains and nets as the engine's forcing
+chains.  Engine techniques HoDoKu lacks (`ENGINE_ONLY`) come after all of
+HoDoKu's, so the pass finishes wherever the engine does.
 """
 
 from __future__ import annotations
