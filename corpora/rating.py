@@ -1,7 +1,7 @@
 """Difficulty of a puzzle, as the human-style engine rates it, for the generator.
 
 The engine (`solvers.human`) owns the scales; this module adapts its
-`rate(grid)` answer to what generation and corpora filter on: the HoDoKu-style
+`rate(grid)` answer to what generation and corpora filter on: the HoDoKu
 level, the SE-style rating (ER), the score, the class, and the techniques the
 solve path used.  The engine is imported on first use, so generating without
 a difficulty target never loads it.
@@ -18,7 +18,7 @@ from solvers.grid import Grid
 from solvers.registry import SolverUnavailable
 
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
-"""HoDoKu-style levels, easiest first (a puzzle logic cannot finish is Extreme)."""
+"""HoDoKu's levels, easiest first (a puzzle logic cannot finish is Extreme)."""
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
-"""The engine's HoDoKu-style figures against HoDoKu's own (``--help`` says how to run it).
+"""The engine's HoDoKu figures against HoDoKu's own (``--help`` says how to run it).
 
-The human engine prints a HoDoKu-style score and level beside its Sudoku
-Explainer ratings.  This program rates the same 9x9 puzzles with the engine
+The human engine prints a HoDoKu score and level beside its Sudoku Explainer
+ratings, from a second pass over the puzzle in HoDoKu's order of techniques
+(`solvers.human.hodoku_path`).  This program rates the same 9x9 puzzles with the engine
 and with ``hodoku-py`` (a Python port of HoDoKu's solver; install it with
 ``pip install 'sudoku-bench[hodoku]'``) and prints, per set, how often the
 two agree: the level exactly, the score exactly and within 5%, and Spearman's

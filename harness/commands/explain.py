@@ -29,6 +29,7 @@ from solvers.human import (
 from solvers.human.chain_text import proof_lines
 from solvers.human.proof import forcing_proof
 from solvers.human.step import Step
+from solvers.human.trace import technique_title
 
 # The example puzzle is corpora/data/gen9-easy.txt line 53 (generated), with 0 for blanks.
 EPILOG = """examples:
@@ -41,7 +42,8 @@ EPILOG = """examples:
   sudoku-bench explain puzzle.txt --format html > path.html  # every step drawn, one page
 
 Text lines read like 'Naked pair 2/5 in row 4 (r4c1, r4c8): removes 2 and 5 from r4c6';
-compact lines like 'naked_pair: r4c6<>2,5'. Chains read in Eureka notation
+compact lines like 'Naked pair: r4c6<>2,5' (JSON names the technique as the
+table does, 'naked_pair'). Chains read in Eureka notation
 ('(5)r1c1=(5)r1c5-(5)r3c5=(5)r3c9'); a forcing chain lists its implications from each
 assumption under its step, nested chains indented. After the steps come the rating and
 the final grid, or the candidate grid where logic ran out."""
@@ -179,7 +181,7 @@ def _explain(puzzle: Puzzle, args: argparse.Namespace) -> None:
             print()
             print(candidate_grid(step.before, shape))
         if args.format == "compact":
-            print(f"{number:4}. {step.technique}: {compact(step)}")
+            print(f"{number:4}. {technique_title(step.technique)}: {compact(step)}")
             continue
         print(f"{number:4}. {english(step)}")
         for text in chain_lines(step):

@@ -21,6 +21,7 @@ from harness.commands.fit import fitted_table
 from harness.errors import refuse_constraints
 from solvers.human import CATEGORIES, LEVELS, Rating, UnsoundStep, rate
 from solvers.human.table import GROUPS, resolve
+from solvers.human.trace import technique_title
 
 EPILOG = """examples:
   sudoku-bench rate puzzles.txt
@@ -29,8 +30,8 @@ EPILOG = """examples:
   sudoku-bench rate puzzles.txt --check          # soundness: every step against dlx's solution
 
 Columns: ER/EP/ED (Sudoku-Explainer style: the hardest step, the hardest step up to the first
-placement, the first step), score and level (HoDoKu style: Easy <= 800, Medium <= 1000,
-Hard <= 1600, Unfair <= 1800, Extreme), class (Simple: naked singles; Easy: singles;
+placement, the first step), score and level (HoDoKu's, from a pass in HoDoKu's order of
+techniques: Easy <= 800, Medium <= 1000, Hard <= 1600, Unfair <= 1800, Extreme), class (Simple: naked singles; Easy: singles;
 Intermediate: subsets and locked candidates; Expert: more, or guessing), and the techniques
 used with their counts (the table says when logic alone did not finish; CSV and JSON also have
 a "logic" and a "steps" field).  The docs' page on the engine explains the scales."""
@@ -55,8 +56,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "rate",
         help="rate the difficulty of puzzles",
         description="Rate every puzzle of a file with the human-style engine (easiest step "
-        "first) on the scales people use: Sudoku-Explainer-style ER/EP/ED, a HoDoKu-style "
-        "score and level, and a four-class label; then print the distribution.",
+        "first) on the scales people use: Sudoku-Explainer-style ER/EP/ED, HoDoKu's "
+        "score and level (a second pass in HoDoKu's order), and a four-class label; then print the distribution.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -112,12 +113,17 @@ def _table_row(puzzle: Puzzle, rating: Rating) -> list:
         rating.score,
         rating.level or rating.status,
         rating.category or "",
-        unfinished + _techniques(rating),
+        unfinished + _techniques(rating, titles=True),
     ]
 
 
-def _techniques(rating: Rating) -> str:
-    return ", ".join(f"{name} {count}" for name, count in rating.counts.items())
+def _techniques(rating: Rating, *, titles: bool = False) -> str:
+    """The techniques used with their counts: by their usual names for people (the
+    table), by their table names for programs (CSV, JSON)."""
+    return ", ".join(
+        f"{technique_title(name) if titles else name} {count}"
+        for name, count in rating.counts.items()
+    )
 
 
 def _row(puzzle: Puzzle, rating: Rating) -> list:

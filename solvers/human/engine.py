@@ -25,7 +25,7 @@ from solvers.human.step import Step
 from solvers.human.table import Technique, config_name, resolve
 from solvers.human.techniques.branches import DEADLINE, OutOfTime
 
-VERSION = "1.3"
+VERSION = "1.4"
 """Bumped whenever a change can alter a solve path or a rating."""
 
 SOLVED = "solved"
@@ -79,6 +79,7 @@ class PropagationResult:
 
 
 def check_step(step: Step, solution: Grid) -> None:
+    """Raise `UnsoundStep` when `step` places a wrong digit or eliminates a true one."""
     truth = solution.cells
     shape = step.shape
     for cell, digit in step.placements:

@@ -2,10 +2,11 @@
 
 - Sudoku-Explainer style: ``er`` is the hardest step, ``ep`` the hardest step
   up to the first placement, ``ed`` the first step (the easiest way in).
-- HoDoKu style: ``score`` sums the steps' scores along HoDoKu's own order for
-  singles (see `hodoku_score`); ``level`` is the hardest
-  technique's level, raised while the score exceeds that level's maximum
-  (Easy <= 800, Medium <= 1000, Hard <= 1600, Unfair <= 1800, then Extreme).
+- HoDoKu: ``score`` sums HoDoKu's scores of the steps of a second pass
+  that tries the techniques in HoDoKu's order (`solvers.human.hodoku_path`);
+  ``level`` is the highest level of the HoDoKu techniques that pass used, raised
+  while the score exceeds that level's maximum (Easy <= 800, Medium <= 1000,
+  Hard <= 1600, Unfair <= 1800, then Extreme).
 - ``category``, four classes: *Simple* (naked singles alone finish it), *Easy*
   (singles do), *Intermediate* (the first tier does: subsets and locked
   candidates), *Expert* (it needs more: second-tier techniques or guessing).
@@ -29,6 +30,7 @@ from typing import Any
 
 from solvers.grid import Grid
 from solvers.human.engine import CONTRADICTION, SOLVED, VERSION, PropagationResult, propagate
+from solvers.human.hodoku_path import hodoku_path
 from solvers.human.state import CandidateState
 from solvers.human.table import BY_NAME, GROUPS, LEVELS, config_name, resolve
 from solvers.verify import conflicts
@@ -40,9 +42,6 @@ ENGINE = f"sudoku-bench human engine {VERSION}"
 _NAKED_ONLY = ("full_house", "naked_single")
 _SINGLES = frozenset(GROUPS["singles"])
 _DIRECT = frozenset(GROUPS["direct"])
-_FULL_HOUSE, _NAKED, _HIDDEN = (
-    (BY_NAME[name], BY_NAME[name].find) for name in ("full_house", "naked_single", "hidden_single")
-)
 
 
 @dataclass(frozen=True)
@@ -73,7 +72,7 @@ class Rating:
 
 
 def level_for(score: int, hardest_level: str) -> str:
-    """HoDoKu-style level: the hardest technique's, raised while the score exceeds its maximum."""
+    """HoDoKu's level: the hardest technique's, raised while the score exceeds its maximum."""
     i = LEVELS.index(hardest_level)
     while i < len(LEVELS) - 1 and score > LEVEL_MAX_SCORE[LEVELS[i]]:
         i += 1
@@ -106,12 +105,19 @@ def rate(
     names = tuple(t.name for t in techs)
     start = CandidateState.from_grid(grid)
     result = propagate(start.copy(), names, solution=solution, profile=profile)
-    return rating_of(grid, result, start)
+    return rating_of(grid, result, start, solution=solution)
 
 
-def rating_of(grid: Grid, result: PropagationResult, start: CandidateState | None = None) -> Rating:
+def rating_of(
+    grid: Grid,
+    result: PropagationResult,
+    start: CandidateState | None = None,
+    *,
+    solution: Grid | None = None,
+) -> Rating:
     """The rating of a propagation that started from `grid` (see `rate`); `start`,
-    the untouched state of `grid`, saves rebuilding it."""
+    the untouched state of `grid`, saves rebuilding it; `solution` checks the steps of
+    the HoDoKu-order pass too."""
     start = start or CandidateState.from_grid(grid)
     techs = resolve(result.config)
     steps = result.steps
@@ -128,7 +134,8 @@ def rating_of(grid: Grid, result: PropagationResult, start: CandidateState | Non
             ep = max(ep, r)
             placed = bool(step.placements)
     counts = {t.name: result.counts[t.name] for t in techs if t.name in result.counts}
-    score, hodoku_used = hodoku_path(start.copy(), result)
+    hodoku = hodoku_path(grid, result.config, start, solution=solution)
+    score = hodoku.score
 
     def rating(status: str, level: str | None, category: str | None) -> Rating:
         return Rating(
@@ -149,52 +156,11 @@ def rating_of(grid: Grid, result: PropagationResult, start: CandidateState | Non
         )
 
     if result.status == SOLVED:
-        levels = [BY_NAME[name].level for name in hodoku_used] or ["Easy"]
-        level = level_for(score, max(levels, key=LEVELS.index))
+        level = level_for(score, max(hodoku.levels or {"Easy"}, key=LEVELS.index))
         return rating(SOLVED, level, _category(start, counts, result.config))
     if result.status == CONTRADICTION:
         return rating(CONTRADICTION, None, None)
     return rating("stuck", "Extreme", "Expert")
-
-
-def hodoku_score(state: CandidateState, result: PropagationResult) -> int:
-    """The score of the path HoDoKu would take: the same, but naked singles before hidden ones.
-
-    HoDoKu tries full houses and naked singles before hidden singles, while the
-    Sudoku-Explainer order takes hidden singles first.  Singles reach the same
-    fixpoint in any order, so both paths take the same other steps at the same
-    states; only which single places each cell differs.  This replays the
-    path with HoDoKu's order for the singles and the recorded steps for the
-    rest, and sums the scores.  `state` is the puzzle's initial state (changed).
-    """
-    return hodoku_path(state, result)[0]
-
-
-def hodoku_path(state: CandidateState, result: PropagationResult) -> tuple[int, set[str]]:
-    """`hodoku_score` and the techniques the replayed path used (a direct step the
-    replay never reaches, because singles finish first, is not among them)."""
-    enabled = set(resolve(result.config))
-    first = [f for f in (_FULL_HOUSE, _NAKED, _HIDDEN) if f[0] in enabled]
-    others = iter([s for s in result.steps if s.technique not in _SINGLES])
-    score = 0
-    used: set[str] = set()
-    while state.empty and not state.contradiction:
-        for technique, find in first:  # noqa: B007 (used after the loop)
-            step = find(state)
-            if step is not None:
-                break
-        else:
-            step = next(others, None)
-            if step is None:
-                break
-            technique = BY_NAME[step.technique]
-        score += technique.score
-        used.add(technique.name)
-        for cell, digit in step.placements:
-            state.place(cell, digit)
-        for cell, digit in step.eliminations:
-            state.eliminate(cell, digit)
-    return score, used
 
 
 def _category(start: CandidateState, counts: dict[str, int], config: str) -> str:

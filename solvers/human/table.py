@@ -3,9 +3,11 @@
 The engine tries techniques in table order and applies the first step found,
 so the order is the engine's idea of "easiest first".  It follows the
 Sudoku-Explainer-style ratings (``se``), with ties kept in the order listed.
-``score`` and ``level`` are HoDoKu-style: a solve path scores the sum of its
-steps' scores, and its level is the hardest technique's level, raised while
-the score exceeds that level's maximum (see `solvers.human.rating`).
+``score`` and ``level`` are HoDoKu's, for the HoDoKu technique that finds the
+same step (HoDoKu's own order, scores and levels are in
+`solvers.human.hodoku_path`, which must agree; a technique HoDoKu lacks gets the
+closest one's): the HoDoKu figures of a puzzle come from a second pass in
+HoDoKu's order (see `solvers.human.rating`).
 
 Where a rating scale has no entry for a technique (Sudoku Explainer has no
 locked pair, W-Wing or simple colouring; HoDoKu rates chains by kind, not
@@ -34,8 +36,8 @@ class Technique:
     family: str
     tier: int  # 1: the methods of the project's source write-ups; 2: the rest
     se: float  # Sudoku-Explainer-style rating (the lowest, for variable ones)
-    score: int  # HoDoKu-style score per step
-    level: str  # HoDoKu-style level
+    score: int  # HoDoKu's score per step (of the HoDoKu technique finding the same steps)
+    level: str  # HoDoKu's level
     find: Finder
     enabled: bool = True
     assumes_unique: bool = False  # sound only when the puzzle has one solution
@@ -67,7 +69,7 @@ two_string_kite            chains        2 4.1 150 Hard    -          2-String K
 turbot_fish                chains        2 4.1 120 Hard    -          Turbot fish
 finned_swordfish           fish          2 4.1 200 Unfair  off        Finned Swordfish
 sashimi_swordfish          fish          2 4.2 240 Unfair  off        Sashimi Swordfish
-grouped_turbot_fish        chains        2 4.3 130 Hard    -          Grouped turbot fish
+grouped_turbot_fish        chains        2 4.3 300 Unfair  -          Grouped turbot fish
 xy_wing                    wings         2 4.2 160 Hard    -          XY-Wing
 xyz_wing                   wings         2 4.4 180 Hard    -          XYZ-Wing
 unique_rectangle           uniqueness    2 4.5 100 Hard    unique     Unique rectangle type 1
@@ -82,15 +84,15 @@ unique_rectangle_3         uniqueness    2 4.6 100 Hard    unique     Unique rec
 unique_loop                uniqueness    2 4.6 100 Hard    unique     Unique loop
 naked_quad                 subsets       1 5.0 120 Hard    -          Naked quad
 sue_de_coq                 als           2 5.0 250 Unfair  off        Sue de Coq
-jellyfish                  fish          2 5.2 160 Unfair  -          Jellyfish
+jellyfish                  fish          2 5.2 160 Hard    -          Jellyfish
 hidden_quad                subsets       1 5.4 150 Hard    -          Hidden quad
 three_strong_links         chains        2 5.4 260 Unfair  -          Three strong links
 finned_jellyfish           fish          2 5.5 250 Unfair  off        Finned Jellyfish
 sashimi_jellyfish          fish          2 5.6 260 Unfair  off        Sashimi Jellyfish
-grouped_three_strong_links chains        2 5.7 280 Unfair  -          Grouped three strong links
+grouped_three_strong_links chains        2 5.7 300 Unfair  -          Grouped three strong links
 wxyz_wing                  wings         2 5.5 300 Unfair  -          WXYZ-Wing
 als_xz                     als           2 5.5 300 Unfair  off        ALS-XZ
-bug_plus_one               uniqueness    2 5.6 100 Medium  unique     BUG+1
+bug_plus_one               uniqueness    2 5.6 100 Hard    unique     BUG+1
 bug_type_2                 uniqueness    2 5.7 100 Hard    unique     BUG type 2
 bug_type_4                 uniqueness    2 5.7 100 Hard    unique     BUG type 4
 bug_plus_n                 uniqueness    2 5.7 100 Hard    off,unique BUG+n
@@ -101,13 +103,13 @@ aligned_pair_exclusion     exclusion     2 6.2 300 Unfair  -          Aligned pa
 uvwxyz_wing                wings         2 6.6 300 Unfair  -          UVWXYZ-Wing
 als_chain                  als           2 6.6 340 Unfair  off        ALS chain
 death_blossom              als           2 6.6 360 Unfair  off        Death Blossom
-bidirectional_cycle        chains        2 6.5 260 Unfair  -          Bidirectional cycle
+bidirectional_cycle        chains        2 6.5 280 Unfair  -          Bidirectional cycle
 forcing_x_chain            chains        2 6.6 260 Unfair  -          Forcing X-chain
 simple_colouring           colouring     2 6.5 150 Hard    -          Simple colouring
 multi_colouring            colouring     2 6.6 200 Hard    off        Multi-colouring
 medusa_3d                  colouring     2 7.0 280 Unfair  off        3D Medusa
 x_chain                    chains        2 6.6 260 Unfair  -          X-chain
-forcing_chain              forcing       2 6.6 500 Extreme -          Forcing chain
+forcing_chain              forcing       2 6.6 280 Unfair  -          Forcing chain
 w_wing                     wings         2 7.1 150 Hard    -          W-Wing
 xy_chain                   chains        2 7.1 260 Unfair  -          XY-chain
 aligned_triple_exclusion   exclusion     2 7.5 300 Unfair  -          Aligned triple exclusion
@@ -119,7 +121,7 @@ dynamic_forcing_chain_plus forcing       2 9.0 700 Extreme -          Dynamic fo
 nested_forcing_chain       forcing       2 9.5 700 Extreme -          Nested forcing chain
 """
 """The techniques in engine order, one a line: name, family, tier, Sudoku-Explainer-style
-rating, HoDoKu-style score and level, flags (``off``: off by default; ``unique``: sound
+rating, HoDoKu score and level, flags (``off``: off by default; ``unique``: sound
 only when the puzzle has one solution; ``-``: none), title."""
 
 NOTES: dict[str, str] = {
@@ -149,8 +151,8 @@ NOTES: dict[str, str] = {
         "Sudoku Explainer: none; the Swordfish's 3.8 plus 0.4 (HoDoKu scores sashimi above finned)"
     ),
     "grouped_turbot_fish": (
-        "Sukaku Explainer: 4.3 (grouped strong links); HoDoKu: an empty rectangle or a grouped "
-        "X-chain"
+        "Sukaku Explainer: 4.3 (grouped strong links); HoDoKu: a grouped nice loop, or, in the "
+        "shape of an empty rectangle, an empty rectangle (120, Hard)"
     ),
     "unique_rectangle_5": "SE: no such technique, rated as a unique rectangle type 2",
     "unique_rectangle_6": "SE: no such technique, rated as a unique rectangle type 4",
@@ -173,7 +175,7 @@ NOTES: dict[str, str] = {
     "sashimi_jellyfish": (
         "Sudoku Explainer: none; the Jellyfish's 5.2 plus 0.4 (HoDoKu scores sashimi above finned)"
     ),
-    "grouped_three_strong_links": "Sukaku Explainer: 5.7; HoDoKu: a grouped X-chain",
+    "grouped_three_strong_links": "Sukaku Explainer: 5.7; HoDoKu: a grouped nice loop",
     "wxyz_wing": (
         "Sukaku Explainer: 5.5, 5.6 when the largest ALS cell has three digits; HoDoKu: an ALS-XZ"
     ),
@@ -217,7 +219,8 @@ NOTES: dict[str, str] = {
     ),
     "x_chain": "SE: a forcing X-chain, 6.6, or an X-cycle, 6.5, plus the chain length bonus",
     "forcing_chain": (
-        "SE: 6.6 on one digit, else 7.0, plus the chain length bonus; HoDoKu: a forcing chain"
+        "SE: 6.6 on one digit, else 7.0, plus the chain length bonus; HoDoKu: a nice loop or "
+        "an AIC (a chain from a candidate to its own negation)"
     ),
     "w_wing": "SE: a forcing chain of eight candidates, 7.1",
     "xy_chain": "SE: a forcing chain, 7.0 plus the chain length bonus",

@@ -213,10 +213,11 @@ def _pattern_text(step: Step, what: str) -> str:
             f"could swap its digits and the puzzle would have two solutions: {what}"
         )
     if t == "forcing_x_chain":
-        steps = " -> ".join(
-            f"{shape.cell_name(c)}{'=' if d > 0 else '<>'}{abs(d)}" for c, d in step.chain
-        )
-        return f"{title} on {ds}: {steps}, so either way: {what}"
+        # the chain's nodes are (cell, d) on and (cell, -d) off, each forcing the next
+        chain = eureka(shape, [(c, abs(d), d > 0) for c, d in step.chain])
+        (c, d), *_ = step.chain
+        start = f"{shape.cell_name(c)}{'=' if d > 0 else '<>'}{abs(d)}"
+        return f"{title} on {ds}: {chain}; assuming {start} forces its opposite, so: {what}"
     if step.cells:
         return f"{title} on {ds} ({_cells(shape, step.cells)}): {what}"
     return f"{title}: {what}"

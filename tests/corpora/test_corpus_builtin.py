@@ -94,9 +94,12 @@ def _sample(r: builtin.Recipe):
         offset += part.count
 
 
-# Corpora whose recipe no longer reproduces them (a declared gap, a strict xfail); empty
-# since the rebuild with human engine 1.1.
-STALE: dict[str, str] = {}
+# Corpora whose recipe no longer reproduces them (a declared gap, a strict xfail), until the
+# next rebuild: the level corpora were made with human engine 1.3, and engine 1.4 computes the
+# HoDoKu level by a pass in HoDoKu's order, so a draw the generator kept can now be rejected.
+STALE: dict[str, str] = {
+    "gen9-unfair": "made with human engine 1.3; engine 1.4 rates some drawn puzzles otherwise",
+}
 
 
 @pytest.mark.parametrize(

@@ -83,3 +83,23 @@ def test_an_invalid_puzzle_is_named_in_words(capsys):
     status, out, _ = run(capsys, "explain", "11.." + "." * 12)
     assert status == 0
     assert out.startswith("== The puzzle: invalid puzzle: ")
+
+
+def test_a_forcing_x_chain_reads_in_eureka_notation():
+    # corpora/data/gen9-extreme.txt: r1c9=2 -> r1c1<>2 -> r9c1=2 -> r8c3<>2 -> r8c9=2 -> r1c9<>2
+    chain = ((8, 2), (0, -2), (72, 2), (65, -2), (71, 2), (8, -2))
+    step = Step("forcing_x_chain", (), ((8, 2),), (), (), (2,), 6.9, NINE, chain=chain)
+    text = english(step)
+    assert text.startswith("Forcing X-chain on 2: (2)r1c9-(2)r1c1=(2)r9c1-(2)r8c3=(2)r8c9-(2)r1c9;")
+    assert "->" not in text
+    assert "<>" not in text.split(";")[0]
+    assert text.endswith(": removes 2 from r1c9")
+
+
+def test_a_placing_forcing_x_chain_starts_with_a_strong_link():
+    # assuming r1c1 is not 5 forces it to be 5: the chain starts off, so '=' comes first
+    chain = ((0, -5), (4, 5), (22, -5), (20, 5), (2, -5), (0, 5))
+    step = Step("forcing_x_chain", ((0, 5),), (), (), (), (5,), 6.9, NINE, chain=chain)
+    text = english(step)
+    assert "(5)r1c1=(5)r1c5-(5)r3c5=(5)r3c3-(5)r1c3=(5)r1c1" in text
+    assert "assuming r1c1<>5 forces its opposite" in text

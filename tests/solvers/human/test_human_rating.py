@@ -6,7 +6,7 @@ import pytest
 
 from solvers.grid import Grid
 from solvers.human import ENGINE, VERSION, CandidateState, propagate, rate
-from solvers.human.rating import hodoku_score, level_for
+from solvers.human.rating import level_for
 
 # The puzzles come from the project's generated corpora (corpora/data/*.txt).
 # corpora/data/gen9-easy.txt line 114
@@ -97,15 +97,6 @@ def test_level_thresholds():
     assert level_for(1801, "Easy") == "Extreme"
     assert level_for(100, "Hard") == "Hard"
     assert level_for(10**6, "Extreme") == "Extreme"
-
-
-def test_hodoku_score_takes_naked_singles_first():
-    grid = Grid.parse(EASY)
-    result = propagate(CandidateState.from_grid(grid))
-    se_path = sum(14 if s.technique == "hidden_single" else 4 for s in result.steps)
-    score = hodoku_score(CandidateState.from_grid(grid), result)
-    assert 4 * len(result.steps) <= score <= se_path
-    assert rate(EASY).score == score
 
 
 def test_engine_version_and_config_are_part_of_the_rating():

@@ -1,0 +1,157 @@
+"""Chains as HoDoKu chooses them, for the HoDoKu-order pass: the most eliminations first.
+
+HoDoKu's X-chains, XY-chains and nice loops (AICs) come from one idea: assuming
+a candidate *p* false forces, along alternating strong and weak links, another
+candidate *q* true, so one of *p* and *q* is true and every candidate that sees
+both is false (when *q* is *p* itself, *p* is true and its cell's other
+candidates go).  HoDoKu collects every such chain and applies the one with the
+most eliminations; the engine's chain finders return the shortest chain
+instead, which leaves a different state behind.  This module finds, from each
+candidate, everything its falsity forces (a breadth-first walk over bitmasks
+of candidates, so each conclusion comes with its shortest chain), and picks the
+pair of ends that clears most (then HoDoKu's tie-break on the eliminations, then
+the shorter chain, then the lower ends).
+
+The kinds differ in the links they may use: ``x``, one digit's conjugate pairs
+(strong) and its peers (weak); ``xy``, bivalue cells (strong, inside the cell)
+and one digit's peers among bivalue cells (weak), ending on the starting digit;
+``aic``, all of them (HoDoKu's nice loops and AICs without groups).  Chains are
+at most `MAX_NODES` candidates long, as HoDoKu's default limit.
+"""
+
+from __future__ import annotations
+
+from solvers.human.state import CandidateState
+from solvers.human.step import Step
+
+MAX_NODES = 20
+"""The longest chain considered, in candidates (HoDoKu's default chain length)."""
+
+NAMES = {"x": "x_chain", "xy": "xy_chain", "aic": "forcing_chain"}
+
+
+def _links(state: CandidateState, kind: str) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per candidate node (cell * n + digit - 1): the nodes its falsity forces true
+    (strong), the nodes its truth forces false along the kind's chains (weak), the nodes
+    it sees (any candidate it rules out when true), and the open nodes."""
+    n, cand = state.n, state.cand
+    shape = state.shape
+    total = len(cand) * n
+    strong = [0] * total
+    weak = [0] * total
+    sees = [0] * total
+    nodes = [c * n + d for c, m in enumerate(cand) for d in range(n) if m >> d & 1]
+    for node in nodes:
+        c, d = divmod(node, n)
+        bit = 1 << d
+        same = 0
+        for p in shape.peers[c]:
+            if cand[p] & bit:
+                same |= 1 << (p * n + d)
+        cell = 0
+        for e in range(n):
+            if e != d and cand[c] >> e & 1:
+                cell |= 1 << (c * n + e)
+        sees[node] = same | cell
+        bivalue = cand[c].bit_count() == 2
+        if kind in ("xy", "aic") and bivalue:
+            strong[node] |= cell
+        if kind in ("x", "aic"):
+            for u in shape.cell_units[c]:
+                places = [p for p in shape.units[u] if cand[p] & bit]
+                if len(places) == 2:
+                    other = places[0] if places[1] == c else places[1]
+                    strong[node] |= 1 << (other * n + d)
+        if kind == "x":
+            weak[node] = same
+        elif kind == "xy":
+            weak[node] = sum(
+                1 << (p // n * n + d) for p in _bits(same) if cand[p // n].bit_count() == 2
+            )
+        else:
+            weak[node] = same | cell
+    return strong, weak, sees, nodes
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _forced(start: int, strong: list[int], weak: list[int]) -> dict[int, int]:
+    """The nodes forced true when `start` is false, with the length of the shortest chain
+    (in candidates) that forces each."""
+    out: dict[int, int] = {}
+    off_seen = 1 << start
+    on_seen = 0
+    frontier = [start]
+    length = 1
+    while frontier and length + 1 <= MAX_NODES:
+        on = 0
+        for i in frontier:
+            on |= strong[i]
+        on &= ~on_seen
+        if not on:
+            break
+        on_seen |= on
+        length += 1
+        ons = _bits(on)
+        for q in ons:
+            out[q] = length
+        off = 0
+        for q in ons:
+            off |= weak[q]
+        off &= ~off_seen
+        off_seen |= off
+        frontier = _bits(off)
+        length += 1
+    return out
+
+
+def best_chain(state: CandidateState, kind: str) -> Step | None:
+    """The chain of `kind` (``x``, ``xy``, ``aic``) with the most eliminations, or None."""
+    n = state.n
+    strong, weak, sees, nodes = _links(state, kind)
+    best: tuple[int, int, int, int, int, int] | None = None  # -count, sum, length, p, q, mask
+    for p in nodes:
+        if not strong[p]:
+            continue
+        for q, length in _forced(p, strong, weak).items():
+            if q == p:
+                if kind != "aic":
+                    continue
+                targets = _cell_others(p, n, state)
+            else:
+                if kind != "aic" and q % n != p % n:
+                    continue
+                targets = sees[p] & sees[q] & ~(1 << p | 1 << q)
+            if not targets:
+                continue
+            key = (-targets.bit_count(), index_sum(targets, n), length, p, q, targets)
+            if best is None or key < best:
+                best = key
+    if best is None:
+        return None
+    *_, p, q, targets = best
+    elims = tuple((t // n, t % n + 1) for t in _bits(targets))
+    ends = tuple(dict.fromkeys((p // n, q // n)))
+    digits = tuple(sorted({p % n + 1, q % n + 1}))
+    return Step(NAMES[kind], (), elims, ends, (), digits, 0.0, state.shape)
+
+
+def index_sum(targets: int, n: int) -> int:
+    """HoDoKu's tie-break between steps clearing as many candidates: the eliminations
+    by digit, then cell, weighted 1, 81, 161 ... by rank, summing cell * weight + digit;
+    the smaller sum goes first."""
+    elims = sorted((t % n + 1, t // n) for t in _bits(targets))
+    return sum(c * (1 + 80 * i) + d for i, (d, c) in enumerate(elims))
+
+
+def _cell_others(p: int, n: int, state: CandidateState) -> int:
+    """The other candidates of node p's cell, as a node mask."""
+    c, d = divmod(p, n)
+    return sum(1 << (c * n + e) for e in range(n) if e != d and state.cand[c] >> e & 1)
