@@ -214,6 +214,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             on_conflict = conflicted(node)
             if contradictions and on_conflict and (b_on := conflict_branch(node)):
                 on_chain, c = conflict_chain(chains, node, b_on, mode)
+                c += nested_complexity(b_on, on_chain)
                 consider(
                     Finding(
                         rating(c),
@@ -232,6 +233,7 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
             off_conflict = conflicted(off_base + node)
             if contradictions and off_conflict and (b_off := conflict_branch(off_base + node)):
                 chain, size = conflict_chain(chains, off_base + node, b_off, mode)
+                size += nested_complexity(b_off, chain)
                 consider(
                     Finding(
                         rating(size),
@@ -280,6 +282,14 @@ def _search(state: CandidateState, mode: int, kinds: frozenset[str], base: float
     if best is None:
         return None
     return finding_step(state, ctx, best, mode)
+
+
+def nested_complexity(b: Branch, chain) -> int:
+    """What the chains nested in a branch add to the complexity of a conclusion resting
+    on `chain` (Sudoku Explainer adds each inner chain's complexity once)."""
+    if not b.inner:
+        return 0
+    return sum(b.inner.get(x, 0) for x in chain)
 
 
 def _agreements(
