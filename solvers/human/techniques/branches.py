@@ -134,7 +134,7 @@ class Context:
         y_links = mode != NISHIO
         placed_cells: set[int] = set()  # cells the branch has placed a digit in
         looked: list[int] | None = None  # for `_locked`
-        inner: dict[int, int] = {}  # nested facts: their inner chains' complexities
+        inner: dict[int, int] | None = {} if mode == NESTED else None  # nested facts' inner
 
         def off(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
             node = off_base + cell * n + k
@@ -308,7 +308,7 @@ class Context:
             if looked is None:
                 looked = [-1] * len(pos)
             found = self._locked(pos, placed, parents, off, looked)
-            if found is None and mode == NESTED:
+            if found is None and inner is not None:  # (NESTED)
                 found = self._nested(cand, pos, placed, parents, off, inner)
             if found is None:
                 break

@@ -17,6 +17,7 @@ is the one that search meets first.
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
@@ -43,6 +44,7 @@ MAX_XY_CELLS = 10  # the longest XY-chain searched, in cells
 _STEPS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
 
 
+@cache
 def length_bonus(nodes: int) -> float:
     """Sudoku-Explainer-style rating added for a chain of `nodes` candidates:
     0.1 for each threshold of a slowly growing series its length passes (4, 6, 8, 12,
