@@ -28,7 +28,9 @@ The kinds, easiest first, with Sudoku Explainer's base ratings:
   above plus both states of one candidate agreeing;
 - ``dynamic_forcing_chain_plus`` (9.0): branches also use locked candidates;
 - ``nested_forcing_chain`` (9.5): branches also use dynamic contradictions
-  (a candidate of the branch that leads to a contradiction is off).
+  (a candidate of the branch that leads to a contradiction is off); such a fact
+  rests on the outer facts its inner chain needed, and the complexity adds the
+  inner chains' own (`nested_complexity`), as Sudoku Explainer counts them.
 
 The rating adds the chain length the Sudoku-Explainer way: the *complexity*
 is the number of facts the conclusion rests on (its ancestors in the
