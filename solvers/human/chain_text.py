@@ -3,7 +3,8 @@
 Each branch reads as implication chains, 'r1c1=1 -> r1c5<>1 -> r2c6=1': a fact follows
 the one before it when that fact alone forced it; a fact forced by several starts a line
 naming them, 'r2c6<>1 + r2c8<>1 -> r2c9=1'.  A fact a nested chain gave reads
-'r4c4<>5 (r4c4=5 leads to a contradiction:)', with the nested chain below it, indented.
+'r1c4<>9 + r1c6<>9 -> r4c4<>5 (r4c4=5 leads to a contradiction:)' (the outer facts the
+nested chain needed, then the fact), with the nested chain below it, indented.
 
 >>> from solvers.grid import shape
 >>> links = (Link(0, ()), Link(90, (0,)), Link(99, (0,)), Link(10, (90,)), Link(19, (99,)),
@@ -33,16 +34,18 @@ def _branch_lines(proof: Proof, b: BranchProof, depth: int) -> list[str]:
     told: set[int] = set()
     sole: dict[int, list[Link]] = {}  # fact -> the facts it alone forced, in order found
     for link in b.links:
-        if len(link.because) == 1 and link.nested is None:
+        if len(link.because) == 1 and not link.refuted:
             sole.setdefault(link.because[0], []).append(link)
     for link in b.links:
         if link.fact in told:
             continue
         told.add(link.fact)
         name = proof.name(link.fact)
-        if link.fact != b.seed and not link.because:
+        if link.refuted:
             why = "leads to a contradiction" + (":" if link.nested else "")
-            lines.append(f"{pad}{name} ({proof.name(_negation(proof, link.fact))} {why})")
+            causes = " + ".join(proof.name(x) for x in link.because)
+            text = f"{causes} -> {name}" if causes else name
+            lines.append(f"{pad}{text} ({proof.name(_negation(proof, link.fact))} {why})")
             if link.nested is not None:
                 lines += _branch_lines(proof, link.nested, depth + 1)
             continue

@@ -6,10 +6,12 @@ deterministic, so following the step's assumptions again from the candidates bef
 step (`Step.before`, kept when the engine traces) gives the very facts the engine used,
 with their causes; the engine's own search is not touched.  A fact a nested chain gave
 (a candidate whose own dynamic branch, inside the outer one, ends in a contradiction) is
-followed again the same way, from the outer branch's candidates at that point.
+followed again the same way, from the outer branch's candidates at that point; it
+rests on the outer facts that inner chain's singles needed.
 
 The rebuilt proof is checked against the step: its complexity must be the step's (the
-number of facts, counted the engine's way), else `forcing_proof` answers None.
+number of facts, counted the engine's way, with the facts of the chains nested in it),
+else `forcing_proof` answers None.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class Link(NamedTuple):
     fact: int
     because: tuple[int, ...]
     nested: BranchProof | None = None  # the inner chain that refuted the fact's negation
+    refuted: bool = False  # a nested chain gave the fact (`nested` when it was rebuilt)
 
 
 class BranchProof(NamedTuple):
@@ -147,9 +150,10 @@ def _links(
             continue
         because = b.parents[fact]
         inner = None
-        if not because and fact != seed and mode == NESTED and depth < 2:
+        refuted = fact in (b.inner or ())
+        if refuted and depth < 2:
             inner = _inner(state, list(b.parents)[:i], fact, depth + 1)
-        out.append(Link(fact, because, inner))
+        out.append(Link(fact, because, inner, refuted))
     return tuple(out)
 
 
@@ -202,7 +206,7 @@ def forcing_proof(step: Step) -> Proof | None:
             used = ancestors(b.parents, (target,))
             c = len(used)
             end, clash = (target,), False
-        size += c
+        size += c + sum((b.inner or {}).get(x, 0) for x in used)
         branches.append(BranchProof(seed, _links(state, b, seed, used, mode, 0), end, clash))
     if size != step.detail[2]:
         return None

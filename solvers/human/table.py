@@ -232,7 +232,10 @@ NOTES: dict[str, str] = {
     "dynamic_forcing_chain_plus": (
         "SE: 9.0 plus the chain length bonus; HoDoKu: rated as a forcing net"
     ),
-    "nested_forcing_chain": "SE: 9.5 plus the chain length bonus; HoDoKu: rated as a forcing net",
+    "nested_forcing_chain": (
+        "SE: 9.5 plus the length bonus of the facts with those of the inner chains; "
+        "HoDoKu: rated as a forcing net"
+    ),
 }
 
 

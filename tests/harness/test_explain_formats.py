@@ -54,8 +54,8 @@ def test_the_text_lists_a_forcing_chain_under_its_step(capsys):
     at = next(i for i, line in enumerate(lines) if line.startswith("   5. Nested forcing chain"))
     assert lines[at + 1 : at + 4] == [
         "      If r1c2=3:",
-        "        r1c2=3 -> r1c1<>3",
-        "        r1c6<>9 (r1c6=9 leads to a contradiction:)",
+        "        r1c2=3 -> r1c2<>4 -> r4c3<>4",
+        "        r1c2=3 -> r1c2<>5",
     ]
     assert lines[-1] == "      so r1c2<>3"
 

@@ -19,6 +19,7 @@ their end states without recording causes.
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Generator
 from contextvars import ContextVar
@@ -52,6 +53,7 @@ class Branch(NamedTuple):
 
     parents: dict[int, tuple[int, ...]]  # fact -> the facts that forced it
     conflict: tuple[int, ...] | None  # facts that cannot hold together
+    inner: dict[int, int] | None = None  # nested facts -> their inner chain's complexity
 
 
 def new_cache(_state: CandidateState) -> dict:
@@ -132,6 +134,7 @@ class Context:
         y_links = mode != NISHIO
         placed_cells: set[int] = set()  # cells the branch has placed a digit in
         looked: list[int] | None = None  # for `_locked`
+        inner: dict[int, int] | None = {} if mode == NESTED else None  # nested facts' inner
 
         def off(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
             node = off_base + cell * n + k
@@ -169,7 +172,7 @@ class Context:
             else:
                 conflict = off(*divmod(seed - off_base, n), ())
             if conflict:
-                return Branch(parents, conflict)
+                return Branch(parents, conflict, inner)
         qi = 0
         level_end = len(queue)  # where the facts one step further from the seeds start
         depth = 0
@@ -203,7 +206,7 @@ class Context:
                                     x = at_off + j
                                     parents[x] = why
                                     if at_on + j in parents:
-                                        return Branch(parents, (at_on + j, x))
+                                        return Branch(parents, (at_on + j, x), inner)
                                     pos[b0 + j] &= n0
                                     pos[b1 + j] &= n1
                                     pos[b2 + j] &= n2
@@ -215,7 +218,7 @@ class Context:
                                 off_node = off_base + on_node
                                 parents[off_node] = why
                                 if on_node in parents:
-                                    return Branch(parents, (on_node, off_node))
+                                    return Branch(parents, (on_node, off_node), inner)
                                 cand[p] ^= bit
                                 _, b0, n0, _, b1, n1, _, b2, n2 = flat[p]
                                 pos[b0 + k] &= n0
@@ -241,7 +244,7 @@ class Context:
                             if first.bit_count() == 2:
                                 e = (first ^ bit).bit_length() - 1
                                 if conflict := on(cell, e, (node,)):
-                                    return Branch(parents, conflict)
+                                    return Branch(parents, conflict, inner)
                         elif not m & (m - 1) and cell not in placed_cells:
                             gone = start_cand[cell] & ~m
                             at_cell = off_base + cell * n - 1
@@ -254,9 +257,9 @@ class Context:
                                     facts.append(x)
                             why = tuple(facts)
                             if not m:
-                                return Branch(parents, emptied(parents, why, off_base))
+                                return Branch(parents, emptied(parents, why, off_base), inner)
                             if conflict := on(cell, m.bit_length() - 1, why):
-                                return Branch(parents, conflict)
+                                return Branch(parents, conflict, inner)
                     if y_links and not static:
                         # Most often every unit of the cell still has two places for k.
                         _, b0, _, _, b1, _, _, b2, _ = flat[cell]
@@ -278,7 +281,7 @@ class Context:
                                 for i in bits(first):
                                     other = cells[i]
                                     if other != cell and (conflict := on(other, k, (node,))):
-                                        return Branch(parents, conflict)
+                                        return Branch(parents, conflict, inner)
                             continue
                         p = pos[base + k]
                         if p & (p - 1):
@@ -296,22 +299,22 @@ class Context:
                                 facts.append(x)
                         why = tuple(facts)
                         if not p:
-                            return Branch(parents, emptied(parents, why, off_base))
+                            return Branch(parents, emptied(parents, why, off_base), inner)
                         if conflict := on(cells[p.bit_length() - 1], k, why):
-                            return Branch(parents, conflict)
+                            return Branch(parents, conflict, inner)
                 qi = level_end
             if mode < PLUS:
                 break
             if looked is None:
                 looked = [-1] * len(pos)
             found = self._locked(pos, placed, parents, off, looked)
-            if found is None and mode == NESTED:
-                found = self._nested(cand, parents, off)
+            if found is None and inner is not None:  # (NESTED)
+                found = self._nested(cand, pos, placed, parents, off, inner)
             if found is None:
                 break
             if isinstance(found, tuple):
-                return Branch(parents, found)
-        return Branch(parents, None)
+                return Branch(parents, found, inner)
+        return Branch(parents, None, inner)
 
     def _locked(self, pos, placed, parents, off, looked) -> tuple[int, ...] | None | bool:
         """Locked candidates inside a branch: False when something new followed, None when
@@ -371,10 +374,12 @@ class Context:
                     progress = False
         return progress
 
-    def _nested(self, cand, parents, off) -> tuple[int, ...] | None | bool:
+    def _nested(self, cand, pos, placed, parents, off, inner) -> tuple[int, ...] | None | bool:
         """Dynamic contradictions inside a branch: a candidate that leads to one is off.
         (Whether a dynamic branch from the branch's candidates ends in a contradiction is
-        what `Closure.facts` tells, without following it fact by fact.)"""
+        what `Closure.facts` tells, without following it fact by fact.)  The fact rests
+        on the outer facts the inner chain's singles needed (Sudoku Explainer's rule
+        parents), and `inner` keeps the inner chain's complexity."""
         closure = Closure(self.state.shape, cand, self._placed_units(parents))
         n = self.n
         for cell, m in enumerate(cand):
@@ -382,9 +387,52 @@ class Context:
                 continue
             check_time()
             for k in bits(m):
-                if closure.facts(cell * n + k) is None:
-                    return off(cell, k, ()) or False
+                node = cell * n + k
+                if closure.facts(node) is None:
+                    within = self.within(cand, pos, placed)
+                    b = within.branch([node], DYNAMIC)
+                    why = self._rule_parents(b, cand, pos, parents, node)
+                    inner[self.off + node] = conflict_size(b.parents, b.conflict, DYNAMIC)
+                    return off(cell, k, why) or False
         return None
+
+    def within(self, cand: list[int], pos: list[int], placed: list[int]) -> Context:
+        """This context on a branch's candidates (for the chains nested in it)."""
+        inner = copy.copy(self)
+        inner.cand = cand[:]
+        inner.pos = pos[:]
+        inner.placed = placed[:]
+        return inner
+
+    def _rule_parents(self, b: Branch, cand, pos, parents, seed: int) -> tuple[int, ...]:
+        """The outer facts an inner branch rests on: for each single of the inner chain,
+        the candidates of its cell (naked) or places of its unit (hidden) that the outer
+        branch removed."""
+        n = self.n
+        off_base = self.off
+        start_cand = self.cand
+        start_pos = self.pos
+        out: dict[int, None] = {}
+        for x, why in b.parents.items():
+            if x >= off_base or x == seed or not why:
+                continue
+            cell, k = divmod(x, n)
+            if all(w >= off_base and (w - off_base) // n == cell for w in why):
+                for j in bits(start_cand[cell] & ~cand[cell]):
+                    y = off_base + cell * n + j
+                    if y in parents:
+                        out[y] = None
+                continue
+            cells_of_why = {(w - off_base) // n for w in why if w >= off_base}
+            for u, base, _ in self.units[cell]:
+                ucells = self.unit_cells[u]
+                if cells_of_why <= set(ucells):
+                    for i in bits(start_pos[base + k] & ~pos[base + k]):
+                        y = off_base + ucells[i] * n + k
+                        if y in parents:
+                            out[y] = None
+                    break
+        return tuple(out)
 
     def _placed_units(self, parents: dict[int, tuple[int, ...]]) -> list[int]:
         placed = self.placed[:]

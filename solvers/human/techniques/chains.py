@@ -17,6 +17,7 @@ is the one that search meets first.
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
@@ -43,11 +44,25 @@ MAX_XY_CELLS = 10  # the longest XY-chain searched, in cells
 _STEPS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
 
 
+@cache
 def length_bonus(nodes: int) -> float:
     """Sudoku-Explainer-style rating added for a chain of `nodes` candidates:
-    0.1 for each threshold of a slowly growing series its length passes."""
+    0.1 for each threshold of a slowly growing series its length passes (4, 6, 8, 12,
+    16, 24, ..., each 3/2 then 4/3 of the one before, without end: a nested chain's
+    complexity, which counts its inner chains, passes 128)."""
     length = nodes - 2
-    return round(0.1 * sum(1 for t in _STEPS if length > t), 1)
+    tenths = 0
+    for t in _STEPS:
+        if length <= t:
+            return round(0.1 * tenths, 1)
+        tenths += 1
+    t = _STEPS[-1] * 3 // 2  # 128 came from 96 by 4/3: the next is 3/2 of it
+    grow = False
+    while length > t:
+        tenths += 1
+        t = t * 3 // 2 if grow else t * 4 // 3
+        grow = not grow
+    return round(0.1 * tenths, 1)
 
 
 def _turbot(state: CandidateState, name: str, pairs, rating: float) -> Step | None:

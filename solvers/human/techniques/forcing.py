@@ -28,7 +28,9 @@ The kinds, easiest first, with Sudoku Explainer's base ratings:
   above plus both states of one candidate agreeing;
 - ``dynamic_forcing_chain_plus`` (9.0): branches also use locked candidates;
 - ``nested_forcing_chain`` (9.5): branches also use dynamic contradictions
-  (a candidate of the branch that leads to a contradiction is off).
+  (a candidate of the branch that leads to a contradiction is off); such a fact
+  rests on the outer facts its inner chain needed, and the complexity adds the
+  inner chains' own (`nested_complexity`), as Sudoku Explainer counts them.
 
 The rating adds the chain length the Sudoku-Explainer way: the *complexity*
 is the number of facts the conclusion rests on (its ancestors in the
@@ -216,6 +218,7 @@ def search_chains(
             on_conflict = conflicted(node)
             if contradictions and on_conflict and (b_on := conflict_branch(node)):
                 on_chain, c = conflict_chain(chains, node, b_on, mode)
+                c += nested_complexity(b_on, on_chain)
                 consider(
                     Finding(
                         rating(c),
@@ -234,6 +237,7 @@ def search_chains(
             off_conflict = conflicted(off_base + node)
             if contradictions and off_conflict and (b_off := conflict_branch(off_base + node)):
                 chain, size = conflict_chain(chains, off_base + node, b_off, mode)
+                size += nested_complexity(b_off, chain)
                 consider(
                     Finding(
                         rating(size),
@@ -282,6 +286,14 @@ def search_chains(
     if best is None:
         return None
     return finding_step(state, ctx, best, mode)
+
+
+def nested_complexity(b: Branch, chain) -> int:
+    """What the chains nested in a branch add to the complexity of a conclusion resting
+    on `chain` (Sudoku Explainer adds each inner chain's complexity once)."""
+    if not b.inner:
+        return 0
+    return sum(b.inner.get(x, 0) for x in chain)
 
 
 def _agreements(

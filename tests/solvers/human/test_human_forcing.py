@@ -94,6 +94,29 @@ def test_rating_adds_the_length_bonus(name):
         assert facts == len(step.chain) or kind in ("cell", "region", "both")
 
 
+def test_the_length_bonus_follows_sudoku_explainer_s_series_without_end():
+    # a tenth per threshold the chain's length (facts - 2) passes: 4, 6, 8, 12, 16, 24,
+    # ..., each 3/2 then 4/3 of the one before; nested chains pass 128
+    assert [length_bonus(t + 2) for t in (4, 5, 128, 129, 192, 193, 256, 257)] == [
+        0.0,
+        0.1,
+        1.0,
+        1.1,
+        1.1,
+        1.2,
+        1.2,
+        1.3,
+    ]
+    assert [length_bonus(t + 3) for t in (384, 512, 768, 1024, 1536, 2048)] == [
+        1.4,
+        1.5,
+        1.6,
+        1.7,
+        1.8,
+        1.9,
+    ]
+
+
 def test_explanations_say_what_was_assumed():
     texts = {}
     for name, (_, pencilmarks, _) in CASES.items():
