@@ -97,9 +97,7 @@ def _sample(r: builtin.Recipe):
 # Corpora whose recipe no longer reproduces them (a declared gap, a strict xfail), until the
 # next rebuild: the level corpora were made with human engine 1.3, and engine 1.4 computes the
 # HoDoKu level by a pass in HoDoKu's order, so a draw the generator kept can now be rejected.
-STALE: dict[str, str] = {
-    "gen9-unfair": "made with human engine 1.3; engine 1.4 rates some drawn puzzles otherwise",
-}
+STALE: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(
