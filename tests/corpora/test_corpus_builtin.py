@@ -94,9 +94,8 @@ def _sample(r: builtin.Recipe):
         offset += part.count
 
 
-# Corpora whose recipe no longer reproduces them (a declared gap, a strict xfail), until the
-# next rebuild: the level corpora were made with human engine 1.3, and engine 1.4 computes the
-# HoDoKu level by a pass in HoDoKu's order, so a draw the generator kept can now be rejected.
+# Corpora whose recipe no longer reproduces them (a declared gap, a strict xfail, with the
+# reason), until the next `corpora build`: e.g. after a change of the engine's levels.
 STALE: dict[str, str] = {}
 
 

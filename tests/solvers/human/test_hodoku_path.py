@@ -95,9 +95,10 @@ def test_the_queues_keep_the_order_candidates_went_in():
 
 
 def test_a_pair_clearing_only_its_box_is_a_naked_pair_for_hodoku():
-    # gen9-hard line 46: r6c7 and r6c9 hold the same two digits; only their box has
-    # something to clear.  The engine calls that a locked pair, HoDoKu a naked pair.
-    state = CandidateState.from_grid(Grid.parse(puzzle("gen9-hard", 46)))
+    # r6c7 and r6c9 hold the same two digits; only their box has something to clear.
+    # The engine calls that a locked pair, HoDoKu a naked pair.
+    text = "........7..2.9.8..8...2763..9....1.56........4319.6.....4.8..........74..1..7...6"
+    state = CandidateState.from_grid(Grid.parse(text))
     engine = BY_NAME["locked_pair"].find(state)
     assert engine is not None
     assert engine.cells == (51, 53)
