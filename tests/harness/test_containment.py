@@ -214,7 +214,9 @@ def test_an_external_programs_children_in_their_own_session_are_killed(
     expected = {key: "TIMEOUT" if hang and key.startswith(HANGS_ON) else "SOLVED" for key in found}
     assert {key: status for key, (status, _) in found.items()} == expected
     for status, error in found.values():
-        if status == "TIMEOUT":  # what the program printed last is kept
+        if status == "TIMEOUT" and "killed by the harness" not in error:
+            # the worker's own limit struck (on a loaded machine the harness's kill, 0.5 s
+            # later, can come first): what the program printed last is kept
             assert "no answer within the 1 s limit" in error
             assert "leak: started a child" in error
     assert left(mark, run.pid) == []
