@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 
 from solvers import oracle
 from solvers.base import Status
@@ -391,16 +392,39 @@ def make(kind: str | Sequence[str], box: tuple[int, int] = (2, 3), seed: int | s
 
 
 def make_many(
-    kind: str | Sequence[str], box: tuple[int, int], count: int, seed: int | str, *, jobs: int = 1
+    kind: str | Sequence[str],
+    box: tuple[int, int],
+    count: int,
+    seed: int | str,
+    *,
+    jobs: int = 1,
+    level: str | None = None,
+    attempts: int = 100,
 ) -> Iterator[Made]:
     """`count` puzzles, the i-th (from 0) made with seed ``f"{seed}:{i}"``, in order, by
-    `jobs` processes: the same puzzles whether made in one run or several, with any `jobs`."""
+    `jobs` processes: the same puzzles whether made in one run or several, with any `jobs`.
+    With a `level`, each is the first of its seed's draws the human engine rates at it."""
     seeds = [f"{seed}:{i}" for i in range(count)]
+    make_one = partial(make_at, level=level, attempts=attempts) if level else make
     if jobs == 1:
-        yield from (make(kind, box, s) for s in seeds)
+        yield from (make_one(kind, box, s) for s in seeds)
         return
     with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(make, [kind] * count, [box] * count, seeds)
+        yield from pool.map(make_one, [kind] * count, [box] * count, seeds)
+
+
+def make_at(
+    kind: str | Sequence[str], box: tuple[int, int], seed: int | str, *, level: str, attempts: int
+) -> Made:
+    """The first of the draws ``f"{seed}/{a}"`` (a = 0, 1, ...) that the human engine rates
+    at difficulty `level` (`corpora.rating`); `NoPuzzle` after `attempts` draws."""
+    from corpora import rating
+
+    for a in range(attempts):
+        made = make(kind, box, f"{seed}/{a}")
+        if rating.rate(made.puzzle).level == level:
+            return made
+    raise NoPuzzle(f"no draw rated {level} in {attempts} attempts")
 
 
 def minimise(puzzle: Grid, rng: random.Random) -> Grid:

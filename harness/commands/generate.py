@@ -38,8 +38,9 @@ get slow); --clues or --minimal go further. --difficulty, --rating and
 --require rate each puzzle with the human-style engine and draw fresh grids
 until one fits (at most --attempts per puzzle). --variant makes puzzles with
 constraints (the kinds 'sudoku-bench solvers' lists; several combine in one
-puzzle), written as a native JSON list or f-puzzles; the classic options
-above do not apply to them."""
+puzzle), written as a native JSON list or f-puzzles; of the classic options
+above only --difficulty (with --attempts) applies to them, for the kinds the
+human-style engine rates."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:

@@ -13,7 +13,8 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
-from corpora import fpuzzles
+import solvers
+from corpora import fpuzzles, rating
 from corpora.variant_generate import Made, NoPuzzle, kinds_of, make_many
 from harness.errors import CommandError
 from solvers.variants import ConstraintError
@@ -24,7 +25,6 @@ CLASSIC_ONLY = {  # option -> its value when not given
     "symmetry": "none",
     "minimal": False,
     "clues": None,
-    "difficulty": None,
     "rating": None,
     "require": [],
     "kind": "unique",
@@ -44,6 +44,8 @@ def check_options(args: argparse.Namespace) -> tuple[str, ...]:
         if getattr(args, option) != default:
             flag = "--" + option.replace("_", "-")
             raise CommandError(f"{flag} is for classic puzzles; --variant puzzles take none")
+    if args.difficulty is not None:
+        args.difficulty = _level(args.difficulty, chosen)
     if args.format not in FORMATS:
         raise CommandError(
             f"--format {args.format}: --variant puzzles are written as {' or '.join(FORMATS)}"
@@ -51,11 +53,30 @@ def check_options(args: argparse.Namespace) -> tuple[str, ...]:
     return chosen
 
 
+def _level(text: str, chosen: tuple[str, ...]) -> str:
+    """The difficulty asked for, checked: a level name, and kinds the human engine rates."""
+    try:
+        level = rating.level_name(text)
+    except ValueError as error:
+        raise CommandError(f"--difficulty: {error}") from None
+    rated = solvers.solver_class("human").constraint_kinds
+    unrated = [kind for kind in chosen if kind not in rated]
+    if unrated:
+        raise CommandError(
+            f"--difficulty: the human engine, which rates puzzles, does not take "
+            f"{', '.join(unrated)}; it rates {', '.join(sorted(rated))}"
+        )
+    return level
+
+
 def run(args: argparse.Namespace, chosen: tuple[str, ...], box: tuple[int, int], seed: str) -> int:
     """Make the puzzles and write them; `CommandError` when the kinds cannot take the size."""
     out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
     try:
-        write(made_or_refused(chosen, box, args.count, seed, args.jobs), out, args)
+        made = made_or_refused(
+            chosen, box, args.count, seed, args.jobs, args.difficulty, args.attempts
+        )
+        write(made, out, args)
     finally:
         if args.out:
             out.close()
@@ -63,12 +84,18 @@ def run(args: argparse.Namespace, chosen: tuple[str, ...], box: tuple[int, int],
 
 
 def made_or_refused(
-    chosen: tuple[str, ...], box: tuple[int, int], count: int, seed: str, jobs: int
+    chosen: tuple[str, ...],
+    box: tuple[int, int],
+    count: int,
+    seed: str,
+    jobs: int,
+    level: str | None = None,
+    attempts: int = 100,
 ) -> Iterator[Made]:
     """The puzzles, with a failure of the recipe turned into a one-line `CommandError`."""
     side = box[0] * box[1]
     try:
-        yield from make_many(chosen, box, count, seed, jobs=jobs)
+        yield from make_many(chosen, box, count, seed, jobs=jobs, level=level, attempts=attempts)
     except (NoPuzzle, ConstraintError) as error:
         raise CommandError(
             f"--variant {' --variant '.join(chosen)}: the recipe finds no {side}x{side} grid "

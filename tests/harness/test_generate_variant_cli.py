@@ -8,7 +8,7 @@ import json
 import pytest
 
 import solvers
-from corpora import fpuzzles
+from corpora import fpuzzles, rating
 from corpora.corpus import read_puzzles
 from corpora.variant_generate import make_many
 from harness.cli import main
@@ -87,7 +87,16 @@ def test_fpuzzles_output_is_the_same_puzzle(capsys):
         (["--variant", "magic"], "--variant: unknown kind 'magic' (kinds: jigsaw,"),
         (["--variant", "xv", "--variant", "xv-negative"], "xv and xv-negative do not go together"),
         (["--variant", "anti-king", "--size", "4"], "finds no 4x4 grid that keeps these rules"),
-        (["--variant", "killer", "--difficulty", "hard"], "--difficulty is for classic puzzles"),
+        (["--variant", "killer", "--rating", "2..3"], "--rating is for classic puzzles"),
+        (
+            ["--variant", "thermometer", "--difficulty", "hard"],
+            "--difficulty: the human engine, which rates puzzles, does not take thermometer",
+        ),
+        (["--variant", "killer", "--difficulty", "hardest"], "unknown difficulty 'hardest'"),
+        (
+            ["--variant", "killer", "--size", "6", "--difficulty", "extreme", "--attempts", "1"],
+            "no draw rated Extreme in 1 attempts",
+        ),
         (["--variant", "killer", "--format", "csv"], "written as native or fpuzzles"),
         (["--format", "native"], "--format native is for --variant puzzles"),
         (
@@ -102,3 +111,26 @@ def test_a_mistake_is_one_line_and_nothing_is_written(capsys, argv, message):
     assert out == ""
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_difficulty_draws_until_the_engine_rates_each_puzzle_at_it(capsys):
+    argv = ["--variant", "jigsaw", "--size", "6", "--difficulty", "medium", "--count", "2"]
+    status, out, _ = run(capsys, *argv, "--seed", "1")
+    assert status == 0
+    puzzles = [p.grid for p in _read(out)]
+    assert len(puzzles) == 2
+    assert [rating.rate(p).level for p in puzzles] == ["Medium", "Medium"]
+    for puzzle in puzzles:
+        assert CPSAT.solve(puzzle, limit=2).unique
+    # the same puzzles from two processes
+    assert run(capsys, *argv, "--seed", "1", "--jobs", "2")[1] == out
+
+
+def _read(text: str):
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "made.json"
+        path.write_text(text, encoding="utf-8")
+        return list(read_puzzles(path))
