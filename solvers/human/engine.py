@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from solvers.base import Limits, Status
 from solvers.grid import Grid
@@ -94,6 +95,27 @@ def check_step(step: Step, solution: Grid) -> None:
             )
 
 
+def stop_reason(done: int, max_steps: int | None, limits: Limits | None) -> str | None:
+    """Why a propagation that has taken `done` steps stops before the next one, or None."""
+    if max_steps is not None and done >= max_steps:
+        return "max_steps"
+    return limits.stop(done + 1) if limits is not None else None
+
+
+def apply_step(state: Any, step: Step, name: str, solution: Grid | None) -> None:
+    """Check `step` against `solution` (when given) and apply it to `state` (a candidate
+    state, classic or variant); a step that changes nothing is a bug of its finder."""
+    if solution is not None:
+        check_step(step, solution)
+    before = state.changes
+    for cell, digit in step.placements:
+        state.place(cell, digit)
+    for cell, digit in step.eliminations:
+        state.eliminate(cell, digit)
+    if state.changes == before:
+        raise RuntimeError(f"{name} returned a step that changes nothing: {step}")
+
+
 def _timed(name: str, find):
     """`find`, its seconds charged to `name` in the profile being filled."""
 
@@ -152,10 +174,7 @@ def _loop(state, finders, result, trace, max_steps, solution, limits) -> Propaga
     memo = state.memo
     while state.empty:
         memo.trim()  # the one eviction rule of the solve's memo, between steps
-        if max_steps is not None and len(steps) >= max_steps:
-            result.status, result.stopped_by = STOPPED, "max_steps"
-            return result
-        if limits is not None and (stop := limits.stop(len(steps) + 1)):
+        if stop := stop_reason(len(steps), max_steps, limits):
             result.status, result.stopped_by = STOPPED, stop
             return result
         try:
@@ -170,16 +189,8 @@ def _loop(state, finders, result, trace, max_steps, solution, limits) -> Propaga
             return result
         if trace:
             step = step._replace(before=state.snapshot())
-        if solution is not None:
-            check_step(step, solution)
-            result.checked += 1
-        before = state.changes
-        for cell, digit in step.placements:
-            state.place(cell, digit)
-        for cell, digit in step.eliminations:
-            state.eliminate(cell, digit)
-        if state.changes == before:
-            raise RuntimeError(f"{name} returned a step that changes nothing: {step}")
+        apply_step(state, step, name, solution)
+        result.checked += 1 if solution is not None else 0
         steps.append(step)
         counts[name] = counts.get(name, 0) + 1
         if assumes_unique:

@@ -25,7 +25,14 @@ from dataclasses import dataclass, field
 
 from solvers.base import Limits, Status
 from solvers.grid import Grid
-from solvers.human.engine import CONTRADICTION, SOLVED, STOPPED, STUCK, check_step
+from solvers.human.engine import (
+    CONTRADICTION,
+    SOLVED,
+    STOPPED,
+    STUCK,
+    apply_step,
+    stop_reason,
+)
 from solvers.human.step import Step
 from solvers.human.table import resolve
 from solvers.human.techniques.branches import DEADLINE, OutOfTime
@@ -182,10 +189,7 @@ def run(
         result.status, result.reason = CONTRADICTION, state.contradiction
         return result
     while state.empty:
-        if max_steps is not None and len(result.steps) >= max_steps:
-            result.status, result.stopped_by = STOPPED, "max_steps"
-            return result
-        if limits is not None and (stop := limits.stop(len(result.steps) + 1)):
+        if stop := stop_reason(len(result.steps), max_steps, limits):
             result.status, result.stopped_by = STOPPED, stop
             return result
         try:
@@ -200,16 +204,8 @@ def run(
             return result
         if trace:
             step = step._replace(before=state.snapshot())
-        if solution is not None:
-            check_step(step, solution)
-            result.checked += 1
-        before = state.changes
-        for cell, digit in step.placements:
-            state.place(cell, digit)
-        for cell, digit in step.eliminations:
-            state.eliminate(cell, digit)
-        if state.changes == before:
-            raise RuntimeError(f"{name} returned a step that changes nothing: {step}")
+        apply_step(state, step, name, solution)
+        result.checked += 1 if solution is not None else 0
         result.steps.append(step)
         result.counts[name] = result.counts.get(name, 0) + 1
         if contradiction(state):
