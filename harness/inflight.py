@@ -76,7 +76,10 @@ class _Expected:
 class Tracker:
     """A thread that follows the puzzle each worker is on (see the module's docstring)."""
 
-    def __init__(self, interval: float = INTERVAL, settle: float = SETTLE) -> None:
+    def __init__(
+        self, interval: float = INTERVAL, settle: float = SETTLE, *, watch: bool = True
+    ) -> None:
+        """`watch` False: no thread; the caller calls `read` and `check` (tests do)."""
         self.interval, self.settle = interval, settle
         self._reader, self.channel = multiprocessing.Pipe(duplex=False)
         self._batches: dict[int, _Expected] = {}
@@ -84,7 +87,8 @@ class Tracker:
         self._reading = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="inflight", daemon=True)
-        self._thread.start()
+        if watch:
+            self._thread.start()
 
     def expect(self, tag: int, limit: float, on_lost: Callable[[], object]) -> None:
         """Follow batch `tag`: a puzzle of it may run `limit` seconds; `on_lost` is called
@@ -95,7 +99,7 @@ class Tracker:
     def forget(self, tag: int) -> Lost | None:
         """Stop following batch `tag`; what was known when its worker was lost, if it was
         (read it after the batch failed: the last announcement may still be on its way)."""
-        self._read(0)
+        self.read(0)
         with self._lock:
             expected = self._batches.pop(tag, None)
         if expected is None:
@@ -108,16 +112,17 @@ class Tracker:
 
     def close(self) -> None:
         self._stop.set()
-        self._thread.join()
+        if self._thread.is_alive():
+            self._thread.join()
         self._reader.close()
         self.channel.close()
 
     def _watch(self) -> None:
         while not self._stop.is_set():
-            self._read(self.interval)
-            self._check()
+            self.read(self.interval)
+            self.check()
 
-    def _read(self, timeout: float) -> None:
+    def read(self, timeout: float) -> None:
         """Take in the announcements on the pipe, waiting up to `timeout` for the first
         (the wait holds no lock: `expect` and `forget` are never kept waiting)."""
         try:
@@ -134,7 +139,18 @@ class Tracker:
         except (OSError, EOFError):
             self._stop.set()
 
-    def _check(self) -> None:
+    def check(self) -> None:
+        """Kill the puzzles past their limit; mark the batches whose worker vanished (and
+        call their `on_lost` once pebble has had `settle` seconds to report it)."""
+        with self._lock:
+            vanished = any(
+                e.pid and e.index != BATCH_ENDED and e.lost is None and not _running(e.pid)
+                for e in self._batches.values()
+            )
+        if vanished:
+            # A worker that announced a puzzle and died at once, after the last read,
+            # left that announcement on the pipe: read it, or the puzzle before it is blamed.
+            self.read(0)
         now = time.monotonic()
         call = []
         with self._lock:
