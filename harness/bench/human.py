@@ -2,7 +2,7 @@
 
 Per set it prints the share of puzzles the engine finishes by logic (not
 ``stuck``), how often its ER, EP and ED equal Sudoku Explainer's (ER also
-within 0.3), the time to rate one puzzle (median, mean, p90, max) and the
+within 0.1 and 0.3), the time to rate one puzzle (median, mean, p90, max) and the
 share of that time spent searching for forcing chains.
 
 Inputs: Sudoku Explainer's ratings, ``NAME.se.txt`` files of ``puzzle
@@ -53,6 +53,7 @@ class SetFigures:
     finished: int = 0
     rated: int = 0  # puzzles with a reference rating
     er_exact: int = 0
+    er_near: int = 0
     er_close: int = 0
     ep_exact: int = 0
     ed_exact: int = 0
@@ -76,6 +77,7 @@ class SetFigures:
             str(self.puzzles),
             pct(self.finished, self.puzzles),
             pct(self.er_exact, self.rated),
+            pct(self.er_near, self.rated),
             pct(self.er_close, self.rated),
             pct(self.ep_exact, self.rated),
             pct(self.ed_exact, self.rated),
@@ -92,6 +94,7 @@ HEADER = [
     "puzzles",
     "finished",
     "ER =",
+    "ER ±0.1",
     "ER ±0.3",
     "EP =",
     "ED =",
@@ -202,6 +205,7 @@ def _tally(figures: SetFigures, refs: list[Reference], outcomes, progress: bool)
             er, ep, ed = ref.se
             figures.rated += 1
             figures.er_exact += round(out.er, 1) == er
+            figures.er_near += abs(out.er - er) <= 0.1 + 1e-9
             figures.er_close += abs(out.er - er) <= 0.3 + 1e-9
             figures.ep_exact += round(out.ep, 1) == ep
             figures.ed_exact += round(out.ed, 1) == ed
