@@ -16,7 +16,7 @@ def _ratings(tmp_path: Path) -> Path:
     puzzle = PUZZLE
     er = rate(puzzle).er
     path = tmp_path / "tiny.se.txt"
-    lines = [f"{puzzle} {er + delta:.1f}/1.2/1.2" for delta in (0, 1, 0.2)]
+    lines = [f"{puzzle} {er + delta:.1f}/1.2/1.2" for delta in (0, 1, 0.2, 0.1)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
@@ -25,7 +25,7 @@ def _agreement(out: str) -> list[str]:
     """The table row without its times, and the lines under it."""
     lines = out.splitlines()
     row = lines[2].split("|")
-    return [*row[1:8], *lines[3:]]
+    return [*row[1:9], *lines[3:]]
 
 
 def test_jobs_give_the_same_figures(tmp_path, capsys):
@@ -35,16 +35,17 @@ def test_jobs_give_the_same_figures(tmp_path, capsys):
     assert human.main(["--ratings", str(path), "--check", "--misses", "--jobs", "2"]) == 0
     two = _agreement(capsys.readouterr().out)
     assert one == two
-    assert [cell.strip() for cell in one[:7]] == [
+    assert [cell.strip() for cell in one[:8]] == [
         "tiny",
-        "3",
+        "4",
         "100.0%",
-        "33.3%",
-        "66.7%",
+        "25.0%",  # ER =
+        "50.0%",  # ER within 0.1
+        "75.0%",  # ER within 0.3
         "100.0%",
         "100.0%",
     ]
-    assert "0 unsound" in one[7]
+    assert "0 unsound" in one[8]
 
 
 def test_a_bad_line_names_file_and_line(tmp_path, capsys):
