@@ -31,6 +31,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+import solvers
 from solvers.grid import Grid
 from solvers.human.engine import check_step
 from solvers.human.hodoku_finders import FINDERS, STANDS_FOR, Finder
@@ -112,8 +113,9 @@ ORDER: tuple[HodokuStep, ...] = _steps(
 5700 300 Unfair  ALS-XZ                     | wxyz_wing vwxyz_wing uvwxyz_wing als_xz
 5800 320 Unfair  ALS-XY-Wing                | als_xy_wing
 5900 340 Unfair  ALS-XY-Chain               | als_chain
-8500 500 Extreme Forcing Chain              | nishio cell_forcing_chain region_forcing_chain
-8600 700 Extreme Forcing Net | dynamic_forcing_chain dynamic_forcing_chain_plus nested_forcing_chain
+8500 500 Extreme Forcing Chain              | tabled_chains
+8600 700 Extreme Forcing Net                | tabled_nets
+8900 10000 Extreme Brute Force              | brute_force
 """
 )
 """HoDoKu 2.2's default solver steps, in its order, with its scores and levels, and the
@@ -123,7 +125,9 @@ Franken X-Wing and Swordfish, also on by default there, have no finder here."""
 
 SINGLES = ("full_house", "naked_single", "hidden_single")
 
-PLACING = frozenset({"Full House", "Naked Single", "Hidden Single", "Forcing Chain", "Forcing Net"})
+PLACING = frozenset(
+    {"Full House", "Naked Single", "Hidden Single", "Forcing Chain", "Forcing Net", "Brute Force"}
+)
 """The HoDoKu steps that place digits; the others only eliminate, so where an engine
 technique places a digit (a BUG+1, say) the pass eliminates the cell's other candidates
 instead and lets a naked single place it, as HoDoKu does."""
@@ -138,6 +142,12 @@ ENGINE_ONLY: tuple[str, ...] = (
     "bug_plus_n",
     "medusa_3d",
     "death_blossom",
+    "nishio",
+    "cell_forcing_chain",
+    "region_forcing_chain",
+    "dynamic_forcing_chain",
+    "dynamic_forcing_chain_plus",
+    "nested_forcing_chain",
 )
 """Engine techniques HoDoKu's default solver does not use, tried after all of HoDoKu's
 steps with the technique table's score and level (the direct techniques are left out:
@@ -287,7 +297,8 @@ def pass_steps(techniques: str | Iterable[str] | None) -> list[tuple[HodokuStep,
     for step in ORDER:
         for name in step.finders:
             if name in chosen or STANDS_FOR.get(name, name) in chosen:
-                out.append((step, name, FINDERS.get(name) or BY_NAME[name].find))
+                find = _unguessed if name == "brute_force" else FINDERS.get(name)
+                out.append((step, name, find or BY_NAME[name].find))
     for name in ENGINE_ONLY:
         if name in chosen:
             t = BY_NAME[name]
@@ -310,7 +321,12 @@ def hodoku_path(
     queues = Queues(grid)
     order = pass_steps(techniques)
     singles = [(kind, name, getattr(queues, name)) for kind, name, _ in order if name in SINGLES]
-    others = [(kind, find) for kind, name, find in order if name not in SINGLES]
+    guess = BruteForce(grid, solution)
+    others = [
+        (kind, guess.find if name == "brute_force" else find)
+        for kind, name, find in order
+        if name not in SINGLES
+    ]
     path = HodokuPath()
     memo = state.memo
     while state.empty and not state.contradiction:
@@ -349,6 +365,34 @@ def hodoku_path(
         queues.follow(state)
     path.solved = state.solved
     return path
+
+
+def _unguessed(state: CandidateState) -> Step | None:
+    """Brute force without a solution to take the digit from (`hodoku_path` binds one)."""
+    return None
+
+
+class BruteForce:
+    """HoDoKu's last resort, where no technique finds a step: the solution's digit in the
+    middle open cell (in cell order).  The solution is the one given to `hodoku_path`, or
+    the puzzle's, solved the first time brute force is asked for."""
+
+    def __init__(self, grid: Grid, solution: Grid | None) -> None:
+        self.grid = grid
+        self.solution = solution
+
+    def find(self, state: CandidateState) -> Step | None:
+        if self.solution is None:
+            result = solvers.get("dlx").solve(self.grid, limit=1)
+            if result.solution is None:
+                return None
+            self.solution = result.solution
+        open_cells = [c for c, v in enumerate(state.values) if not v]
+        if not open_cells:
+            return None
+        cell = open_cells[len(open_cells) // 2]
+        digit = self.solution.cells[cell]
+        return Step("brute_force", ((cell, digit),), (), (cell,), (), (digit,), 0.0, state.shape)
 
 
 def _instead(state: CandidateState, placements: tuple) -> tuple:
