@@ -201,6 +201,10 @@ class Tables:
                     cells = in_line & units[box]
                     if cells.bit_count() >= 2:
                         groups.append((d, cells, line, box))
+        by_house: dict[tuple[int, int], list[int]] = {}
+        for g, (d, _, line, box) in enumerate(groups):
+            by_house.setdefault((d, line), []).append(g)
+            by_house.setdefault((d, box), []).append(g)
         succ = self.succ
         succ.extend([0] * (2 * len(groups)))
         base = 2 * OFF
@@ -217,11 +221,9 @@ class Tables:
                     succ[g_off] |= only << (d * N)
                     succ[OFF + d * N + only.bit_length() - 1] |= 1 << g_on
             others: dict[int, list[int]] = {line: [], box: []}
-            for h, (d2, cells2, line2, box2) in enumerate(groups):
-                if h == g or d2 != d or cells & cells2:
-                    continue
-                for house in (line, box):
-                    if house in (line2, box2):
+            for house in (line, box):
+                for h in by_house[d, house]:
+                    if h != g and not cells & groups[h][1]:
                         others[house].append(h)
                         succ[g_on] |= 1 << (base + 2 * h + 1)
             for house, hs in others.items():
@@ -295,69 +297,119 @@ class Tables:
         return reach
 
 
-def _conclusion(tables: Tables, reach: list[int]) -> tuple[int, int, bool] | None:
-    """HoDoKu's pick among the tables' conclusions: (cell, digit, placed) for the
-    placement in the lowest cell, else the elimination in the lowest cell, lowest
-    digit; None when the tables conclude nothing."""
-    n, N, OFF = tables.n, tables.N, tables.off
-    cell_mask = tables.cell_mask
-    cand, pos, units = tables.cand, tables.pos, tables.unit_masks
-    allowed = _allowed(tables)
-    emptiable = [
-        (d, m) for d in range(n) for u in units if (m := allowed[d] & u) and m & ~pos[d] == 0
-    ]
-    placements: set[tuple[int, int]] = set()
-    eliminations: set[tuple[int, int]] = set()
-    on_mask = (1 << OFF) - 1
+class Conclusions:
+    """The tables' conclusions as HoDoKu ranks them: a placement in the lowest cell first,
+    then the elimination in the lowest cell, lowest digit (placements and eliminations
+    of one candidate each)."""
 
-    def contradictory(r: int) -> bool:
-        ons = r & on_mask
-        offs = r >> OFF & on_mask
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.placement: tuple[int, int] | None = None
+        self.elimination: tuple[int, int] | None = None
+        n, N, OFF = tables.n, tables.N, tables.off
+        self.lit_mask = (1 << (2 * OFF)) - 1
+        self.on_mask = (1 << OFF) - 1
+        self.cell_ons = [sum(1 << (d * N + c) for d in range(n)) for c in range(N)]
+        self.cell_lits = [m | m << OFF for m in self.cell_ons]
+        allowed = _allowed(tables)
+        # a unit's places of a digit that all going off is a contradiction, filed under
+        # the lowest place's off (offset from OFF): only units whose every allowed
+        # place is still a candidate can go empty in a table
+        self.emptiable: dict[int, list[tuple[int, int]]] = {}
+        for d in range(n):
+            for u in tables.unit_masks:
+                m = allowed[d] & u
+                if m and not m & ~tables.pos[d]:
+                    low = (m & -m).bit_length() - 1
+                    self.emptiable.setdefault(d * N + low, []).append((d * N, m))
+        self.witnesses = sum(1 << b for b in self.emptiable)
+
+    def place(self, c: int, d: int) -> None:
+        if self.placement is None or (c, d) < self.placement:
+            self.placement = (c, d)
+
+    def eliminate(self, c: int, d: int) -> None:
+        if self.elimination is None or (c, d) < self.elimination:
+            self.elimination = (c, d)
+
+    def contradictory(self, r: int) -> bool:
+        """Whether a table holds a contradiction: an on and an off of one candidate, a
+        cell with every candidate off (and none on), a unit with a digit's every
+        place off."""
+        tables = self.tables
+        N, OFF = tables.N, tables.off
+        ons = r & self.on_mask
+        offs = r >> OFF & self.on_mask
         if ons & offs:
             return True
-        some_on = 0
-        not_off = 0
-        for d in range(n):
-            off_d = offs >> (d * N) & cell_mask
-            some_on |= ons >> (d * N) & cell_mask
-            not_off |= pos[d] & ~off_d
-        if tables.open & ~not_off & ~some_on:
-            return True
-        return any(m & ~(offs >> (d * N)) == 0 for d, m in emptiable)
+        cand, cell_ons = tables.cand, self.cell_ons
+        counts: dict[int, int] = {}
+        rest = offs
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = (low.bit_length() - 1) % N
+            k = counts.get(c, 0) + 1
+            counts[c] = k
+            if k == cand[c].bit_count() and not ons & cell_ons[c]:
+                return True
+        rest = offs & self.witnesses
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            for shift, m in self.emptiable[low.bit_length() - 1]:
+                if not m & ~(offs >> shift):
+                    return True
+        return False
 
-    def conclude(r: int, exclude: int = 0) -> None:
-        for d in range(n):
-            for c in bits(r >> (d * N) & cell_mask & ~exclude):
-                placements.add((c, d))
-            for c in bits(r >> (OFF + d * N) & cell_mask & ~exclude):
-                eliminations.add((c, d))
+    def conclude(self, r: int) -> None:
+        """Every on of `r` is a placement, every off an elimination."""
+        N, OFF = self.tables.N, self.tables.off
+        rest = r & self.lit_mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            b = low.bit_length() - 1
+            if b < OFF:
+                self.place(b % N, b // N)
+            else:
+                self.eliminate((b - OFF) % N, (b - OFF) // N)
 
-    for c, m in enumerate(cand):
+
+def _conclusion(tables: Tables, reach: list[int]) -> tuple[int, int, bool] | None:
+    """HoDoKu's pick among the tables' conclusions (see `Conclusions`): (cell, digit,
+    placed), or None when the tables conclude nothing.  Contradictions come from single
+    tables, verities from a candidate's on and off (outside its cell), from a cell's
+    candidates and from a digit's places in a unit."""
+    N, OFF = tables.N, tables.off
+    found = Conclusions(tables)
+    for c, m in enumerate(tables.cand):
+        if not m:
+            continue
+        common = -1
         for d in bits(m):
             r_on, r_off = reach[d * N + c], reach[OFF + d * N + c]
-            if contradictory(r_on):
-                eliminations.add((c, d))
-            if contradictory(r_off):
-                placements.add((c, d))
-            conclude(r_on & r_off, 1 << c)
-        if m:
-            common = -1
-            for d in bits(m):
-                common &= reach[d * N + c]
-            conclude(common)
-    for d in range(n):
-        for u in units:
-            places = pos[d] & u
+            if found.contradictory(r_on):
+                found.eliminate(c, d)
+            if found.contradictory(r_off):
+                found.place(c, d)
+            found.conclude(r_on & r_off & ~found.cell_lits[c])
+            common &= r_on
+        found.conclude(common)
+    for d in range(tables.n):
+        here = tables.pos[d]
+        for u in tables.unit_masks:
+            places = here & u
             if places:
                 common = -1
                 for c in bits(places):
                     common &= reach[d * N + c]
-                conclude(common)
-    if placements:
-        c, d = min(placements)
+                found.conclude(common)
+    if found.placement is not None:
+        c, d = found.placement
         return c, d + 1, True
-    if eliminations:
-        c, d = min(eliminations)
+    if found.elimination is not None:
+        c, d = found.elimination
         return c, d + 1, False
     return None
 
