@@ -80,7 +80,8 @@ class Tables:
                 self.literals += [d * N + c, OFF + d * N + c]
                 if nets:
                     self.succ[d * N + c] = self.look_ahead(c, d, True)
-                    self.succ[OFF + d * N + c] = self.look_ahead(c, d, False)
+                    if self.chain_off(c, d):  # else nothing follows the premise
+                        self.succ[OFF + d * N + c] = self.look_ahead(c, d, False)
                 else:
                     self.succ[d * N + c] = self.chain_on(c, d)
                     self.succ[OFF + d * N + c] = self.chain_off(c, d)
@@ -237,56 +238,63 @@ class Tables:
     def closures(self) -> list[int]:
         """Every literal's table closed: the literals reachable from it (itself
         included), by Tarjan's strongly connected components (iterative), each
-        component's reach the union of the reaches below it."""
+        component's reach the union of the reaches below it.  Visited and stacked
+        literals are bitmasks, so an edge to a finished component costs nothing."""
         succ = self.succ
         total = len(succ)
-        index = [-1] * total
+        index = [0] * total
         low = [0] * total
-        on_stack = [False] * total
         reach = [0] * total
+        visited = 0
+        stacked = 0
         stack: list[int] = []
         counter = 0
-        roots = self.literals + list(range(2 * self.off, total))
-        for root in roots:
-            if index[root] >= 0:
+        for root in self.literals + list(range(2 * self.off, total)):
+            if visited >> root & 1:
                 continue
             index[root] = low[root] = counter
             counter += 1
+            visited |= 1 << root
+            stacked |= 1 << root
             stack.append(root)
-            on_stack[root] = True
-            work = [(root, bits(succ[root]))]
+            work = [root]
             while work:
-                v, it = work[-1]
-                descended = False
-                for w in it:
-                    if index[w] < 0:
-                        index[w] = low[w] = counter
-                        counter += 1
-                        stack.append(w)
-                        on_stack[w] = True
-                        work.append((w, bits(succ[w])))
-                        descended = True
-                        break
-                    if on_stack[w] and index[w] < low[v]:
-                        low[v] = index[w]
-                if descended:
+                v = work[-1]
+                fresh = succ[v] & ~visited
+                if fresh:
+                    w = (fresh & -fresh).bit_length() - 1
+                    index[w] = low[w] = counter
+                    counter += 1
+                    visited |= 1 << w
+                    stacked |= 1 << w
+                    stack.append(w)
+                    work.append(w)
                     continue
                 work.pop()
+                lv = low[v]
+                back = succ[v] & stacked
+                while back:
+                    b = back & -back
+                    back ^= b
+                    i = index[b.bit_length() - 1]
+                    if i < lv:
+                        lv = i
+                low[v] = lv
                 if work:
-                    u = work[-1][0]
-                    if low[v] < low[u]:
-                        low[u] = low[v]
-                if low[v] != index[v]:
+                    u = work[-1]
+                    if lv < low[u]:
+                        low[u] = lv
+                if lv != index[v]:
                     continue
                 members = []
                 r = 0
                 while True:
                     w = stack.pop()
-                    on_stack[w] = False
                     members.append(w)
                     r |= 1 << w
                     if w == v:
                         break
+                stacked &= ~r
                 for w in members:
                     rest = succ[w] & ~r
                     while rest:
@@ -342,17 +350,26 @@ class Conclusions:
         offs = r >> OFF & self.on_mask
         if ons & offs:
             return True
-        cand, cell_ons = tables.cand, self.cell_ons
-        counts: dict[int, int] = {}
-        rest = offs
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            c = (low.bit_length() - 1) % N
-            k = counts.get(c, 0) + 1
-            counts[c] = k
-            if k == cand[c].bit_count() and not ons & cell_ons[c]:
+        if offs.bit_count() > 2 * tables.n:
+            cell_mask, pos = tables.cell_mask, tables.pos
+            some_on = not_off = 0
+            for d in range(tables.n):
+                some_on |= ons >> (d * N)
+                not_off |= pos[d] & ~(offs >> (d * N))
+            if tables.open & ~not_off & ~some_on & cell_mask:
                 return True
+        else:
+            cand, cell_ons = tables.cand, self.cell_ons
+            counts: dict[int, int] = {}
+            rest = offs
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                c = (low.bit_length() - 1) % N
+                k = counts.get(c, 0) + 1
+                counts[c] = k
+                if k == cand[c].bit_count() and not ons & cell_ons[c]:
+                    return True
         rest = offs & self.witnesses
         while rest:
             low = rest & -rest
