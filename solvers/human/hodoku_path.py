@@ -321,7 +321,7 @@ def hodoku_path(
     queues = Queues(grid)
     order = pass_steps(techniques)
     singles = [(kind, name, getattr(queues, name)) for kind, name, _ in order if name in SINGLES]
-    guess = BruteForce(grid, solution)
+    guess = BruteForce(solution)
     others = [
         (kind, guess.find if name == "brute_force" else find)
         for kind, name, find in order
@@ -375,15 +375,14 @@ def _unguessed(state: CandidateState) -> Step | None:
 class BruteForce:
     """HoDoKu's last resort, where no technique finds a step: the solution's digit in the
     middle open cell (in cell order).  The solution is the one given to `hodoku_path`, or
-    the puzzle's, solved the first time brute force is asked for."""
+    the state's, solved (by ``dlx``) the first time brute force is asked for."""
 
-    def __init__(self, grid: Grid, solution: Grid | None) -> None:
-        self.grid = grid
+    def __init__(self, solution: Grid | None) -> None:
         self.solution = solution
 
     def find(self, state: CandidateState) -> Step | None:
-        if self.solution is None:
-            result = solvers.get("dlx").solve(self.grid, limit=1)
+        if self.solution is None:  # the state's placements are sound: solve from them
+            result = solvers.get("dlx").solve(state.to_grid(), limit=1)
             if result.solution is None:
                 return None
             self.solution = result.solution

@@ -65,7 +65,7 @@ def stuck_state(text: str) -> tuple[CandidateState, Grid]:
     solution = solution_of(grid)
     state = CandidateState.from_grid(grid)
     finders = [find for kind, _, find in pass_steps(None) if kind.index < 8500]
-    guess = BruteForce(grid, solution)
+    guess = BruteForce(solution)
     while True:
         step = next((s for f in finders if (s := f(state)) is not None), None)
         if step is None:
@@ -135,7 +135,7 @@ def test_brute_force_places_the_solutions_digit_in_the_middle_open_cell():
     grid = Grid.parse(FORUM_GUESS)
     solution = solution_of(grid)
     state = CandidateState.from_grid(grid)
-    step = BruteForce(grid, solution).find(state)
+    step = BruteForce(solution).find(state)
     open_cells = [c for c, v in enumerate(state.values) if not v]
     middle = open_cells[len(open_cells) // 2]
     assert step is not None
