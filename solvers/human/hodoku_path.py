@@ -20,9 +20,12 @@ by most eliminations (`solvers.human.hodoku_chains`).  The other techniques use
 the engine's finders, which choose among equal steps by their own scan, so a
 path can still part from HoDoKu's there.  HoDoKu's Franken fish have no finder;
 its grouped nice loops are found as the engine's grouped turbot fish and grouped
-three-link chains, and its forcing chains and nets as the engine's forcing
-chains.  Engine techniques HoDoKu lacks (`ENGINE_ONLY`) come after all of
-HoDoKu's, so the pass finishes wherever the engine does.
+three-link chains.  Its forcing chains and nets are its own, from its tables
+(`solvers.human.hodoku_tabling`), and where they fail, as HoDoKu does, the pass
+guesses (`BruteForce`): the default configuration's pass always finishes.
+Engine techniques HoDoKu lacks (`ENGINE_ONLY`, the engine's forcing chains among
+them) come after all of HoDoKu's, so another configuration's pass finishes
+wherever the engine does.
 """
 
 from __future__ import annotations
@@ -119,8 +122,9 @@ ORDER: tuple[HodokuStep, ...] = _steps(
 """
 )
 """HoDoKu 2.2's default solver steps, in its order, with its scores and levels, and the
-finders standing for each (tried in the order listed).  ``remote_pair`` is the pass's
-own finder (`solvers.human.hodoku_finders`); the rest are engine techniques.  HoDoKu's
+finders standing for each (tried in the order listed).  The pass's own finders are in
+`solvers.human.hodoku_finders` (``brute_force`` is `BruteForce`, bound to the solution);
+the rest are engine techniques.  HoDoKu's
 Franken X-Wing and Swordfish, also on by default there, have no finder here."""
 
 SINGLES = ("full_house", "naked_single", "hidden_single")
@@ -151,7 +155,9 @@ ENGINE_ONLY: tuple[str, ...] = (
 )
 """Engine techniques HoDoKu's default solver does not use, tried after all of HoDoKu's
 steps with the technique table's score and level (the direct techniques are left out:
-HoDoKu takes their two steps one at a time)."""
+HoDoKu takes their two steps one at a time).  The engine's forcing chains are here: the
+default configuration's pass takes HoDoKu's tables and brute force instead, so only a
+configuration without them reaches these."""
 
 HODOKU_DEFAULT = frozenset(name for step in ORDER for name in step.finders)
 """The finders of HoDoKu's default steps: the pass of the default configuration uses
