@@ -319,18 +319,23 @@ class Conclusions:
         self.on_mask = (1 << OFF) - 1
         self.cell_ons = [sum(1 << (d * N + c) for d in range(n)) for c in range(N)]
         self.cell_lits = [m | m << OFF for m in self.cell_ons]
+        # the sets of offs that make a contradiction together (a cell's candidates, a
+        # unit's places of a digit), filed under their lowest off (offset from OFF):
+        # only units whose every allowed place is still a candidate can go empty in a table
+        self.emptiable: dict[int, list[int]] = {}
         allowed = _allowed(tables)
-        # a unit's places of a digit that all going off is a contradiction, filed under
-        # the lowest place's off (offset from OFF): only units whose every allowed
-        # place is still a candidate can go empty in a table
-        self.emptiable: dict[int, list[tuple[int, int]]] = {}
+        for c, m in enumerate(tables.cand):
+            if m:
+                self.file(sum(1 << (d * N + c) for d in bits(m)))
         for d in range(n):
             for u in tables.unit_masks:
                 m = allowed[d] & u
                 if m and not m & ~tables.pos[d]:
-                    low = (m & -m).bit_length() - 1
-                    self.emptiable.setdefault(d * N + low, []).append((d * N, m))
+                    self.file(m << (d * N))
         self.witnesses = sum(1 << b for b in self.emptiable)
+
+    def file(self, offs: int) -> None:
+        self.emptiable.setdefault((offs & -offs).bit_length() - 1, []).append(offs)
 
     def place(self, c: int, d: int) -> None:
         if self.placement is None or (c, d) < self.placement:
@@ -342,40 +347,19 @@ class Conclusions:
 
     def contradictory(self, r: int) -> bool:
         """Whether a table holds a contradiction: an on and an off of one candidate, a
-        cell with every candidate off (and none on), a unit with a digit's every
-        place off."""
-        tables = self.tables
-        N, OFF = tables.N, tables.off
+        cell with every candidate off, a unit with a digit's every place off (a cell or
+        unit with an on too has an on and an off of one candidate)."""
+        OFF = self.tables.off
         ons = r & self.on_mask
         offs = r >> OFF & self.on_mask
         if ons & offs:
             return True
-        if offs.bit_count() > 2 * tables.n:
-            cell_mask, pos = tables.cell_mask, tables.pos
-            some_on = not_off = 0
-            for d in range(tables.n):
-                some_on |= ons >> (d * N)
-                not_off |= pos[d] & ~(offs >> (d * N))
-            if tables.open & ~not_off & ~some_on & cell_mask:
-                return True
-        else:
-            cand, cell_ons = tables.cand, self.cell_ons
-            counts: dict[int, int] = {}
-            rest = offs
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                c = (low.bit_length() - 1) % N
-                k = counts.get(c, 0) + 1
-                counts[c] = k
-                if k == cand[c].bit_count() and not ons & cell_ons[c]:
-                    return True
         rest = offs & self.witnesses
         while rest:
             low = rest & -rest
             rest ^= low
-            for shift, m in self.emptiable[low.bit_length() - 1]:
-                if not m & ~(offs >> shift):
+            for m in self.emptiable[low.bit_length() - 1]:
+                if not m & ~offs:
                     return True
         return False
 
