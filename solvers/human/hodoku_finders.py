@@ -18,6 +18,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from solvers.human.hodoku_chains import best_chain
+from solvers.human.hodoku_tabling import forcing_chain, forcing_net
 from solvers.human.state import CandidateState, digits
 from solvers.human.step import Step
 
@@ -355,6 +356,8 @@ FINDERS: dict[str, Finder] = {
     "hidden_triple": lambda s: hidden_subset(s, 3),
     "naked_quad": lambda s: naked_subset(s, 4),
     "hidden_quad": lambda s: hidden_subset(s, 4),
+    "tabled_chains": forcing_chain,
+    "tabled_nets": forcing_net,
 }
 """The HoDoKu pass's own finders: by the engine technique they replace, or a name of their
 own (`STANDS_FOR` says which engine technique, if any, enables them)."""
@@ -365,6 +368,9 @@ STANDS_FOR: dict[str, str | None] = {
     "x_chains": "x_chain",
     "xy_chains": "xy_chain",
     "nice_loops": "forcing_chain",
+    "tabled_chains": None,
+    "tabled_nets": None,
+    "brute_force": None,
 }
 """The pass's finders with names of their own, and the engine technique a configuration
 must enable for them to be used (None: used by the default configuration only)."""

@@ -20,9 +20,12 @@ by most eliminations (`solvers.human.hodoku_chains`).  The other techniques use
 the engine's finders, which choose among equal steps by their own scan, so a
 path can still part from HoDoKu's there.  HoDoKu's Franken fish have no finder;
 its grouped nice loops are found as the engine's grouped turbot fish and grouped
-three-link chains, and its forcing chains and nets as the engine's forcing
-chains.  Engine techniques HoDoKu lacks (`ENGINE_ONLY`) come after all of
-HoDoKu's, so the pass finishes wherever the engine does.
+three-link chains.  Its forcing chains and nets are its own, from its tables
+(`solvers.human.hodoku_tabling`), and where they fail, as HoDoKu does, the pass
+guesses (`BruteForce`): the default configuration's pass always finishes.
+Engine techniques HoDoKu lacks (`ENGINE_ONLY`, the engine's forcing chains among
+them) come after all of HoDoKu's, so another configuration's pass finishes
+wherever the engine does.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+import solvers
 from solvers.grid import Grid
 from solvers.human.engine import check_step
 from solvers.human.hodoku_finders import FINDERS, STANDS_FOR, Finder
@@ -112,18 +116,22 @@ ORDER: tuple[HodokuStep, ...] = _steps(
 5700 300 Unfair  ALS-XZ                     | wxyz_wing vwxyz_wing uvwxyz_wing als_xz
 5800 320 Unfair  ALS-XY-Wing                | als_xy_wing
 5900 340 Unfair  ALS-XY-Chain               | als_chain
-8500 500 Extreme Forcing Chain              | nishio cell_forcing_chain region_forcing_chain
-8600 700 Extreme Forcing Net | dynamic_forcing_chain dynamic_forcing_chain_plus nested_forcing_chain
+8500 500 Extreme Forcing Chain              | tabled_chains
+8600 700 Extreme Forcing Net                | tabled_nets
+8900 10000 Extreme Brute Force              | brute_force
 """
 )
 """HoDoKu 2.2's default solver steps, in its order, with its scores and levels, and the
-finders standing for each (tried in the order listed).  ``remote_pair`` is the pass's
-own finder (`solvers.human.hodoku_finders`); the rest are engine techniques.  HoDoKu's
+finders standing for each (tried in the order listed).  The pass's own finders are in
+`solvers.human.hodoku_finders` (``brute_force`` is `BruteForce`, bound to the solution);
+the rest are engine techniques.  HoDoKu's
 Franken X-Wing and Swordfish, also on by default there, have no finder here."""
 
 SINGLES = ("full_house", "naked_single", "hidden_single")
 
-PLACING = frozenset({"Full House", "Naked Single", "Hidden Single", "Forcing Chain", "Forcing Net"})
+PLACING = frozenset(
+    {"Full House", "Naked Single", "Hidden Single", "Forcing Chain", "Forcing Net", "Brute Force"}
+)
 """The HoDoKu steps that place digits; the others only eliminate, so where an engine
 technique places a digit (a BUG+1, say) the pass eliminates the cell's other candidates
 instead and lets a naked single place it, as HoDoKu does."""
@@ -138,10 +146,18 @@ ENGINE_ONLY: tuple[str, ...] = (
     "bug_plus_n",
     "medusa_3d",
     "death_blossom",
+    "nishio",
+    "cell_forcing_chain",
+    "region_forcing_chain",
+    "dynamic_forcing_chain",
+    "dynamic_forcing_chain_plus",
+    "nested_forcing_chain",
 )
 """Engine techniques HoDoKu's default solver does not use, tried after all of HoDoKu's
 steps with the technique table's score and level (the direct techniques are left out:
-HoDoKu takes their two steps one at a time)."""
+HoDoKu takes their two steps one at a time).  The engine's forcing chains are here: the
+default configuration's pass takes HoDoKu's tables and brute force instead, so only a
+configuration without them reaches these."""
 
 HODOKU_DEFAULT = frozenset(name for step in ORDER for name in step.finders)
 """The finders of HoDoKu's default steps: the pass of the default configuration uses
@@ -287,7 +303,8 @@ def pass_steps(techniques: str | Iterable[str] | None) -> list[tuple[HodokuStep,
     for step in ORDER:
         for name in step.finders:
             if name in chosen or STANDS_FOR.get(name, name) in chosen:
-                out.append((step, name, FINDERS.get(name) or BY_NAME[name].find))
+                find = _unguessed if name == "brute_force" else FINDERS.get(name)
+                out.append((step, name, find or BY_NAME[name].find))
     for name in ENGINE_ONLY:
         if name in chosen:
             t = BY_NAME[name]
@@ -310,7 +327,12 @@ def hodoku_path(
     queues = Queues(grid)
     order = pass_steps(techniques)
     singles = [(kind, name, getattr(queues, name)) for kind, name, _ in order if name in SINGLES]
-    others = [(kind, find) for kind, name, find in order if name not in SINGLES]
+    guess = BruteForce(solution)
+    others = [
+        (kind, guess.find if name == "brute_force" else find)
+        for kind, name, find in order
+        if name not in SINGLES
+    ]
     path = HodokuPath()
     memo = state.memo
     while state.empty and not state.contradiction:
@@ -349,6 +371,33 @@ def hodoku_path(
         queues.follow(state)
     path.solved = state.solved
     return path
+
+
+def _unguessed(state: CandidateState) -> Step | None:
+    """Brute force without a solution to take the digit from (`hodoku_path` binds one)."""
+    return None
+
+
+class BruteForce:
+    """HoDoKu's last resort, where no technique finds a step: the solution's digit in the
+    middle open cell (in cell order).  The solution is the one given to `hodoku_path`, or
+    the state's, solved (by ``dlx``) the first time brute force is asked for."""
+
+    def __init__(self, solution: Grid | None) -> None:
+        self.solution = solution
+
+    def find(self, state: CandidateState) -> Step | None:
+        if self.solution is None:  # the state's placements are sound: solve from them
+            result = solvers.get("dlx").solve(state.to_grid(), limit=1)
+            if result.solution is None:
+                return None
+            self.solution = result.solution
+        open_cells = [c for c, v in enumerate(state.values) if not v]
+        if not open_cells:
+            return None
+        cell = open_cells[len(open_cells) // 2]
+        digit = self.solution.cells[cell]
+        return Step("brute_force", ((cell, digit),), (), (cell,), (), (digit,), 0.0, state.shape)
 
 
 def _instead(state: CandidateState, placements: tuple) -> tuple:

@@ -36,3 +36,14 @@ def test_a_missing_corpus_is_one_line_and_status_2(capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
     assert "no-such-file.txt" in err[0]
+
+
+def test_the_pass_alone_is_timed_per_set(capsys):
+    from harness.bench import hodoku_pass
+
+    assert hodoku_pass.main(["gen9-hard", "--sample", "3"]) == 0
+    table = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| gen9")]
+    assert len(table) == 1
+    cells = [c.strip() for c in table[0].strip("|").split("|")]
+    assert cells[:2] == ["gen9-hard", "3"]
+    assert len(cells) == len(hodoku_pass.HEADER)

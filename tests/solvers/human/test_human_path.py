@@ -40,7 +40,7 @@ PATHS = [
     (
         "gen9-extreme.txt line 55 (dynamic_forcing_chain; region_forcing_chain before 1.3)",
         ".6....4....8..46.....1...93...2.71..1...6...5.73..9..4.92.........79....6.4....2.",
-        "6506d7d32ed5159d",
+        "381c3da34cef5641",
     ),
     (
         "gen9-unfair.txt line 159 (three_strong_links)",
