@@ -113,7 +113,7 @@ ORDER: tuple[HodokuStep, ...] = _steps(
 5800 320 Unfair  ALS-XY-Wing                | als_xy_wing
 5900 340 Unfair  ALS-XY-Chain               | als_chain
 8500 500 Extreme Forcing Chain              | nishio cell_forcing_chain region_forcing_chain
-8600 700 Extreme Forcing Net | dynamic_forcing_chain dynamic_forcing_chain_plus nested_forcing_chain
+8600 700 Extreme Forcing Net | dynamic_forcing_chain dynamic_forcing_chain_plus nested_dynamic_chain
 """
 )
 """HoDoKu 2.2's default solver steps, in its order, with its scores and levels, and the

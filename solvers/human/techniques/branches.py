@@ -12,9 +12,10 @@ A branch ends in a *contradiction* when a cell or a unit runs out of room for a
 digit, or a candidate is forced both on and off.  How far a branch looks depends on
 its mode: *static* singles need the cell or unit to have had two candidates or
 places to begin with; *nishio* follows one digit only; *dynamic* singles are judged
-on the branch's candidates; *plus* also uses locked candidates, and *nested* also
-dynamic contradictions.  `forcing` turns branches into steps; `closure` computes
-their end states without recording causes.
+on the branch's candidates; *plus* also uses locked candidates, then hidden pairs,
+naked pairs and X-Wings (`inner_rules`), and the nested modes also forcing chains inside
+the branch (`nested`).  `forcing` turns branches into steps; `closure` computes their
+end states without recording causes.
 """
 
 from __future__ import annotations
@@ -30,8 +31,12 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState, cell_tables
 from solvers.human.techniques.closure import Closure
 from solvers.human.techniques.common import bits, crossings
+from solvers.human.techniques.inner_rules import other_rules
 
-STATIC, NISHIO, DYNAMIC, PLUS, NESTED = range(5)
+STATIC, NISHIO, DYNAMIC, PLUS, NESTED, NESTED_MULTIPLE, NESTED_DYNAMIC = range(7)
+"""Branch modes.  From `PLUS` on, a branch whose singles run dry uses other rules; from
+`NESTED` on, forcing chains inside it (`nested`: static ones, static cell and region ones
+too, or dynamic contradictions)."""
 
 
 DEADLINE: ContextVar[float] = ContextVar("forcing_deadline", default=float("inf"))
@@ -53,7 +58,7 @@ class Branch(NamedTuple):
 
     parents: dict[int, tuple[int, ...]]  # fact -> the facts that forced it
     conflict: tuple[int, ...] | None  # facts that cannot hold together
-    inner: dict[int, int] | None = None  # nested facts -> their inner chain's complexity
+    inner: dict[int, tuple] | None = None  # nested facts -> (their inner chain, its complexity)
 
 
 def new_cache(_state: CandidateState) -> dict:
@@ -134,7 +139,7 @@ class Context:
         y_links = mode != NISHIO
         placed_cells: set[int] = set()  # cells the branch has placed a digit in
         looked: list[int] | None = None  # for `_locked`
-        inner: dict[int, int] | None = {} if mode == NESTED else None  # nested facts' inner
+        inner: dict[int, tuple] | None = {} if mode >= NESTED else None  # nested facts' inner
 
         def off(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
             node = off_base + cell * n + k
@@ -308,8 +313,14 @@ class Context:
             if looked is None:
                 looked = [-1] * len(pos)
             found = self._locked(pos, placed, parents, off, looked)
-            if found is None and inner is not None:  # (NESTED)
+            if found is None:  # hidden and naked pairs, X-Wings
+                found = other_rules(self, cand, pos, parents, off)
+            if found is None and mode == NESTED_DYNAMIC:
                 found = self._nested(cand, pos, placed, parents, off, inner)
+            elif found is None and inner is not None:
+                from solvers.human.techniques.nested import chain_rules  # (it imports this)
+
+                found = chain_rules(self, mode, cand, pos, placed, parents, off, inner)
             if found is None:
                 break
             if isinstance(found, tuple):
@@ -392,7 +403,8 @@ class Context:
                     within = self.within(cand, pos, placed)
                     b = within.branch([node], DYNAMIC)
                     why = self._rule_parents(b, cand, pos, parents, node)
-                    inner[self.off + node] = conflict_size(b.parents, b.conflict, DYNAMIC)
+                    c = conflict_size(b.parents, b.conflict, DYNAMIC)
+                    inner[self.off + node] = (self.off + node, c)
                     return off(cell, k, why) or False
         return None
 
