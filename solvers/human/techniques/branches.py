@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from contextvars import ContextVar
 from functools import cache
 from typing import NamedTuple
@@ -59,6 +59,42 @@ class Branch(NamedTuple):
     parents: dict[int, tuple[int, ...]]  # fact -> the facts that forced it
     conflict: tuple[int, ...] | None  # facts that cannot hold together
     inner: dict[int, tuple] | None = None  # nested facts -> (their inner chain, its complexity)
+
+
+@cache
+def _se_tables(shape: Shape) -> tuple:
+    """Sudoku Explainer's orders, per cell: its peers (its box's cells, then its row's,
+    then its column's) and its units (box, row, column) as `cell_tables` gives them."""
+    units, _ = cell_tables(shape)
+    peers = []
+    for cell, (row, col, box) in enumerate(shape.cell_units):
+        seen: dict[int, None] = {}
+        for u in (box, row, col):
+            for c in shape.units[u]:
+                if c != cell:
+                    seen[c] = None
+        peers.append(tuple(seen))
+    return tuple(peers), tuple((us[2], us[0], us[1]) for us in units)
+
+
+def _se_pending(queue: list[int], start: int, off_base: int) -> Generator[int, None, None]:
+    """The facts of `queue` from `start` on (the queue grows as they are taken) in Sudoku
+    Explainer's order: every on fact waiting before the next off fact."""
+    i_on = i_off = start
+    while True:
+        end = len(queue)
+        while i_on < end and queue[i_on] >= off_base:
+            i_on += 1
+        if i_on < end:
+            i_on += 1
+            yield queue[i_on - 1]
+            continue
+        while i_off < end and queue[i_off] < off_base:
+            i_off += 1
+        if i_off == end:
+            return
+        i_off += 1
+        yield queue[i_off - 1]
 
 
 def new_cache(_state: CandidateState) -> dict:
@@ -127,6 +163,13 @@ class Context:
         off_base = self.off
         units = self.units
         peers = self.peers
+        hidden_units = units
+        # With other rules (`PLUS` on), Sudoku Explainer's order: every on fact waiting
+        # before the next off fact, an off fact taking effect on the candidates when it is
+        # taken (not when found), peers and units box first (for the causes it records).
+        se_order = mode >= PLUS
+        if se_order:
+            peers, hidden_units = _se_tables(self.state.shape)
         unit_cells = self.unit_cells
         start_cand = self.cand
         start_pos = self.pos
@@ -152,9 +195,10 @@ class Context:
             bit = 1 << k
             if not cand[cell] & bit:
                 return None
-            cand[cell] ^= bit
-            for _, base, at in units[cell]:
-                pos[base + k] &= ~at
+            if not se_order:  # (else when the fact is taken: see below)
+                cand[cell] ^= bit
+                for _, base, at in units[cell]:
+                    pos[base + k] &= ~at
             parents[node] = why
             queue.append(node)
             return None
@@ -184,13 +228,18 @@ class Context:
         flat = self.flat
         while True:
             while qi < len(queue):
-                if qi == level_end:
-                    depth += 1
-                    level_end = len(queue)
-                    yield depth
+                batch: Iterable[int]
+                if se_order:
+                    batch = _se_pending(queue, qi, off_base)
+                else:
+                    if qi == level_end:
+                        depth += 1
+                        level_end = len(queue)
+                        yield depth
+                    batch = queue[qi:level_end]
                 # The facts `depth` links away, in the order found (`off` and `on` inlined
                 # where hot: a candidate still in `cand` has no off fact yet).
-                for node in queue[qi:level_end]:
+                for node in batch:
                     if node < off_base:  # on(cell, k)
                         cell = node // n
                         k = node - cell * n
@@ -200,7 +249,8 @@ class Context:
                             m = cand[cell]
                             rest = m & ~bit
                             if rest:
-                                cand[cell] = m ^ rest
+                                if not se_order:
+                                    cand[cell] = m ^ rest
                                 _, b0, n0, _, b1, n1, _, b2, n2 = flat[cell]
                                 at_on = cell * n
                                 at_off = off_base + at_on
@@ -209,6 +259,14 @@ class Context:
                                     rest ^= low
                                     j = low.bit_length() - 1
                                     x = at_off + j
+                                    if se_order:
+                                        if x in parents:
+                                            continue
+                                        parents[x] = why
+                                        if at_on + j in parents:
+                                            return Branch(parents, (at_on + j, x), inner)
+                                        queue.append(x)
+                                        continue
                                     parents[x] = why
                                     if at_on + j in parents:
                                         return Branch(parents, (at_on + j, x), inner)
@@ -221,6 +279,14 @@ class Context:
                             if cand[p] & bit:
                                 on_node = p * n + k
                                 off_node = off_base + on_node
+                                if se_order:
+                                    if off_node in parents:
+                                        continue
+                                    parents[off_node] = why
+                                    if on_node in parents:
+                                        return Branch(parents, (on_node, off_node), inner)
+                                    queue.append(off_node)
+                                    continue
                                 parents[off_node] = why
                                 if on_node in parents:
                                     return Branch(parents, (on_node, off_node), inner)
@@ -241,6 +307,12 @@ class Context:
                     cell = (node - off_base) // n
                     k = node - off_base - cell * n
                     bit = 1 << k
+                    if se_order and cand[cell] & bit:  # the off fact takes effect now
+                        cand[cell] ^= bit
+                        _, b0, n0, _, b1, n1, _, b2, n2 = flat[cell]
+                        pos[b0 + k] &= n0
+                        pos[b1 + k] &= n1
+                        pos[b2 + k] &= n2
                     # The last digit of the cell.
                     if y_links and cell * n + k not in parents:
                         m = cand[cell]
@@ -276,7 +348,7 @@ class Context:
                                 if p & (p - 1):
                                     continue
                     # The last place of the digit in each unit of the cell.
-                    for u, base, _ in units[cell]:
+                    for u, base, _ in hidden_units[cell]:
                         if placed[u] & bit:
                             continue
                         if static:
@@ -307,7 +379,7 @@ class Context:
                             return Branch(parents, emptied(parents, why, off_base), inner)
                         if conflict := on(cells[p.bit_length() - 1], k, why):
                             return Branch(parents, conflict, inner)
-                qi = level_end
+                qi = len(queue) if se_order else level_end
             if mode < PLUS:
                 break
             if looked is None:

@@ -26,12 +26,12 @@ def forum_steps() -> list[Step]:
 def test_the_forum_nested_chain_keeps_its_rating_and_text(forum_steps):
     step = forum_steps[4]
     assert step.technique == "nested_forcing_chain"
-    # 9.5 plus the length bonus of 76 facts, the inner chains' counted (Sudoku Explainer
-    # rates its own fifth step on this puzzle, another level-2 chain, 10.4 too)
+    # 9.5 plus the length bonus of 72 facts, the inner chains' counted: Sudoku Explainer's
+    # fifth step on this puzzle is the same chain (r5c4=4 on, the clash at r5c8=9), 10.4
     assert step.rating == 10.4
     assert english(step) == (
-        "Nested forcing chain: every place of 6 in column 6 (r2c6=6, r4c6=6, r5c6=6, "
-        "r9c6=6) forces it (76 facts): removes 6 from r5c1"
+        "Nested forcing chain: assuming r5c4=4 leads to a contradiction (72 facts): "
+        "removes 4 from r5c4"
     )
 
 
@@ -39,21 +39,24 @@ def test_the_forum_nested_chain_lists_its_links(forum_steps):
     proof = forcing_proof(forum_steps[4])
     assert proof is not None
     lines = proof_lines(proof)
-    assert lines[:4] == [
-        "If r2c6=6:",
-        "  r2c6=6 -> r2c1<>6",
-        "  r2c6=6 -> r2c2<>6",
-        "  r2c1<>6 + r2c2<>6 -> r3c1=6 -> r5c1<>6",
+    assert lines[:3] == [
+        "If r5c4=4:",
+        "  r5c4=4 -> r5c4<>1 -> r9c6<>1",
+        "  r5c4=4 -> r5c4<>2",
     ]
     # a fact an inner chain gave: the outer facts that chain needed, then a contradiction
     # from the outer branch's candidates, indented one level
     at = lines.index(
-        "  r4c6<>2 + r5c6<>2 + r6c2<>2 + r6c2<>4 -> r3c9<>5 (r3c9=5 leads to a contradiction:)"
+        "  r6c7<>6 + r4c6<>6 + r5c6<>6 + r6c2<>6 -> r4c8<>6 (r4c8=6 leads to a contradiction:)"
     )
-    assert lines[at + 1] == "    r3c9=5 -> r3c3<>5 -> r3c3=4 -> r1c2<>4"
-    assert lines[-2:] == ["  so r5c1<>6", "Every case gives r5c1<>6"]
+    assert lines[at + 1].startswith("    r4c8=6 -> ")
+    assert lines[-3:] == [
+        "  r4c8<>6 + r5c7<>6 + r6c7<>6 -> r5c8=6 -> r5c8<>9",
+        "  r5c8=9 and r5c8<>9 cannot both hold",
+        "so r5c4<>4",
+    ]
     nested = [line for line in lines if line.endswith("leads to a contradiction:)")]
-    assert len(nested) == 3
+    assert len(nested) == 4
 
 
 def test_every_forcing_step_is_rebuilt_with_its_own_complexity(forum_steps):

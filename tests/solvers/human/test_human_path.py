@@ -96,10 +96,10 @@ ALONE = {
     "cell_forcing_chain": "a080cbcb070854e9",
     "region_forcing_chain": "a080cbcb070854e9",
     "dynamic_forcing_chain": "ea811800f060904c",
-    "dynamic_forcing_chain_plus": "61208e78467d8685",
-    "nested_forcing_chain": "15715ff3d5ff67cc",
-    "nested_multiple_chain": "d3a9e049f4ace986",
-    "nested_dynamic_chain": "f21d9e95421e7f5b",
+    "dynamic_forcing_chain_plus": "4c7f47c3391b5ceb",
+    "nested_forcing_chain": "5423aa25f5dcb48f",
+    "nested_multiple_chain": "9cec7adfdb723c0d",
+    "nested_dynamic_chain": "810f064bd91b6d85",
 }
 
 
