@@ -55,11 +55,27 @@ def _pairs(n: int) -> tuple[tuple[int, int], ...]:
 def other_rules(ctx: Context, cand: list[int], pos: list[int], parents: dict, off) -> Found:
     """Hidden pairs, naked pairs, then X-Wings on a branch (see the module's docstring):
     the first that concludes anything adds its facts (with `off`)."""
+    known = ctx.state.derived("inner-rules", _new_cache)
+    key = tuple(cand)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _first_rule(ctx, cand, pos, parents)
+    return _apply(ctx.n, ctx.off, found, off) if found else None
+
+
+def _new_cache(_state) -> dict:
+    return {}
+
+
+def _first_rule(ctx: Context, cand, pos, parents) -> list:
+    """What the first of the rules that concludes anything concludes (kept per search state
+    by the branch's candidates: the searches of the levels meet the same grids, and what a
+    rule concludes and rests on depends on that grid and the start grid alone)."""
     for rule in (_hidden_pairs, _naked_pairs, _x_wings):
         found = rule(ctx, cand, pos, parents)
         if found:
-            return _apply(ctx.n, ctx.off, found, off)
-    return None
+            return found
+    return []
 
 
 def _apply(n: int, off_base: int, found: list, off) -> Found:
