@@ -128,7 +128,7 @@ class Context:
         self.placed = state.placed
         # locked candidates in branches: for a unit and a digit's positions there, the
         # first crossing holding them all (`_locked`), kept in the solve's memo
-        self.crossing_of = state.memo.table("locked-crossing", state.shape, 150)
+        self.crossing_of = state.memo.table("locked-crossings", state.shape, 150)
 
     def name(self, node: int) -> str:
         """'r1c2=5' or 'r1c2<>5'."""
@@ -404,7 +404,9 @@ class Context:
         nothing did, a conflict when one arose.  `looked` holds, per unit and digit, the
         places it had when last looked at in this branch: nothing new can follow from them
         (what followed then removed what was outside the crossing, places are only ever
-        lost, and the facts `why` names are the off facts of the places lost)."""
+        lost, and the facts `why` names are the off facts of the places lost outside it,
+        Sudoku Explainer's rule parents).  The branch takes its off facts later (`steps`),
+        so all of them are found on the same candidates."""
         n = self.n
         off_base = self.off
         shape = self.state.shape
@@ -413,6 +415,7 @@ class Context:
         unit_cells = self.unit_cells
         start_pos = self.pos
         progress: tuple[int, ...] | None | bool = None
+        found = []  # (Sudoku Explainer's order, k, outer, inner, places outside, why)
         for outer in range(3 * n):
             at_outer = outer * n
             if pos[at_outer : at_outer + n] == looked[at_outer : at_outer + n]:
@@ -431,7 +434,7 @@ class Context:
                     crossing = box_lines[outer - 2 * n] if outer >= 2 * n else line_boxes[outer]
                     hit = look[at_look | p] = next(
                         (
-                            (inner, in_inner)
+                            (inner, in_outer, in_inner)
                             for inner, in_outer, in_inner in crossing
                             if not p & ~in_outer
                         ),
@@ -439,22 +442,29 @@ class Context:
                     )
                 if not hit:
                     continue
-                inner, in_inner = hit
+                inner, in_outer, in_inner = hit
                 outside = pos[inner * n + k] & ~in_inner
                 if outside:
                     cells = unit_cells[outer]
                     why = tuple(
                         off_base + cells[i] * n + k
-                        for i in bits(start_pos[at_outer + k] & ~p)
+                        for i in bits(start_pos[at_outer + k] & ~p & ~in_outer)
                         if off_base + cells[i] * n + k in parents
                     )
                     if not why:
                         continue  # true before the branch: the engine applies it itself
-                    inner_cells = unit_cells[inner]
-                    for i in bits(outside):
-                        if conflict := off(inner_cells[i], k, why):
-                            return conflict
-                    progress = False
+                    # Sudoku Explainer's order: boxes on columns, boxes on rows, columns,
+                    # rows; by digit, then unit
+                    box = outer >= 2 * n
+                    order = (inner < n) if box else 2 + (outer < n)
+                    found.append((order, k, outer, inner, outside, why))
+        found.sort()
+        for _, k, _, inner, outside, why in found:
+            inner_cells = unit_cells[inner]
+            for i in bits(outside):
+                if conflict := off(inner_cells[i], k, why):
+                    return conflict
+            progress = False
         return progress
 
     def _nested(self, cand, pos, placed, parents, off, inner) -> tuple[int, ...] | None | bool:

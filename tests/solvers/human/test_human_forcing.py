@@ -21,9 +21,9 @@ from tests.human_fixtures import FORCING_CASES as CASES
 # The stronger kinds never came first on the generated corpora: their finders run alone on
 # the dynamic case's grid (where the engine would take the plain dynamic chain).
 ALONE = {
-    "dynamic_forcing_chain_plus": ("dynamic_forcing_chain", "r1c5<>5"),
-    "nested_forcing_chain": ("dynamic_forcing_chain", "r1c5<>5"),
-    "nested_multiple_chain": ("dynamic_forcing_chain", "r1c5<>5"),
+    "dynamic_forcing_chain_plus": ("dynamic_forcing_chain", "r2c2<>5"),
+    "nested_forcing_chain": ("dynamic_forcing_chain", "r2c2<>5"),
+    "nested_multiple_chain": ("dynamic_forcing_chain", "r2c2<>5"),
     "nested_dynamic_chain": ("dynamic_forcing_chain", "r1c1<>2"),
 }
 # Every candidate of an empty grid is in some solution: nothing is forced (4x4 for the
