@@ -62,7 +62,7 @@ class Branch(NamedTuple):
 
 
 @cache
-def _se_tables(shape: Shape) -> tuple:
+def se_tables(shape: Shape) -> tuple:
     """Sudoku Explainer's orders, per cell: its peers (its box's cells, then its row's,
     then its column's) and its units (box, row, column) as `cell_tables` gives them."""
     units, _ = cell_tables(shape)
@@ -169,7 +169,7 @@ class Context:
         # taken (not when found), peers and units box first (for the causes it records).
         se_order = mode >= PLUS
         if se_order:
-            peers, hidden_units = _se_tables(self.state.shape)
+            peers, hidden_units = se_tables(self.state.shape)
         unit_cells = self.unit_cells
         start_cand = self.cand
         start_pos = self.pos

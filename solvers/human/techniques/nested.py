@@ -33,7 +33,7 @@ from itertools import count
 from typing import TYPE_CHECKING
 
 from solvers.human.state import CandidateState
-from solvers.human.techniques.branches import NESTED, Context, ancestors
+from solvers.human.techniques.branches import NESTED, Context, ancestors, se_tables
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.common import bits
 from solvers.human.techniques.static_graph import StaticGraph, static_branch
@@ -129,7 +129,10 @@ def _branch_state(state: CandidateState, cand, pos, placed) -> CandidateState:
 
 def static_chains(st: CandidateState, graph: StaticGraph) -> list[Hint]:
     """Every static forcing chain of a grid: a candidate whose static consequences reach
-    its own negation, sorted cheapest first."""
+    its own negation, sorted cheapest first.  Each counts as Sudoku Explainer counts it,
+    the one chain from the assumption to its negation (`_se_chain`); a chain through
+    several digits also comes on its digit alone when there is one (a forcing X-chain,
+    6.6), which may rate lower."""
     n = st.n
     off_base = graph.off
     failed_on, failed_off = graph.failed
@@ -143,15 +146,18 @@ def static_chains(st: CandidateState, graph: StaticGraph) -> list[Hint]:
             for seed, failed in ((node, failed_on), (off_base + node, failed_off)):
                 if not failed >> node & 1:
                     continue
-                b = static_branch(graph, seed, 0)
-                chain = ancestors(b.parents, b.conflict or ())
+                se_chain = _se_chain(st, seed, True)
+                if se_chain is None:
+                    continue
+                parents, goal = se_chain
+                chain = ancestors(parents, (goal,))
                 c = len(chain)
                 base = X_FORCING if len({x % off_base % n for x in chain}) == 1 else FORCING
                 if seed < off_base:
                     removable = [(cell, k)]
                 else:
                     removable = [(cell, j) for j in bits(m & ~(1 << k))]
-                singles = [(x, b.parents[x][0]) for x in chain if x < off_base and b.parents[x]]
+                singles = [(x, parents[x][0]) for x in chain if x < off_base and parents[x]]
                 out.append(
                     Hint(
                         round(base + length_bonus(c), 1),
@@ -164,8 +170,83 @@ def static_chains(st: CandidateState, graph: StaticGraph) -> list[Hint]:
                     )
                 )
                 order += 1
+                # the chain on this digit alone (Sudoku Explainer's forcing X-chain, 6.6),
+                # when there is one: it may rate lower than the chain through other digits
+                x_chain = _se_chain(st, seed, False) if base == FORCING else None
+                if x_chain is not None:
+                    parents, goal = x_chain
+                    chain = ancestors(parents, (goal,))
+                    c = len(chain)
+                    singles = [(x, parents[x][0]) for x in chain if x < off_base and parents[x]]
+                    out.append(
+                        Hint(
+                            round(X_FORCING + length_bonus(c), 1),
+                            c,
+                            order,
+                            removable,
+                            singles,
+                            None,
+                            next(_ids),
+                        )
+                    )
+                    order += 1
     out.sort(key=lambda h: h.rank)
     return out
+
+
+def _se_chain(st: CandidateState, seed: int, y_links: bool):
+    """Sudoku Explainer's static forcing chain from `seed`: breadth first on the grid's
+    static links (with `y_links`, those of bivalue cells too; else those between the places
+    of the seed's digit alone) until the seed's negation follows, as (parents, that
+    negation), or None.  Its complexity is the length of that one chain (a clash on the
+    way does not stop it)."""
+    n = st.n
+    off_base = st.shape.ncells * n
+    cand = st.cand
+    pos = st.pos
+    placed = st.placed
+    units = st.shape.units
+    cell_units = st.shape.cell_units
+    peers, _ = se_tables(st.shape)
+    goal = seed - off_base if seed >= off_base else seed + off_base
+    parents: dict[int, tuple[int, ...]] = {seed: ()}
+    queue = [seed]
+    i = 0
+    only = seed % off_base % n  # the digit of X-links
+    while i < len(queue):
+        node = queue[i]
+        i += 1
+        cell, k = divmod(node % off_base, n)
+        if not y_links and k != only:
+            continue
+        bit = 1 << k
+        why = (node,)
+        found: list[int] = []
+        if node < off_base:
+            if y_links:
+                found.extend(off_base + cell * n + j for j in bits(cand[cell] & ~bit))
+            found.extend(off_base + p * n + k for p in peers[cell] if cand[p] & bit)
+        else:
+            m = cand[cell]
+            if y_links and m.bit_count() == 2:
+                found.append(cell * n + (m & ~bit).bit_length() - 1)
+            row, col, box = cell_units[cell]
+            for u in (box, row, col):
+                p = pos[u * n + k]
+                if p.bit_count() != 2 or placed[u] & bit:
+                    continue
+                cells = units[u]
+                a, b = cells[(p & -p).bit_length() - 1], cells[p.bit_length() - 1]
+                if cell in (a, b):
+                    found.append((b if a == cell else a) * n + k)
+        for x in found:
+            if x in parents:
+                continue
+            parents[x] = why
+            if x == goal:
+                return parents, x
+            queue.append(x)
+    return None
 
 
 def static_agreements(st: CandidateState, graph: StaticGraph) -> list[Hint]:

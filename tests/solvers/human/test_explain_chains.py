@@ -26,11 +26,11 @@ def forum_steps() -> list[Step]:
 def test_the_forum_nested_chain_keeps_its_rating_and_text(forum_steps):
     step = forum_steps[4]
     assert step.technique == "nested_forcing_chain"
-    # 9.5 plus the length bonus of 72 facts, the inner chains' counted: Sudoku Explainer's
-    # fifth step on this puzzle is the same chain (r5c4=4 on, the clash at r5c8=9), 10.4
+    # 9.5 plus the length bonus of 75 facts, the inner chains' counted: Sudoku Explainer's
+    # fifth step on this puzzle is the same chain (r5c4=4 on, the clash at r5c8=9, 75), 10.4
     assert step.rating == 10.4
     assert english(step) == (
-        "Nested forcing chain: assuming r5c4=4 leads to a contradiction (72 facts): "
+        "Nested forcing chain: assuming r5c4=4 leads to a contradiction (75 facts): "
         "removes 4 from r5c4"
     )
 
@@ -47,7 +47,7 @@ def test_the_forum_nested_chain_lists_its_links(forum_steps):
     # a fact an inner chain gave: the outer facts that chain needed, then a contradiction
     # from the outer branch's candidates, indented one level
     at = lines.index(
-        "  r6c7<>6 + r4c6<>6 + r5c6<>6 + r6c2<>6 -> r4c8<>6 (r4c8=6 leads to a contradiction:)"
+        "  r6c2<>6 + r4c6<>6 + r5c6<>6 + r6c7<>6 -> r4c8<>6 (r4c8=6 leads to a contradiction:)"
     )
     assert lines[at + 1].startswith("    r4c8=6 -> ")
     assert lines[-3:] == [
