@@ -26,7 +26,7 @@ from solvers.human.step import Step
 from solvers.human.table import Technique, config_name, resolve
 from solvers.human.techniques.branches import DEADLINE, OutOfTime
 
-VERSION = "1.4"
+VERSION = "1.5"
 """Bumped whenever a change can alter a solve path or a rating."""
 
 SOLVED = "solved"

@@ -152,6 +152,8 @@ ENGINE_ONLY: tuple[str, ...] = (
     "dynamic_forcing_chain",
     "dynamic_forcing_chain_plus",
     "nested_forcing_chain",
+    "nested_multiple_chain",
+    "nested_dynamic_chain",
 )
 """Engine techniques HoDoKu's default solver does not use, tried after all of HoDoKu's
 steps with the technique table's score and level (the direct techniques are left out:

@@ -5,9 +5,10 @@ rests on, as a set).  A person needs the links: which fact forced which.  Branch
 deterministic, so following the step's assumptions again from the candidates before the
 step (`Step.before`, kept when the engine traces) gives the very facts the engine used,
 with their causes; the engine's own search is not touched.  A fact a nested chain gave
-(a candidate whose own dynamic branch, inside the outer one, ends in a contradiction) is
-followed again the same way, from the outer branch's candidates at that point; it
-rests on the outer facts that inner chain's singles needed.
+rests on the outer facts that inner chain needed; where the candidate's own dynamic
+branch, from the outer branch's candidates at that point, ends in a contradiction, that
+contradiction is shown under it (for the level-4 chains it is the inner chain itself;
+for the static inner chains of levels 2 and 3, a dynamic chain to the same end).
 
 The rebuilt proof is checked against the step: its complexity must be the step's (the
 number of facts, counted the engine's way, with the facts of the chains nested in it),
@@ -24,6 +25,8 @@ from solvers.human.step import Step
 from solvers.human.techniques.branches import (
     DYNAMIC,
     NESTED,
+    NESTED_DYNAMIC,
+    NESTED_MULTIPLE,
     NISHIO,
     PLUS,
     STATIC,
@@ -31,6 +34,7 @@ from solvers.human.techniques.branches import (
     Context,
     ancestors,
 )
+from solvers.human.techniques.forcing import nested_sum
 from solvers.human.techniques.static_graph import static_branch, static_graph
 
 MODES = {
@@ -41,6 +45,8 @@ MODES = {
     "dynamic_forcing_chain": DYNAMIC,
     "dynamic_forcing_chain_plus": PLUS,
     "nested_forcing_chain": NESTED,
+    "nested_multiple_chain": NESTED_MULTIPLE,
+    "nested_dynamic_chain": NESTED_DYNAMIC,
 }
 """The branch mode of each forcing-chain technique."""
 
@@ -193,6 +199,7 @@ def forcing_proof(step: Step) -> Proof | None:
     kind = step.detail[0]
     branches = []
     size = 0
+    parts = []  # (branch, the facts used): for the inner chains' complexities
     for seed in seeds:
         b = _branch(state, seed, mode)
         if kind == "contradiction":
@@ -206,8 +213,9 @@ def forcing_proof(step: Step) -> Proof | None:
             used = ancestors(b.parents, (target,))
             c = len(used)
             end, clash = (target,), False
-        size += c + sum((b.inner or {}).get(x, 0) for x in used)
+        size += c
+        parts.append((b, used))
         branches.append(BranchProof(seed, _links(state, b, seed, used, mode, 0), end, clash))
-    if size != step.detail[2]:
+    if size + nested_sum(parts) != step.detail[2]:
         return None
     return Proof(kind, tuple(branches), target, n, off, step.shape)

@@ -119,6 +119,8 @@ region_forcing_chain       forcing       2 8.0 500 Extreme -          Region for
 dynamic_forcing_chain      forcing       2 8.5 700 Extreme -          Dynamic forcing chain
 dynamic_forcing_chain_plus forcing       2 9.0 700 Extreme -          Dynamic forcing chain (+)
 nested_forcing_chain       forcing       2 9.5 700 Extreme -          Nested forcing chain
+nested_multiple_chain      forcing       2 10.0 700 Extreme -          Nested chain (+ multiple)
+nested_dynamic_chain       forcing       2 10.5 700 Extreme -          Nested chain (+ dynamic)
 """
 """The techniques in engine order, one a line: name, family, tier, Sudoku-Explainer-style
 rating, HoDoKu score and level, flags (``off``: off by default; ``unique``: sound
@@ -233,8 +235,16 @@ NOTES: dict[str, str] = {
         "SE: 9.0 plus the chain length bonus; HoDoKu: rated as a forcing net"
     ),
     "nested_forcing_chain": (
-        "SE: 9.5 plus the length bonus of the facts with those of the inner chains; "
-        "HoDoKu: rated as a forcing net"
+        "SE: Nested Forcing Chains (+ Forcing Chains), level 2: 9.5 plus the length bonus of "
+        "the facts with those of the inner chains; HoDoKu: rated as a forcing net"
+    ),
+    "nested_multiple_chain": (
+        "SE: Nested Forcing Chains (+ Multiple Forcing Chains), level 3: 10.0 plus the length "
+        "bonus of the facts with those of the inner chains; HoDoKu: rated as a forcing net"
+    ),
+    "nested_dynamic_chain": (
+        "SE: Nested Forcing Chains (+ Dynamic Forcing Chains), level 4: 10.5 plus the length "
+        "bonus of the facts with those of the inner chains; HoDoKu: rated as a forcing net"
     ),
 }
 

@@ -12,16 +12,17 @@ A branch ends in a *contradiction* when a cell or a unit runs out of room for a
 digit, or a candidate is forced both on and off.  How far a branch looks depends on
 its mode: *static* singles need the cell or unit to have had two candidates or
 places to begin with; *nishio* follows one digit only; *dynamic* singles are judged
-on the branch's candidates; *plus* also uses locked candidates, and *nested* also
-dynamic contradictions.  `forcing` turns branches into steps; `closure` computes
-their end states without recording causes.
+on the branch's candidates; *plus* also uses locked candidates, then hidden pairs,
+naked pairs and X-Wings (`inner_rules`), and the nested modes also forcing chains inside
+the branch (`nested`).  `forcing` turns branches into steps; `closure` computes their
+end states without recording causes.
 """
 
 from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from contextvars import ContextVar
 from functools import cache
 from typing import NamedTuple
@@ -30,8 +31,12 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState, cell_tables
 from solvers.human.techniques.closure import Closure
 from solvers.human.techniques.common import bits, crossings
+from solvers.human.techniques.inner_rules import other_rules
 
-STATIC, NISHIO, DYNAMIC, PLUS, NESTED = range(5)
+STATIC, NISHIO, DYNAMIC, PLUS, NESTED, NESTED_MULTIPLE, NESTED_DYNAMIC = range(7)
+"""Branch modes.  From `PLUS` on, a branch whose singles run dry uses other rules; from
+`NESTED` on, forcing chains inside it (`nested`: static ones, static cell and region ones
+too, or dynamic contradictions)."""
 
 
 DEADLINE: ContextVar[float] = ContextVar("forcing_deadline", default=float("inf"))
@@ -53,7 +58,43 @@ class Branch(NamedTuple):
 
     parents: dict[int, tuple[int, ...]]  # fact -> the facts that forced it
     conflict: tuple[int, ...] | None  # facts that cannot hold together
-    inner: dict[int, int] | None = None  # nested facts -> their inner chain's complexity
+    inner: dict[int, tuple] | None = None  # nested facts -> (their inner chain, its complexity)
+
+
+@cache
+def se_tables(shape: Shape) -> tuple:
+    """Sudoku Explainer's orders, per cell: its peers (its box's cells, then its row's,
+    then its column's) and its units (box, row, column) as `cell_tables` gives them."""
+    units, _ = cell_tables(shape)
+    peers = []
+    for cell, (row, col, box) in enumerate(shape.cell_units):
+        seen: dict[int, None] = {}
+        for u in (box, row, col):
+            for c in shape.units[u]:
+                if c != cell:
+                    seen[c] = None
+        peers.append(tuple(seen))
+    return tuple(peers), tuple((us[2], us[0], us[1]) for us in units)
+
+
+def _se_pending(queue: list[int], start: int, off_base: int) -> Generator[int, None, None]:
+    """The facts of `queue` from `start` on (the queue grows as they are taken) in Sudoku
+    Explainer's order: every on fact waiting before the next off fact."""
+    i_on = i_off = start
+    while True:
+        end = len(queue)
+        while i_on < end and queue[i_on] >= off_base:
+            i_on += 1
+        if i_on < end:
+            i_on += 1
+            yield queue[i_on - 1]
+            continue
+        while i_off < end and queue[i_off] < off_base:
+            i_off += 1
+        if i_off == end:
+            return
+        i_off += 1
+        yield queue[i_off - 1]
 
 
 def new_cache(_state: CandidateState) -> dict:
@@ -87,7 +128,7 @@ class Context:
         self.placed = state.placed
         # locked candidates in branches: for a unit and a digit's positions there, the
         # first crossing holding them all (`_locked`), kept in the solve's memo
-        self.crossing_of = state.memo.table("locked-crossing", state.shape, 150)
+        self.crossing_of = state.memo.table("locked-crossings", state.shape, 150)
 
     def name(self, node: int) -> str:
         """'r1c2=5' or 'r1c2<>5'."""
@@ -122,6 +163,13 @@ class Context:
         off_base = self.off
         units = self.units
         peers = self.peers
+        hidden_units = units
+        # With other rules (`PLUS` on), Sudoku Explainer's order: every on fact waiting
+        # before the next off fact, an off fact taking effect on the candidates when it is
+        # taken (not when found), peers and units box first (for the causes it records).
+        se_order = mode >= PLUS
+        if se_order:
+            peers, hidden_units = se_tables(self.state.shape)
         unit_cells = self.unit_cells
         start_cand = self.cand
         start_pos = self.pos
@@ -134,7 +182,7 @@ class Context:
         y_links = mode != NISHIO
         placed_cells: set[int] = set()  # cells the branch has placed a digit in
         looked: list[int] | None = None  # for `_locked`
-        inner: dict[int, int] | None = {} if mode == NESTED else None  # nested facts' inner
+        inner: dict[int, tuple] | None = {} if mode >= NESTED else None  # nested facts' inner
 
         def off(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
             node = off_base + cell * n + k
@@ -147,9 +195,10 @@ class Context:
             bit = 1 << k
             if not cand[cell] & bit:
                 return None
-            cand[cell] ^= bit
-            for _, base, at in units[cell]:
-                pos[base + k] &= ~at
+            if not se_order:  # (else when the fact is taken: see below)
+                cand[cell] ^= bit
+                for _, base, at in units[cell]:
+                    pos[base + k] &= ~at
             parents[node] = why
             queue.append(node)
             return None
@@ -179,13 +228,18 @@ class Context:
         flat = self.flat
         while True:
             while qi < len(queue):
-                if qi == level_end:
-                    depth += 1
-                    level_end = len(queue)
-                    yield depth
+                batch: Iterable[int]
+                if se_order:
+                    batch = _se_pending(queue, qi, off_base)
+                else:
+                    if qi == level_end:
+                        depth += 1
+                        level_end = len(queue)
+                        yield depth
+                    batch = queue[qi:level_end]
                 # The facts `depth` links away, in the order found (`off` and `on` inlined
                 # where hot: a candidate still in `cand` has no off fact yet).
-                for node in queue[qi:level_end]:
+                for node in batch:
                     if node < off_base:  # on(cell, k)
                         cell = node // n
                         k = node - cell * n
@@ -195,7 +249,8 @@ class Context:
                             m = cand[cell]
                             rest = m & ~bit
                             if rest:
-                                cand[cell] = m ^ rest
+                                if not se_order:
+                                    cand[cell] = m ^ rest
                                 _, b0, n0, _, b1, n1, _, b2, n2 = flat[cell]
                                 at_on = cell * n
                                 at_off = off_base + at_on
@@ -204,6 +259,14 @@ class Context:
                                     rest ^= low
                                     j = low.bit_length() - 1
                                     x = at_off + j
+                                    if se_order:
+                                        if x in parents:
+                                            continue
+                                        parents[x] = why
+                                        if at_on + j in parents:
+                                            return Branch(parents, (at_on + j, x), inner)
+                                        queue.append(x)
+                                        continue
                                     parents[x] = why
                                     if at_on + j in parents:
                                         return Branch(parents, (at_on + j, x), inner)
@@ -216,6 +279,14 @@ class Context:
                             if cand[p] & bit:
                                 on_node = p * n + k
                                 off_node = off_base + on_node
+                                if se_order:
+                                    if off_node in parents:
+                                        continue
+                                    parents[off_node] = why
+                                    if on_node in parents:
+                                        return Branch(parents, (on_node, off_node), inner)
+                                    queue.append(off_node)
+                                    continue
                                 parents[off_node] = why
                                 if on_node in parents:
                                     return Branch(parents, (on_node, off_node), inner)
@@ -236,6 +307,12 @@ class Context:
                     cell = (node - off_base) // n
                     k = node - off_base - cell * n
                     bit = 1 << k
+                    if se_order and cand[cell] & bit:  # the off fact takes effect now
+                        cand[cell] ^= bit
+                        _, b0, n0, _, b1, n1, _, b2, n2 = flat[cell]
+                        pos[b0 + k] &= n0
+                        pos[b1 + k] &= n1
+                        pos[b2 + k] &= n2
                     # The last digit of the cell.
                     if y_links and cell * n + k not in parents:
                         m = cand[cell]
@@ -271,7 +348,7 @@ class Context:
                                 if p & (p - 1):
                                     continue
                     # The last place of the digit in each unit of the cell.
-                    for u, base, _ in units[cell]:
+                    for u, base, _ in hidden_units[cell]:
                         if placed[u] & bit:
                             continue
                         if static:
@@ -302,14 +379,20 @@ class Context:
                             return Branch(parents, emptied(parents, why, off_base), inner)
                         if conflict := on(cells[p.bit_length() - 1], k, why):
                             return Branch(parents, conflict, inner)
-                qi = level_end
+                qi = len(queue) if se_order else level_end
             if mode < PLUS:
                 break
             if looked is None:
                 looked = [-1] * len(pos)
             found = self._locked(pos, placed, parents, off, looked)
-            if found is None and inner is not None:  # (NESTED)
+            if found is None:  # hidden and naked pairs, X-Wings
+                found = other_rules(self, cand, pos, parents, off)
+            if found is None and mode == NESTED_DYNAMIC:
                 found = self._nested(cand, pos, placed, parents, off, inner)
+            elif found is None and inner is not None:
+                from solvers.human.techniques.nested import chain_rules  # (it imports this)
+
+                found = chain_rules(self, mode, cand, pos, placed, parents, off, inner)
             if found is None:
                 break
             if isinstance(found, tuple):
@@ -321,7 +404,9 @@ class Context:
         nothing did, a conflict when one arose.  `looked` holds, per unit and digit, the
         places it had when last looked at in this branch: nothing new can follow from them
         (what followed then removed what was outside the crossing, places are only ever
-        lost, and the facts `why` names are the off facts of the places lost)."""
+        lost, and the facts `why` names are the off facts of the places lost outside it,
+        Sudoku Explainer's rule parents).  The branch takes its off facts later (`steps`),
+        so all of them are found on the same candidates."""
         n = self.n
         off_base = self.off
         shape = self.state.shape
@@ -330,6 +415,7 @@ class Context:
         unit_cells = self.unit_cells
         start_pos = self.pos
         progress: tuple[int, ...] | None | bool = None
+        found = []  # (Sudoku Explainer's order, k, outer, inner, places outside, why)
         for outer in range(3 * n):
             at_outer = outer * n
             if pos[at_outer : at_outer + n] == looked[at_outer : at_outer + n]:
@@ -348,7 +434,7 @@ class Context:
                     crossing = box_lines[outer - 2 * n] if outer >= 2 * n else line_boxes[outer]
                     hit = look[at_look | p] = next(
                         (
-                            (inner, in_inner)
+                            (inner, in_outer, in_inner)
                             for inner, in_outer, in_inner in crossing
                             if not p & ~in_outer
                         ),
@@ -356,22 +442,29 @@ class Context:
                     )
                 if not hit:
                     continue
-                inner, in_inner = hit
+                inner, in_outer, in_inner = hit
                 outside = pos[inner * n + k] & ~in_inner
                 if outside:
                     cells = unit_cells[outer]
                     why = tuple(
                         off_base + cells[i] * n + k
-                        for i in bits(start_pos[at_outer + k] & ~p)
+                        for i in bits(start_pos[at_outer + k] & ~p & ~in_outer)
                         if off_base + cells[i] * n + k in parents
                     )
                     if not why:
                         continue  # true before the branch: the engine applies it itself
-                    inner_cells = unit_cells[inner]
-                    for i in bits(outside):
-                        if conflict := off(inner_cells[i], k, why):
-                            return conflict
-                    progress = False
+                    # Sudoku Explainer's order: boxes on columns, boxes on rows, columns,
+                    # rows; by digit, then unit
+                    box = outer >= 2 * n
+                    order = (inner < n) if box else 2 + (outer < n)
+                    found.append((order, k, outer, inner, outside, why))
+        found.sort()
+        for _, k, _, inner, outside, why in found:
+            inner_cells = unit_cells[inner]
+            for i in bits(outside):
+                if conflict := off(inner_cells[i], k, why):
+                    return conflict
+            progress = False
         return progress
 
     def _nested(self, cand, pos, placed, parents, off, inner) -> tuple[int, ...] | None | bool:
@@ -392,7 +485,8 @@ class Context:
                     within = self.within(cand, pos, placed)
                     b = within.branch([node], DYNAMIC)
                     why = self._rule_parents(b, cand, pos, parents, node)
-                    inner[self.off + node] = conflict_size(b.parents, b.conflict, DYNAMIC)
+                    c = conflict_size(b.parents, b.conflict, DYNAMIC)
+                    inner[self.off + node] = (self.off + node, c)
                     return off(cell, k, why) or False
         return None
 

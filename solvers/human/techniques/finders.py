@@ -139,6 +139,8 @@ FINDERS: dict[str, Finder | Sized | Rated] = {
     "dynamic_forcing_chain": forcing.dynamic_forcing_chain,
     "dynamic_forcing_chain_plus": forcing.dynamic_forcing_chain_plus,
     "nested_forcing_chain": forcing.nested_forcing_chain,
+    "nested_multiple_chain": forcing.nested_multiple_chain,
+    "nested_dynamic_chain": forcing.nested_dynamic_chain,
 }
 """The finders of the table's techniques, in the table's order; the chain techniques a
 bidirectional cycle competes with are those `cycle_choice` consults."""

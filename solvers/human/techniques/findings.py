@@ -16,6 +16,8 @@ from solvers.human.step import Step
 from solvers.human.techniques.branches import (
     DYNAMIC,
     NESTED,
+    NESTED_DYNAMIC,
+    NESTED_MULTIPLE,
     NISHIO,
     PLUS,
     STATIC,
@@ -32,6 +34,8 @@ MULTIPLE_RATING = 8.0
 DYNAMIC_RATING = 8.5
 PLUS_RATING = 9.0
 NESTED_RATING = 9.5
+NESTED_MULTIPLE_RATING = 10.0
+NESTED_DYNAMIC_RATING = 10.5
 
 
 class Finding(NamedTuple):
@@ -103,6 +107,8 @@ NAMES = {
     DYNAMIC: "dynamic_forcing_chain",
     PLUS: "dynamic_forcing_chain_plus",
     NESTED: "nested_forcing_chain",
+    NESTED_MULTIPLE: "nested_multiple_chain",
+    NESTED_DYNAMIC: "nested_dynamic_chain",
 }
 
 

@@ -26,18 +26,25 @@ The kinds, easiest first, with Sudoku Explainer's base ratings:
   unit, agree;
 - ``dynamic_forcing_chain`` (8.5): dynamic consequences, all the forms
   above plus both states of one candidate agreeing;
-- ``dynamic_forcing_chain_plus`` (9.0): branches also use locked candidates;
-- ``nested_forcing_chain`` (9.5): branches also use dynamic contradictions
-  (a candidate of the branch that leads to a contradiction is off); such a fact
-  rests on the outer facts its inner chain needed, and the complexity adds the
-  inner chains' own (`nested_complexity`), as Sudoku Explainer counts them.
+- ``dynamic_forcing_chain_plus`` (9.0): when a branch's singles run dry, it also
+  uses locked candidates, then hidden pairs, naked pairs and X-Wings (`inner_rules`),
+  the first rule that concludes anything;
+- ``nested_forcing_chain`` (9.5), ``nested_multiple_chain`` (10.0),
+  ``nested_dynamic_chain`` (10.5): Sudoku Explainer's nested levels 2, 3 and 4, whose
+  branches also use forcing chains of their own (`nested`: static ones; static cell and
+  region ones too; dynamic contradictions); such a fact rests on the outer facts its
+  inner chain needed, and the complexity adds the inner chains' own, once each
+  (`nested_complexity`), as Sudoku Explainer counts them.
 
 The rating adds the chain length the Sudoku-Explainer way: the *complexity*
 is the number of facts the conclusion rests on (its ancestors in the
 branches), and `length_bonus` turns it into tenths.  Every candidate is
 tried and the conclusion with the lowest rating (then the smallest
 complexity, then the lowest cell) is returned, so chains are found shortest
-first; the nested kind returns its first conclusion (its search is costly).
+first; level 4 returns its first conclusion (its search is costly).  Where other
+rules run inside the branches, a branch that ends in a contradiction still counts,
+with the facts it had by then, for the agreements of its cell or unit (as Sudoku
+Explainer counts it).
 Nothing here assumes a unique solution: each conclusion holds in every
 solution.
 
@@ -53,6 +60,8 @@ from solvers.human.step import Step
 from solvers.human.techniques.branches import (
     DYNAMIC,
     NESTED,
+    NESTED_DYNAMIC,
+    NESTED_MULTIPLE,
     NISHIO,
     PLUS,
     STATIC,
@@ -74,6 +83,8 @@ from solvers.human.techniques.findings import (
     DYNAMIC_RATING,
     FORCING_RATING,
     MULTIPLE_RATING,
+    NESTED_DYNAMIC_RATING,
+    NESTED_MULTIPLE_RATING,
     NESTED_RATING,
     NISHIO_RATING,
     PLUS_RATING,
@@ -129,7 +140,7 @@ def search_chains(
     # Branches depend only on the grid and the mode: techniques of one mode share them.
     on_branches: dict[int, Branch] = state.derived(f"forcing-on-{mode}", new_cache)
     off_branches: dict[int, Branch] = state.derived(f"forcing-off-{mode}", new_cache)
-    first_only = mode == NESTED
+    first_only = mode == NESTED_DYNAMIC  # (its inner search is costly)
     chains: dict[int, tuple[set[int], int]] = state.derived(f"forcing-chains-{mode}", new_cache)
 
     def consider(f: Finding) -> None:
@@ -174,7 +185,7 @@ def search_chains(
     def agree(nodes: list[int], kind: str) -> None:
         if end_state is not None and (any(conflicted(x) for x in nodes) or not shared(nodes)):
             return
-        _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating)
+        _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating, mode >= PLUS)
 
     contradictions = "contradiction" in kinds
 
@@ -252,8 +263,7 @@ def search_chains(
                     return finding_step(state, ctx, best, mode)
             if (
                 "both" in kinds
-                and not on_conflict
-                and not off_conflict
+                and (mode >= PLUS or not (on_conflict or off_conflict))
                 and m.bit_count() > 2
                 and shared([node, off_base + node])
             ):
@@ -264,7 +274,7 @@ def search_chains(
                         continue
                     a = ancestors(b_on.parents, (target,))
                     b = ancestors(b_off.parents, (target,))
-                    c = len(a) + len(b)
+                    c = len(a) + len(b) + nested_sum(((b_on, a), (b_off, b)))
                     consider(
                         Finding(rating(c), c, target, "both", (node, off_base + node), (*a, *b))
                     )
@@ -293,7 +303,18 @@ def nested_complexity(b: Branch, chain) -> int:
     on `chain` (Sudoku Explainer adds each inner chain's complexity once)."""
     if not b.inner:
         return 0
-    return sum(b.inner.get(x, 0) for x in chain)
+    return nested_sum(((b, chain),))
+
+
+def nested_sum(pairs) -> int:
+    """What the chains nested in branches add to a conclusion resting on facts of them
+    (`pairs`: (branch, facts)): each inner chain once, however many facts rest on it."""
+    counted: set[tuple] = set()
+    for b, chain in pairs:
+        if b.inner:
+            inner = b.inner
+            counted.update(inner[x] for x in chain if x in inner)  # (chain, its complexity)
+    return sum(c for _, c in counted)
 
 
 def _agreements(
@@ -381,10 +402,15 @@ def _agreeing(ctx: Context, kind: str, base: float) -> tuple:
     return best
 
 
-def _agree(ctx, branches: list[Branch], nodes: list[int], kind: str, consider, rating) -> None:
-    """Facts every non-contradictory branch of a cell or unit forces are true."""
-    if any(b.conflict for b in branches):
-        return  # a contradiction: the contradiction search finds it, rated on its own
+def _agree(
+    ctx, branches: list[Branch], nodes: list[int], kind: str, consider, rating, partial: bool
+) -> None:
+    """Facts every branch of a cell or unit forces are true.  With `partial` (the branches
+    with other rules, as Sudoku Explainer has them) a branch ending in a contradiction
+    counts with the facts it had by then (the fewer facts, the fewer in common: still
+    sound); without, such a branch is left to the contradiction search."""
+    if not partial and any(b.conflict for b in branches):
+        return
     common = set(branches[0].parents)
     for b in branches[1:]:
         common &= b.parents.keys()
@@ -392,9 +418,12 @@ def _agree(ctx, branches: list[Branch], nodes: list[int], kind: str, consider, r
         if target in nodes or not is_useful(ctx, target):
             continue
         chain: list[int] = []
+        parts = []
         for b in branches:
-            chain.extend(ancestors(b.parents, (target,)))
-        c = len(chain)
+            part = ancestors(b.parents, (target,))
+            parts.append((b, part))
+            chain.extend(part)
+        c = len(chain) + nested_sum(parts)
         consider(Finding(rating(c), c, target, kind, tuple(nodes), tuple(chain)))
 
 
@@ -435,5 +464,17 @@ def dynamic_forcing_chain_plus(state: CandidateState) -> Step | None:
 
 
 def nested_forcing_chain(state: CandidateState) -> Step | None:
-    """Dynamic chains whose branches also use dynamic contradictions (the first found)."""
-    return search_chains(state, NESTED, frozenset({"contradiction"}), NESTED_RATING)
+    """Dynamic chains (+) whose branches also use static forcing chains (`nested`)."""
+    return search_chains(state, NESTED, _ALL, NESTED_RATING)
+
+
+def nested_multiple_chain(state: CandidateState) -> Step | None:
+    """Dynamic chains (+) whose branches also use static forcing chains, then static cell
+    and region forcing chains (`nested`)."""
+    return search_chains(state, NESTED_MULTIPLE, _ALL, NESTED_MULTIPLE_RATING)
+
+
+def nested_dynamic_chain(state: CandidateState) -> Step | None:
+    """Dynamic chains (+) whose branches also use dynamic contradictions (the first
+    conclusion found: the inner searches are costly)."""
+    return search_chains(state, NESTED_DYNAMIC, frozenset({"contradiction"}), NESTED_DYNAMIC_RATING)

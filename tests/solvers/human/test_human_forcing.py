@@ -21,8 +21,10 @@ from tests.human_fixtures import FORCING_CASES as CASES
 # The stronger kinds never came first on the generated corpora: their finders run alone on
 # the dynamic case's grid (where the engine would take the plain dynamic chain).
 ALONE = {
-    "dynamic_forcing_chain_plus": ("dynamic_forcing_chain", "r1c5<>5"),
-    "nested_forcing_chain": ("dynamic_forcing_chain", "r1c1<>2"),
+    "dynamic_forcing_chain_plus": ("dynamic_forcing_chain", "r2c2<>5"),
+    "nested_forcing_chain": ("dynamic_forcing_chain", "r2c2<>5"),
+    "nested_multiple_chain": ("dynamic_forcing_chain", "r2c2<>5"),
+    "nested_dynamic_chain": ("dynamic_forcing_chain", "r1c1<>2"),
 }
 # Every candidate of an empty grid is in some solution: nothing is forced (4x4 for the
 # nested kind, whose search on an empty 9x9 grid would try every pair of candidates).
@@ -73,7 +75,7 @@ def test_stronger_kinds_alone(name):
 
 @pytest.mark.parametrize("name", FORCING)
 def test_nothing_is_forced_on_an_empty_grid(name):
-    empty = EMPTY4 if name == "nested_forcing_chain" else EMPTY
+    empty = EMPTY4 if name.startswith("nested") else EMPTY
     assert BY_NAME[name].find(CandidateState.from_candidates(empty)) is None
 
 

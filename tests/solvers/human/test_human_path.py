@@ -96,8 +96,10 @@ ALONE = {
     "cell_forcing_chain": "a080cbcb070854e9",
     "region_forcing_chain": "a080cbcb070854e9",
     "dynamic_forcing_chain": "ea811800f060904c",
-    "dynamic_forcing_chain_plus": "6a099fdb519724da",
-    "nested_forcing_chain": "e8c6b925f0bd2623",
+    "dynamic_forcing_chain_plus": "d534d73b7601b87a",
+    "nested_forcing_chain": "e7fb675e6387145e",
+    "nested_multiple_chain": "301fa23e38af26cf",
+    "nested_dynamic_chain": "810f064bd91b6d85",
 }
 
 

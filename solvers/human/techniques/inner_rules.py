@@ -1,0 +1,218 @@
+"""The rules a forcing-chain branch uses besides singles and locked candidates.
+
+Sudoku Explainer's dynamic forcing chains (+) and its nested levels let a branch,
+once its singles run dry, apply "other rules" to the branch's candidates, in order,
+stopping at the first rule that concludes anything: locked candidates (`Context`
+applies them itself), then hidden pairs, naked pairs and X-Wings (this module).  A
+rule's conclusions are off facts resting on its *rule parents*: the off facts of the
+branch that the rule needed (a rule that holds without any was true before the branch,
+and the engine applies it itself, so it is left out).
+
+Every rule here reads the branch's candidates as they stand (`cand`, `pos`), finds all
+its conclusions first, and only then turns them into facts, in the order Sudoku
+Explainer finds them (so that a candidate two conclusions remove rests on the first):
+
+- hidden pair: two digits with the same two places in a unit (boxes, columns, rows),
+  the unit having more than four open cells;
+- naked pair: two cells of a unit with the same two digits (the unit having four open
+  cells or more);
+- X-Wing: two columns (then two rows) whose places for a digit are the same two rows
+  (columns), the digit placed at most ``n - 4`` times.
+
+"Open" and "placed" are the real grid's (`CandidateState.values`), as in Sudoku
+Explainer, whose branches never place a digit.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from solvers.grid import Shape
+from solvers.human.techniques.common import bits
+
+if TYPE_CHECKING:
+    from solvers.human.techniques.branches import Context
+
+Found = tuple[int, ...] | None | bool
+"""What a rule returns: False when it added facts, None when it found nothing, or the
+two clashing facts of a contradiction it met."""
+
+
+@cache
+def _unit_order(shape: Shape) -> tuple[int, ...]:
+    """Units in Sudoku Explainer's order for subsets: boxes, columns, rows."""
+    n = shape.size
+    return (*range(2 * n, 3 * n), *range(n, 2 * n), *range(n))
+
+
+@cache
+def _pairs(n: int) -> tuple[tuple[int, int], ...]:
+    """Pairs (i, j), i < j < n, in Sudoku Explainer's order (by j, then i)."""
+    return tuple((i, j) for j in range(n) for i in range(j))
+
+
+def other_rules(ctx: Context, cand: list[int], pos: list[int], parents: dict, off) -> Found:
+    """Hidden pairs, naked pairs, then X-Wings on a branch (see the module's docstring):
+    the first that concludes anything adds its facts (with `off`)."""
+    known = ctx.state.derived("inner-rules", _new_cache)
+    key = tuple(cand)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _first_rule(ctx, cand, pos, parents)
+    return _apply(ctx.n, ctx.off, found, off) if found else None
+
+
+def _new_cache(_state) -> dict:
+    return {}
+
+
+def _first_rule(ctx: Context, cand, pos, parents) -> list:
+    """What the first of the rules that concludes anything concludes (kept per search state
+    by the branch's candidates: the searches of the levels meet the same grids, and what a
+    rule concludes and rests on depends on that grid and the start grid alone)."""
+    for rule in (_hidden_pairs, _naked_pairs, _x_wings):
+        found = rule(ctx, cand, pos, parents)
+        if found:
+            return found
+    return []
+
+
+def _apply(n: int, off_base: int, found: list, off) -> Found:
+    for cell, k, why in found:
+        if conflict := off(cell, k, why):
+            return conflict
+    return False
+
+
+def _open_counts(ctx: Context) -> list[int]:
+    """Per unit, its open cells in the real grid (kept on the context)."""
+    counts = ctx.__dict__.get("open_counts")
+    if counts is None:
+        values = ctx.state.values
+        counts = [sum(1 for c in cells if not values[c]) for cells in ctx.unit_cells]
+        ctx.__dict__["open_counts"] = counts
+    return counts
+
+
+def _hidden_pairs(ctx: Context, cand, pos, parents) -> list:
+    n = ctx.n
+    off_base = ctx.off
+    start_cand = ctx.cand
+    start_pos = ctx.pos
+    counts = _open_counts(ctx)
+    found: list[tuple[int, int, tuple[int, ...]]] = []
+    for u in _unit_order(ctx.state.shape):
+        at = u * n
+        if counts[u] <= 4 or pos[at : at + n] == start_pos[at : at + n]:
+            continue  # (a pair resting on no fact of the branch is left out)
+        twos: dict[int, list[int]] = {}
+        for k in range(n):
+            p = pos[at + k]
+            if p.bit_count() == 2:
+                twos.setdefault(p, []).append(k)
+        if not any(len(ks) > 1 for ks in twos.values()):
+            continue
+        cells = ctx.unit_cells[u]
+        hits = sorted((b, a, p) for p, ks in twos.items() for a, b in _pairs_of(ks) if len(ks) > 1)
+        for b, a, p in hits:
+            keep = 1 << a | 1 << b
+            removable = [(cells[i], j) for i in bits(p) for j in bits(cand[cells[i]] & ~keep)]
+            if not removable:
+                continue
+            why = tuple(
+                x
+                for i in bits(((1 << len(cells)) - 1) & ~p)
+                for k in (a, b)
+                if start_cand[cells[i]] >> k & 1 and (x := off_base + cells[i] * n + k) in parents
+            )
+            if why:
+                found.extend((c, j, why) for c, j in removable)
+    return found
+
+
+def _pairs_of(ks: list[int]) -> list[tuple[int, int]]:
+    return [(ks[i], ks[j]) for j in range(len(ks)) for i in range(j)]
+
+
+def _naked_pairs(ctx: Context, cand, pos, parents) -> list:
+    n = ctx.n
+    off_base = ctx.off
+    start_cand = ctx.cand
+    counts = _open_counts(ctx)
+    found: list[tuple[int, int, tuple[int, ...]]] = []
+    for u in _unit_order(ctx.state.shape):
+        cells = ctx.unit_cells[u]
+        if counts[u] < 4 or all(cand[c] == start_cand[c] for c in cells):
+            continue  # (a pair resting on no fact of the branch is left out)
+        twos: dict[int, list[int]] = {}
+        for i, c in enumerate(cells):
+            m = cand[c]
+            if m.bit_count() == 2:
+                twos.setdefault(m, []).append(i)
+        if not any(len(ix) > 1 for ix in twos.values()):
+            continue
+        hits = sorted((j, i, m) for m, ix in twos.items() for i, j in _pairs_of(ix) if len(ix) > 1)
+        for j, i, m in hits:
+            removable = [
+                (c, k) for x, c in enumerate(cells) if x != i and x != j for k in bits(cand[c] & m)
+            ]
+            if not removable:
+                continue
+            why = tuple(
+                y
+                for c in (cells[i], cells[j])
+                for k in bits(start_cand[c] & ~m)
+                if (y := off_base + c * n + k) in parents
+            )
+            if why:
+                found.extend((c, k, why) for c, k in removable)
+    return found
+
+
+def _x_wings(ctx: Context, cand, pos, parents) -> list:
+    n = ctx.n
+    off_base = ctx.off
+    start_pos = ctx.pos
+    values = ctx.state.values
+    placed_count = [0] * (n + 1)
+    for v in values:
+        placed_count[v] += 1
+    unit_cells = ctx.unit_cells
+    found: list[tuple[int, int, tuple[int, ...]]] = []
+    for base, cover in ((n, 0), (0, n)):  # columns first, then rows
+        hits = []
+        for k in range(n):
+            if placed_count[k + 1] + 4 > n:
+                continue
+            twos: dict[int, list[int]] = {}
+            changed = False
+            for line in range(n):
+                at = (base + line) * n + k
+                p = pos[at]
+                if p.bit_count() == 2:
+                    twos.setdefault(p, []).append(line)
+                    changed = changed or p != start_pos[at]
+            if not changed:
+                continue  # (a fish resting on no fact of the branch is left out)
+            for p, lines in twos.items():
+                for a, b in _pairs_of(lines):
+                    hits.append((b, a, k, p))
+        hits.sort()  # by pair of lines, then digit
+        for b, a, k, p in hits:
+            removable = [
+                (unit_cells[cover + r][x], k)
+                for r in bits(p)
+                for x in bits(pos[(cover + r) * n + k] & ~(1 << a | 1 << b))
+            ]
+            if not removable:
+                continue
+            why = tuple(
+                y
+                for line in (a, b)
+                for i in bits(start_pos[(base + line) * n + k] & ~pos[(base + line) * n + k] & ~p)
+                if (y := off_base + unit_cells[base + line][i] * n + k) in parents
+            )
+            if why:
+                found.extend((c, j, why) for c, j in removable)
+    return found
