@@ -68,36 +68,40 @@ def chain_rules(ctx: Context, mode: int, cand, pos, placed, parents, off, inner)
     when it finds nothing, static cell and region forcing chains."""
     known = ctx.state.memo.table("nested-inner-hints", ctx.state.shape, 3000)
     key = tuple(cand)
-    hints = known.get(key)
+    hints: list[list[Hint] | None] | None = known.get(key)
     if hints is None:
-        hints = known[key] = _hints(ctx, cand, pos, placed)
-    forcing, multiple = hints
-    found = _apply(ctx, forcing, cand, pos, parents, off, inner)
+        hints = known[key] = _hints(ctx, cand, pos, placed, mode > NESTED)
+    found = _apply(ctx, hints[0] or [], cand, pos, parents, off, inner)
     if found is None and mode > NESTED:
-        found = _apply(ctx, multiple(), cand, pos, parents, off, inner)
+        multiple = hints[1]
+        if multiple is None:
+            multiple = hints[1] = static_agreements(*_graph(ctx, cand, pos, placed))
+        found = _apply(ctx, multiple, cand, pos, parents, off, inner)
     return found
 
 
-def _hints(ctx: Context, cand, pos, placed):
-    st = _branch_state(ctx.state, cand, pos, placed)
-    graph: StaticGraph | None = None
+def _hints(ctx: Context, cand, pos, placed, multiple: bool) -> list[list[Hint] | None]:
+    """A branch grid's inner chains: [static forcing chains, static cell and region
+    chains (None until asked for: `multiple` False)].  Only the hints are kept, not the
+    grid's state and graph: those are large, and the memo holds thousands of grids."""
+    st = graph = None
+    forcing: list[Hint] = []
     # Without a strong link the grid the search started from lacks, every static forcing
     # chain of the branch's grid held there too, and rests on no fact of the branch.
-    forcing: list[Hint] = []
     if _new_links(ctx, cand, pos, placed):
-        graph = StaticGraph(st)
+        st, graph = _graph(ctx, cand, pos, placed)
         forcing = static_chains(st, graph)
-    multiple: list[Hint] | None = None
+    if not multiple:
+        return [forcing, None]
+    if st is None or graph is None:
+        st, graph = _graph(ctx, cand, pos, placed)
+    return [forcing, static_agreements(st, graph)]
 
-    def later() -> list[Hint]:
-        nonlocal multiple, graph
-        if multiple is None:
-            if graph is None:
-                graph = StaticGraph(st)
-            multiple = static_agreements(st, graph)
-        return multiple
 
-    return forcing, later
+def _graph(ctx: Context, cand, pos, placed) -> tuple[CandidateState, StaticGraph]:
+    """The branch grid as a state, and its static links."""
+    st = _branch_state(ctx.state, cand, pos, placed)
+    return st, StaticGraph(st)
 
 
 def _new_links(ctx: Context, cand, pos, placed) -> bool:
