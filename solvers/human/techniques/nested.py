@@ -141,7 +141,15 @@ def static_chains(st: CandidateState, graph: StaticGraph) -> list[Hint]:
     off_base = graph.off
     failed_on, failed_off = graph.failed
     out: list[Hint] = []
-    order = 0
+
+    def add(base: float, found: tuple, removable: list[tuple[int, int]]) -> None:
+        parents, goal = found
+        chain = ancestors(parents, (goal,))
+        c = len(chain)
+        singles = [(x, parents[x][0]) for x in chain if x < off_base and parents[x]]
+        rating = round(base + length_bonus(c), 1)
+        out.append(Hint(rating, c, len(out), removable, singles, None, next(_ids)))
+
     for cell, m in enumerate(st.cand):
         if not m & (m - 1):
             continue
@@ -154,46 +162,18 @@ def static_chains(st: CandidateState, graph: StaticGraph) -> list[Hint]:
                 if se_chain is None:
                     continue
                 parents, goal = se_chain
-                chain = ancestors(parents, (goal,))
-                c = len(chain)
-                base = X_FORCING if len({x % off_base % n for x in chain}) == 1 else FORCING
+                digits = {x % off_base % n for x in ancestors(parents, (goal,))}
+                base = X_FORCING if len(digits) == 1 else FORCING
                 if seed < off_base:
                     removable = [(cell, k)]
                 else:
                     removable = [(cell, j) for j in bits(m & ~(1 << k))]
-                singles = [(x, parents[x][0]) for x in chain if x < off_base and parents[x]]
-                out.append(
-                    Hint(
-                        round(base + length_bonus(c), 1),
-                        c,
-                        order,
-                        removable,
-                        singles,
-                        None,
-                        next(_ids),
-                    )
-                )
-                order += 1
+                add(base, se_chain, removable)
                 # the chain on this digit alone (Sudoku Explainer's forcing X-chain, 6.6),
                 # when there is one: it may rate lower than the chain through other digits
                 x_chain = _se_chain(st, seed, False) if base == FORCING else None
                 if x_chain is not None:
-                    parents, goal = x_chain
-                    chain = ancestors(parents, (goal,))
-                    c = len(chain)
-                    singles = [(x, parents[x][0]) for x in chain if x < off_base and parents[x]]
-                    out.append(
-                        Hint(
-                            round(X_FORCING + length_bonus(c), 1),
-                            c,
-                            order,
-                            removable,
-                            singles,
-                            None,
-                            next(_ids),
-                        )
-                    )
-                    order += 1
+                    add(X_FORCING, x_chain, removable)
     out.sort(key=lambda h: h.rank)
     return out
 
