@@ -53,11 +53,11 @@ def test_the_text_lists_a_forcing_chain_under_its_step(capsys):
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("   5. Nested forcing chain"))
     assert lines[at + 1 : at + 4] == [
-        "      If r1c2=3:",
-        "        r1c2=3 -> r1c2<>4 -> r4c3<>4",
-        "        r1c2=3 -> r1c2<>5",
+        "      If r5c4=4:",
+        "        r5c4=4 -> r5c4<>1 -> r9c6<>1",
+        "        r5c4=4 -> r5c4<>2",
     ]
-    assert lines[-1] == "      so r1c2<>3"
+    assert lines[-1] == "      so r5c4<>4"
 
 
 def test_json_lines_carry_a_forcing_chain_s_links(capsys):
@@ -67,8 +67,8 @@ def test_json_lines_carry_a_forcing_chain_s_links(capsys):
     record = json.loads(line)
     assert record["step"] == 5
     assert record["technique"] == "nested_forcing_chain"
-    assert record["links"][0] == "If r1c2=3:"
-    assert record["links"][-1] == "so r1c2<>3"
+    assert record["links"][0] == "If r5c4=4:"
+    assert record["links"][-1] == "so r5c4<>4"
 
 
 def test_html_is_one_self_contained_page(capsys):
@@ -102,8 +102,8 @@ def test_html_draws_a_forcing_chain_s_links(capsys):
     assert 'class="link"' in out
     assert 'class="cand on"' in out
     assert 'class="cand off"' in out
-    assert "<pre>If r1c2=3:" in out
-    assert "r1c4=1 and r1c4&lt;&gt;1 cannot both hold" in out
+    assert "<pre>If r5c4=4:" in out
+    assert "r5c8=9 and r5c8&lt;&gt;9 cannot both hold" in out
 
 
 def test_html_refuses_a_file_of_several_puzzles(capsys, tmp_path):
