@@ -34,21 +34,12 @@ too.  HoDoKu's limit of 1000 entries a table is not modelled.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
+from solvers.human.techniques.common import bits
 
 LOOK_AHEAD = 4
 """Rounds of singles a forcing net's table looks ahead (HoDoKu's default net depth)."""
-
-
-def bits(mask: int) -> Iterator[int]:
-    """The set bits of `mask`, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class Tables:
