@@ -143,11 +143,12 @@ class Tracker:
         """Kill the puzzles past their limit; mark the batches whose worker vanished (and
         call their `on_lost` once pebble has had `settle` seconds to report it)."""
         with self._lock:
-            vanished = any(
-                e.pid and e.index != BATCH_ENDED and e.lost is None and not _running(e.pid)
+            gone = {
+                e.pid
                 for e in self._batches.values()
-            )
-        if vanished:
+                if e.pid and e.index != BATCH_ENDED and e.lost is None and not _running(e.pid)
+            }
+        if gone:
             # A worker that announced a puzzle and died at once, after the last read,
             # left that announcement on the pipe: read it, or the puzzle before it is blamed.
             self.read(0)
@@ -163,7 +164,7 @@ class Tracker:
                         call.append(expected.on_lost)
                     continue
                 seconds = now - expected.since
-                if not _running(expected.pid):
+                if expected.pid in gone:  # (one that died since is seen at the next check)
                     expected.lost = Lost(expected.index, seconds, False, True)
                     expected.gone_at = now
                 elif expected.index >= 0 and seconds > expected.limit:
