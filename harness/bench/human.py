@@ -214,6 +214,24 @@ def _tally(figures: SetFigures, refs: list[Reference], outcomes, progress: bool)
                 figures.er_misses[key] = figures.er_misses.get(key, 0) + 1
 
 
+def set_notes(figures: SetFigures, check: bool, misses: bool) -> list[str]:
+    """The lines printed under the table for one set: its soundness count (`check`) and
+    its most frequent ER misses (`misses`), as markdown list items."""
+    out = []
+    if check:
+        out.append(
+            f"- {figures.name}: soundness: {figures.checked} steps checked, "
+            f"{figures.unsound} unsound"
+        )
+    if misses and figures.er_misses:
+        top = sorted(figures.er_misses.items(), key=lambda kv: -kv[1])[:12]
+        out.append(
+            f"- {figures.name}: ER misses (SE -> ours: count): "
+            + ", ".join(f"{se}->{ours}: {k}" for (se, ours), k in top)
+        )
+    return out
+
+
 def markdown(rows: list[list[str]]) -> str:
     """A Markdown table of the rows under `HEADER`."""
     lines = ["| " + " | ".join(HEADER) + " |", "|" + " --- |" * len(HEADER)]
@@ -278,22 +296,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     rows = []
+    notes = []  # per set, after the table: markdown would end a table at a line without pipes
     for name, refs in chosen:
         figures = measure(name, refs, args.techniques, args.progress, args.check, args.jobs)
         rows.append(figures.row())
         print(markdown(rows[-1:]).splitlines()[-1] if rows[:-1] else markdown(rows), flush=True)
-        if args.check:
-            print(
-                f"    soundness: {figures.checked} steps checked, {figures.unsound} unsound",
-                flush=True,
-            )
-        if args.misses and figures.er_misses:
-            top = sorted(figures.er_misses.items(), key=lambda kv: -kv[1])[:12]
-            print(
-                "    ER misses (SE -> ours: count): "
-                + ", ".join(f"{se}->{ours}: {k}" for (se, ours), k in top),
-                flush=True,
-            )
+        notes.extend(set_notes(figures, args.check, args.misses))
+    if notes:
+        print()
+        print("\n".join(notes), flush=True)
     return 0
 
 
