@@ -96,6 +96,7 @@ from solvers.human.techniques.findings import (
     is_useful,
     useful_limit,
 )
+from solvers.human.techniques.plus_closure import plus_ends
 from solvers.human.techniques.static_graph import static_branch, static_graph
 
 
@@ -165,14 +166,27 @@ def search_chains(
 
     # Dynamic branches: their end states (`closure`) say which need following fact by fact.
     end_state = end_states(state, ctx, True) if mode == DYNAMIC else None
+    # (+) branches: closures under stronger rules (`plus_closure`) hold every fact they hold.
+    most = plus_ends(state) if mode == PLUS else None
 
     def conflicted(node: int) -> bool:
         if end_state is not None:
             return end_state(node) is None
+        if most is not None and most.get(node, 0) is not None:
+            return False  # its closure ends without a contradiction: so does the branch
         return (on_branch if node < off_base else off_branch)(node).conflict is not None
 
     def shared(nodes: list[int]) -> bool:
-        """Whether the branches of `nodes`, none in conflict, may share a fact besides them."""
+        """Whether the branches of `nodes`, none in conflict, may share a fact besides them
+        (with the (+) closures: whether the branches may share one, in conflict or not)."""
+        if most is not None:
+            common = -1
+            for x in nodes:
+                facts = most.get(x)
+                if facts is None:
+                    return True  # a contradiction or no closure: the branches will tell
+                common &= facts & ~(1 << x)
+            return bool(common)
         if end_state is None:
             return True
         common = -1
@@ -184,6 +198,8 @@ def search_chains(
 
     def agree(nodes: list[int], kind: str) -> None:
         if end_state is not None and (any(conflicted(x) for x in nodes) or not shared(nodes)):
+            return
+        if most is not None and not shared(nodes):
             return
         _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating, mode >= PLUS)
 
