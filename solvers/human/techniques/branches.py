@@ -25,6 +25,8 @@ import time
 from collections.abc import Generator, Iterable
 from contextvars import ContextVar
 from functools import cache
+from itertools import compress
+from operator import ne
 from typing import NamedTuple
 
 from solvers.grid import Shape
@@ -382,8 +384,8 @@ class Context:
                 qi = len(queue) if se_order else level_end
             if mode < PLUS:
                 break
-            if looked is None:
-                looked = [-1] * len(pos)
+            if looked is None:  # (a unit's places as the branch began hold nothing new)
+                looked = start_pos[:]
             found = self._locked(pos, placed, parents, off, looked)
             if found is None:  # hidden and naked pairs, X-Wings
                 found = other_rules(self, cand, pos, parents, off)
@@ -416,48 +418,40 @@ class Context:
         start_pos = self.pos
         progress: tuple[int, ...] | None | bool = None
         found = []  # (Sudoku Explainer's order, k, outer, inner, places outside, why)
-        for outer in range(3 * n):
-            at_outer = outer * n
-            if pos[at_outer : at_outer + n] == looked[at_outer : at_outer + n]:
+        for i in list(compress(range(len(pos)), map(ne, pos, looked))):
+            p = looked[i] = pos[i]
+            outer = i // n
+            k = i - outer * n
+            if not p or placed[outer] >> k & 1:
                 continue
-            at_look = outer << n
-            placed_outer = placed[outer]
-            for k in range(n):
-                p = pos[at_outer + k]
-                if p == looked[at_outer + k]:
+            hit = look.get(outer << n | p)
+            if hit is None:  # the first crossing holding every place of k, if any
+                crossing = box_lines[outer - 2 * n] if outer >= 2 * n else line_boxes[outer]
+                hit = look[outer << n | p] = next(
+                    (
+                        (inner, in_outer, in_inner)
+                        for inner, in_outer, in_inner in crossing
+                        if not p & ~in_outer
+                    ),
+                    (),
+                )
+            if not hit:
+                continue
+            inner, in_outer, in_inner = hit
+            outside = pos[inner * n + k] & ~in_inner
+            if outside:
+                gone = start_pos[i] & ~p & ~in_outer
+                if not gone:
+                    continue  # true before the branch: the engine applies it itself
+                cells = unit_cells[outer]
+                why = tuple(x for j in bits(gone) if (x := off_base + cells[j] * n + k) in parents)
+                if not why:
                     continue
-                looked[at_outer + k] = p
-                if not p or placed_outer >> k & 1:
-                    continue
-                hit = look.get(at_look | p)
-                if hit is None:  # the first crossing holding every place of k, if any
-                    crossing = box_lines[outer - 2 * n] if outer >= 2 * n else line_boxes[outer]
-                    hit = look[at_look | p] = next(
-                        (
-                            (inner, in_outer, in_inner)
-                            for inner, in_outer, in_inner in crossing
-                            if not p & ~in_outer
-                        ),
-                        (),
-                    )
-                if not hit:
-                    continue
-                inner, in_outer, in_inner = hit
-                outside = pos[inner * n + k] & ~in_inner
-                if outside:
-                    cells = unit_cells[outer]
-                    why = tuple(
-                        off_base + cells[i] * n + k
-                        for i in bits(start_pos[at_outer + k] & ~p & ~in_outer)
-                        if off_base + cells[i] * n + k in parents
-                    )
-                    if not why:
-                        continue  # true before the branch: the engine applies it itself
-                    # Sudoku Explainer's order: boxes on columns, boxes on rows, columns,
-                    # rows; by digit, then unit
-                    box = outer >= 2 * n
-                    order = (inner < n) if box else 2 + (outer < n)
-                    found.append((order, k, outer, inner, outside, why))
+                # Sudoku Explainer's order: boxes on columns, boxes on rows, columns,
+                # rows; by digit, then unit
+                box = outer >= 2 * n
+                order = (inner < n) if box else 2 + (outer < n)
+                found.append((order, k, outer, inner, outside, why))
         found.sort()
         for _, k, _, inner, outside, why in found:
             inner_cells = unit_cells[inner]

@@ -26,6 +26,8 @@ Explainer, whose branches never place a digit.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING
 
 from solvers.grid import Shape
@@ -71,11 +73,22 @@ def _first_rule(ctx: Context, cand, pos, parents) -> list:
     """What the first of the rules that concludes anything concludes (kept per search state
     by the branch's candidates: the searches of the levels meet the same grids, and what a
     rule concludes and rests on depends on that grid and the start grid alone)."""
-    for rule in (_hidden_pairs, _naked_pairs, _x_wings):
-        found = rule(ctx, cand, pos, parents)
-        if found:
-            return found
-    return []
+    n = ctx.n
+    # the places (unit * n + digit) and the cells the branch changed: a rule resting on
+    # no fact of the branch is left out, so the rules look only where these are
+    moved = list(compress(range(len(pos)), map(ne, pos, ctx.pos)))
+    units = {i // n for i in moved}
+    found = _hidden_pairs(ctx, cand, pos, parents, units)
+    if found:
+        return found
+    cell_units = ctx.state.shape.cell_units
+    units = set()
+    for c in compress(range(len(cand)), map(ne, cand, ctx.cand)):
+        units.update(cell_units[c])
+    found = _naked_pairs(ctx, cand, pos, parents, units)
+    if found:
+        return found
+    return _x_wings(ctx, cand, pos, parents, moved)
 
 
 def _apply(n: int, off_base: int, found: list, off) -> Found:
@@ -95,17 +108,29 @@ def _open_counts(ctx: Context) -> list[int]:
     return counts
 
 
-def _hidden_pairs(ctx: Context, cand, pos, parents) -> list:
+def _placed_counts(ctx: Context) -> list[int]:
+    """Per digit (by value, 0 for open cells), its cells in the real grid (kept on the
+    context)."""
+    counts = ctx.__dict__.get("placed_counts")
+    if counts is None:
+        counts = [0] * (ctx.n + 1)
+        for v in ctx.state.values:
+            counts[v] += 1
+        ctx.__dict__["placed_counts"] = counts
+    return counts
+
+
+def _hidden_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
+    """Hidden pairs in the units whose places the branch changed (`moved`)."""
     n = ctx.n
     off_base = ctx.off
     start_cand = ctx.cand
-    start_pos = ctx.pos
     counts = _open_counts(ctx)
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for u in _unit_order(ctx.state.shape):
-        at = u * n
-        if counts[u] <= 4 or pos[at : at + n] == start_pos[at : at + n]:
+        if u not in moved or counts[u] <= 4:
             continue  # (a pair resting on no fact of the branch is left out)
+        at = u * n
         twos: dict[int, list[int]] = {}
         for k in range(n):
             p = pos[at + k]
@@ -135,16 +160,18 @@ def _pairs_of(ks: list[int]) -> list[tuple[int, int]]:
     return [(ks[i], ks[j]) for j in range(len(ks)) for i in range(j)]
 
 
-def _naked_pairs(ctx: Context, cand, pos, parents) -> list:
+def _naked_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
+    """Naked pairs in the units holding a cell whose candidates the branch changed
+    (`moved`)."""
     n = ctx.n
     off_base = ctx.off
     start_cand = ctx.cand
     counts = _open_counts(ctx)
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for u in _unit_order(ctx.state.shape):
-        cells = ctx.unit_cells[u]
-        if counts[u] < 4 or all(cand[c] == start_cand[c] for c in cells):
+        if u not in moved or counts[u] < 4:
             continue  # (a pair resting on no fact of the branch is left out)
+        cells = ctx.unit_cells[u]
         twos: dict[int, list[int]] = {}
         for i, c in enumerate(cells):
             m = cand[c]
@@ -170,20 +197,21 @@ def _naked_pairs(ctx: Context, cand, pos, parents) -> list:
     return found
 
 
-def _x_wings(ctx: Context, cand, pos, parents) -> list:
+def _x_wings(ctx: Context, cand, pos, parents, moved: list[int]) -> list:
+    """X-Wings on the digits whose places in lines the branch changed (`moved`: unit * n +
+    digit, ascending)."""
     n = ctx.n
     off_base = ctx.off
     start_pos = ctx.pos
-    values = ctx.state.values
-    placed_count = [0] * (n + 1)
-    for v in values:
-        placed_count[v] += 1
+    placed_count = _placed_counts(ctx)
     unit_cells = ctx.unit_cells
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for base, cover in ((n, 0), (0, n)):  # columns first, then rows
         hits = []
+        lo, hi = base * n, (base + n) * n
+        digits = {i % n for i in moved if lo <= i < hi}
         for k in range(n):
-            if placed_count[k + 1] + 4 > n:
+            if k not in digits or placed_count[k + 1] + 4 > n:
                 continue
             twos: dict[int, list[int]] = {}
             changed = False
