@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import compress
-from operator import ne
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING
 
 from solvers.grid import Shape
@@ -131,9 +131,11 @@ def _hidden_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
         if u not in moved or counts[u] <= 4:
             continue  # (a pair resting on no fact of the branch is left out)
         at = u * n
+        ps = pos[at : at + n]
+        if not _repeats(ps):
+            continue
         twos: dict[int, list[int]] = {}
-        for k in range(n):
-            p = pos[at + k]
+        for k, p in enumerate(ps):
             if p.bit_count() == 2:
                 twos.setdefault(p, []).append(k)
         if not any(len(ks) > 1 for ks in twos.values()):
@@ -156,6 +158,20 @@ def _hidden_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
     return found
 
 
+def _repeats(masks: list[int] | tuple[int, ...]) -> bool:
+    """Whether a mask other than 0 occurs twice in `masks` (which a pair needs): a check
+    without a Python loop, where most units have none."""
+    distinct = set(masks)
+    distinct.discard(0)
+    return len(distinct) < len(masks) - masks.count(0)
+
+
+@cache
+def _unit_getters(shape: Shape) -> tuple[itemgetter, ...]:
+    """Per unit, the getter of its cells' masks from a list over cells, in its order."""
+    return tuple(itemgetter(*cells) for cells in shape.units)
+
+
 def _pairs_of(ks: list[int]) -> list[tuple[int, int]]:
     return [(ks[i], ks[j]) for j in range(len(ks)) for i in range(j)]
 
@@ -167,14 +183,17 @@ def _naked_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
     off_base = ctx.off
     start_cand = ctx.cand
     counts = _open_counts(ctx)
+    getters = _unit_getters(ctx.state.shape)
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for u in _unit_order(ctx.state.shape):
         if u not in moved or counts[u] < 4:
             continue  # (a pair resting on no fact of the branch is left out)
+        ms = getters[u](cand)
+        if not _repeats(ms):
+            continue
         cells = ctx.unit_cells[u]
         twos: dict[int, list[int]] = {}
-        for i, c in enumerate(cells):
-            m = cand[c]
+        for i, m in enumerate(ms):
             if m.bit_count() == 2:
                 twos.setdefault(m, []).append(i)
         if not any(len(ix) > 1 for ix in twos.values()):
@@ -212,6 +231,8 @@ def _x_wings(ctx: Context, cand, pos, parents, moved: list[int]) -> list:
         digits = {i % n for i in moved if lo <= i < hi}
         for k in range(n):
             if k not in digits or placed_count[k + 1] + 4 > n:
+                continue
+            if not _repeats(pos[lo + k : hi : n]):
                 continue
             twos: dict[int, list[int]] = {}
             changed = False
