@@ -132,7 +132,9 @@ def _hidden_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
             continue  # (a pair resting on no fact of the branch is left out)
         at = u * n
         ps = pos[at : at + n]
-        if not _repeats(ps):
+        distinct = set(ps)  # (no mask but 0 repeated: no pair; checked without a loop)
+        distinct.discard(0)
+        if len(distinct) == n - ps.count(0):
             continue
         twos: dict[int, list[int]] = {}
         for k, p in enumerate(ps):
@@ -158,14 +160,6 @@ def _hidden_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
     return found
 
 
-def _repeats(masks: list[int] | tuple[int, ...]) -> bool:
-    """Whether a mask other than 0 occurs twice in `masks` (which a pair needs): a check
-    without a Python loop, where most units have none."""
-    distinct = set(masks)
-    distinct.discard(0)
-    return len(distinct) < len(masks) - masks.count(0)
-
-
 @cache
 def _unit_getters(shape: Shape) -> tuple[itemgetter, ...]:
     """Per unit, the getter of its cells' masks from a list over cells, in its order."""
@@ -189,7 +183,9 @@ def _naked_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
         if u not in moved or counts[u] < 4:
             continue  # (a pair resting on no fact of the branch is left out)
         ms = getters[u](cand)
-        if not _repeats(ms):
+        distinct = set(ms)  # (as in `_hidden_pairs`)
+        distinct.discard(0)
+        if len(distinct) == n - ms.count(0):
             continue
         cells = ctx.unit_cells[u]
         twos: dict[int, list[int]] = {}
@@ -232,7 +228,10 @@ def _x_wings(ctx: Context, cand, pos, parents, moved: list[int]) -> list:
         for k in range(n):
             if k not in digits or placed_count[k + 1] + 4 > n:
                 continue
-            if not _repeats(pos[lo + k : hi : n]):
+            ps = pos[lo + k : hi : n]
+            distinct = set(ps)  # (as in `_hidden_pairs`)
+            distinct.discard(0)
+            if len(distinct) == n - ps.count(0):
                 continue
             twos: dict[int, list[int]] = {}
             changed = False
