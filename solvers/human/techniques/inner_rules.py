@@ -126,15 +126,15 @@ def _hidden_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
     off_base = ctx.off
     start_cand = ctx.cand
     counts = _open_counts(ctx)
+    is_two = _two_bits(n).__contains__
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for u in _unit_order(ctx.state.shape):
         if u not in moved or counts[u] <= 4:
             continue  # (a pair resting on no fact of the branch is left out)
         at = u * n
         ps = pos[at : at + n]
-        distinct = set(ps)  # (no mask but 0 repeated: no pair; checked without a loop)
-        distinct.discard(0)
-        if len(distinct) == n - ps.count(0):
+        pairs = list(filter(is_two, ps))  # (no two-place mask repeated: no pair; C loops)
+        if len(set(pairs)) == len(pairs):
             continue
         twos: dict[int, list[int]] = {}
         for k, p in enumerate(ps):
@@ -161,6 +161,12 @@ def _hidden_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
 
 
 @cache
+def _two_bits(n: int) -> frozenset[int]:
+    """The masks of two bits below bit n (a pair's places or digits)."""
+    return frozenset(1 << i | 1 << j for j in range(n) for i in range(j))
+
+
+@cache
 def _unit_getters(shape: Shape) -> tuple[itemgetter, ...]:
     """Per unit, the getter of its cells' masks from a list over cells, in its order."""
     return tuple(itemgetter(*cells) for cells in shape.units)
@@ -178,14 +184,14 @@ def _naked_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
     start_cand = ctx.cand
     counts = _open_counts(ctx)
     getters = _unit_getters(ctx.state.shape)
+    is_two = _two_bits(n).__contains__
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for u in _unit_order(ctx.state.shape):
         if u not in moved or counts[u] < 4:
             continue  # (a pair resting on no fact of the branch is left out)
         ms = getters[u](cand)
-        distinct = set(ms)  # (as in `_hidden_pairs`)
-        distinct.discard(0)
-        if len(distinct) == n - ms.count(0):
+        pairs = list(filter(is_two, ms))  # (as in `_hidden_pairs`)
+        if len(set(pairs)) == len(pairs):
             continue
         cells = ctx.unit_cells[u]
         twos: dict[int, list[int]] = {}
@@ -220,6 +226,7 @@ def _x_wings(ctx: Context, cand, pos, parents, moved: list[int]) -> list:
     start_pos = ctx.pos
     placed_count = _placed_counts(ctx)
     unit_cells = ctx.unit_cells
+    is_two = _two_bits(n).__contains__
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for base, cover in ((n, 0), (0, n)):  # columns first, then rows
         hits = []
@@ -229,9 +236,8 @@ def _x_wings(ctx: Context, cand, pos, parents, moved: list[int]) -> list:
             if k not in digits or placed_count[k + 1] + 4 > n:
                 continue
             ps = pos[lo + k : hi : n]
-            distinct = set(ps)  # (as in `_hidden_pairs`)
-            distinct.discard(0)
-            if len(distinct) == n - ps.count(0):
+            pairs = list(filter(is_two, ps))  # (as in `_hidden_pairs`)
+            if len(set(pairs)) == len(pairs):
                 continue
             twos: dict[int, list[int]] = {}
             changed = False
