@@ -143,10 +143,16 @@ class Tables:
             for e in others:
                 lost(c, e)
             gone = pos[d] & peer_masks[c]
-            pos[d] &= ~gone
-            for p in bits(gone):
-                cand[p] &= ~(1 << d)
-                lost(p, d)
+            here = pos[d] = pos[d] & ~gone
+            keep = ~(1 << d)
+            for p in bits(gone):  # (`lost(p, d)` inlined: most of its calls)
+                m = cand[p] = cand[p] & keep
+                if m and not m & (m - 1):
+                    found.append((p, m.bit_length() - 1, True))
+                for u in cell_units[p]:
+                    places = here & unit_masks[u]
+                    if places and not places & (places - 1):
+                        found.append((places.bit_length() - 1, d, False))
             return rec
 
         if on:
