@@ -34,7 +34,9 @@ MAX_NODES = 20
 NAMES = {"x": "x_chain", "xy": "xy_chain", "aic": "forcing_chain"}
 
 
-def _links(state: CandidateState, kind: str) -> tuple[list[int], list[int], list[int], list[int]]:
+def chain_links(
+    state: CandidateState, kind: str
+) -> tuple[list[int], list[int], list[int], list[int]]:
     """Per candidate node (cell * n + digit - 1): the nodes its falsity forces true
     (strong), the nodes its truth forces false along the kind's chains (weak), the nodes
     it sees (any candidate it rules out when true), and the open nodes."""
@@ -131,7 +133,7 @@ def _forced(start: int, strong: list[int], weak: list[int]) -> dict[int, int]:
 def best_chain(state: CandidateState, kind: str) -> Step | None:
     """The chain of `kind` (``x``, ``xy``, ``aic``) with the most eliminations, or None."""
     n = state.n
-    strong, weak, sees, nodes = _links(state, kind)
+    strong, weak, sees, nodes = chain_links(state, kind)
     best: tuple[int, int, int, int, int, int] | None = None  # -count, sum, length, p, q, mask
     for p in nodes:
         if not strong[p]:
