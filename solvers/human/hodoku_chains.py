@@ -21,8 +21,12 @@ at most `MAX_NODES` candidates long, as HoDoKu's default limit.
 
 from __future__ import annotations
 
+from functools import cache
+
+from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
+from solvers.human.techniques.common import bits
 
 MAX_NODES = 20
 """The longest chain considered, in candidates (HoDoKu's default chain length)."""
@@ -30,47 +34,61 @@ MAX_NODES = 20
 NAMES = {"x": "x_chain", "xy": "xy_chain", "aic": "forcing_chain"}
 
 
-def _links(state: CandidateState, kind: str) -> tuple[list[int], list[int], list[int], list[int]]:
+def chain_links(
+    state: CandidateState, kind: str
+) -> tuple[list[int], list[int], list[int], list[int]]:
     """Per candidate node (cell * n + digit - 1): the nodes its falsity forces true
     (strong), the nodes its truth forces false along the kind's chains (weak), the nodes
     it sees (any candidate it rules out when true), and the open nodes."""
     n, cand = state.n, state.cand
-    shape = state.shape
+    cell_nodes, peer_nodes, unit_nodes = _node_masks(state.shape)
     total = len(cand) * n
     strong = [0] * total
     weak = [0] * total
     sees = [0] * total
-    nodes = [c * n + d for c, m in enumerate(cand) for d in range(n) if m >> d & 1]
+    nodes = [c * n + d for c, m in enumerate(cand) for d in bits(m)]
+    with_digit = [0] * n  # per digit, its candidates' nodes
+    every = bivalue = 0  # every candidate's node; the nodes of bivalue cells
+    for node in nodes:
+        with_digit[node % n] |= 1 << node
+    for m in with_digit:
+        every |= m
+    for c, m in enumerate(cand):
+        if m.bit_count() == 2:
+            bivalue |= cell_nodes[c]
+    cell_units = state.shape.cell_units
+    chain_x = kind in ("x", "aic")
+    chain_xy = kind in ("xy", "aic")
     for node in nodes:
         c, d = divmod(node, n)
-        bit = 1 << d
-        same = 0
-        for p in shape.peers[c]:
-            if cand[p] & bit:
-                same |= 1 << (p * n + d)
-        cell = 0
-        for e in range(n):
-            if e != d and cand[c] >> e & 1:
-                cell |= 1 << (c * n + e)
+        here = with_digit[d]
+        same = peer_nodes[c] & here
+        cell = cell_nodes[c] & every & ~(1 << node)
         sees[node] = same | cell
-        bivalue = cand[c].bit_count() == 2
-        if kind in ("xy", "aic") and bivalue:
+        if chain_xy and cand[c].bit_count() == 2:
             strong[node] |= cell
-        if kind in ("x", "aic"):
-            for u in shape.cell_units[c]:
-                places = [p for p in shape.units[u] if cand[p] & bit]
-                if len(places) == 2:
-                    other = places[0] if places[1] == c else places[1]
-                    strong[node] |= 1 << (other * n + d)
+        if chain_x:
+            for u in cell_units[c]:
+                places = unit_nodes[u] & here
+                if places.bit_count() == 2:
+                    strong[node] |= places & ~(1 << node)
         if kind == "x":
             weak[node] = same
         elif kind == "xy":
-            weak[node] = sum(
-                1 << (p // n * n + d) for p in _bits(same) if cand[p // n].bit_count() == 2
-            )
+            weak[node] = same & bivalue
         else:
             weak[node] = same | cell
     return strong, weak, sees, nodes
+
+
+@cache
+def _node_masks(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Node masks (every digit) per cell, of each cell's peers, and per unit."""
+    n = shape.size
+    cell_nodes = tuple(((1 << n) - 1) << (c * n) for c in range(shape.ncells))
+    peer_nodes = tuple(sum(cell_nodes[p] for p in peers) for peers in shape.peers)
+    unit_nodes = tuple(sum(cell_nodes[c] for c in cells) for cells in shape.units)
+    return cell_nodes, peer_nodes, unit_nodes
 
 
 def _bits(mask: int) -> list[int]:
@@ -115,7 +133,7 @@ def _forced(start: int, strong: list[int], weak: list[int]) -> dict[int, int]:
 def best_chain(state: CandidateState, kind: str) -> Step | None:
     """The chain of `kind` (``x``, ``xy``, ``aic``) with the most eliminations, or None."""
     n = state.n
-    strong, weak, sees, nodes = _links(state, kind)
+    strong, weak, sees, nodes = chain_links(state, kind)
     best: tuple[int, int, int, int, int, int] | None = None  # -count, sum, length, p, q, mask
     for p in nodes:
         if not strong[p]:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
+from solvers.human.techniques.closure import digit_cells, tables
 from solvers.human.techniques.common import bits
 
 LOOK_AHEAD = 4
@@ -59,10 +60,11 @@ class Tables:
         self.cell_mask = (1 << N) - 1
         self.cand = list(state.cand)
         self.values = list(state.values)
-        self.unit_masks = [sum(1 << c for c in unit) for unit in shape.units]
+        unit_masks, peer_masks, _ = tables(shape)
+        self.unit_masks = unit_masks
         self.cell_units = shape.cell_units
-        self.peer_masks = [sum(1 << p for p in peers) for peers in shape.peers]
-        self.pos = [sum(1 << c for c, m in enumerate(self.cand) if m >> d & 1) for d in range(n)]
+        self.peer_masks = peer_masks
+        self.pos = digit_cells(self.cand, n)  # per digit, the cells taking it
         self.open = sum(1 << c for c, v in enumerate(self.values) if not v)
         self.succ: list[int] = [0] * (2 * OFF)
         self.literals: list[int] = []
@@ -131,18 +133,26 @@ class Tables:
         def place(c: int, d: int) -> int:
             rec = (1 << (d * N + c)) | ((base_pos[d] & peer_masks[c]) << (OFF + d * N))
             m = cand[c]
-            for e in bits(m & ~(1 << d)):
+            others = bits(m & ~(1 << d))
+            for e in others:
                 rec |= 1 << (OFF + e * N + c)
             cand[c] = 0
+            keep = ~(1 << c)
             for e in bits(m):
-                pos[e] &= ~(1 << c)
-            for e in bits(m & ~(1 << d)):
+                pos[e] &= keep
+            for e in others:
                 lost(c, e)
             gone = pos[d] & peer_masks[c]
-            pos[d] &= ~gone
-            for p in bits(gone):
-                cand[p] &= ~(1 << d)
-                lost(p, d)
+            here = pos[d] = pos[d] & ~gone
+            keep = ~(1 << d)
+            for p in bits(gone):  # (`lost(p, d)` inlined: most of its calls)
+                m = cand[p] = cand[p] & keep
+                if m and not m & (m - 1):
+                    found.append((p, m.bit_length() - 1, True))
+                for u in cell_units[p]:
+                    places = here & unit_masks[u]
+                    if places and not places & (places - 1):
+                        found.append((places.bit_length() - 1, d, False))
             return rec
 
         if on:
@@ -381,9 +391,14 @@ def _conclusion(tables: Tables, reach: list[int]) -> tuple[int, int, bool] | Non
         common = -1
         for d in bits(m):
             r_on, r_off = reach[d * N + c], reach[OFF + d * N + c]
-            if found.contradictory(r_on):
-                found.eliminate(c, d)
-            if found.contradictory(r_off):
+            # (a contradiction matters only where it would be the pick: a placement
+            # before any found, an elimination before any found while none is placed)
+            first = found.placement
+            if first is None:
+                last = found.elimination
+                if (last is None or (c, d) < last) and found.contradictory(r_on):
+                    found.eliminate(c, d)
+            if (first is None or (c, d) < first) and found.contradictory(r_off):
                 found.place(c, d)
             found.conclude(r_on & r_off & ~found.cell_lits[c])
             common &= r_on

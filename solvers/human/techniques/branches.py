@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Generator, Iterable
+from collections.abc import Generator
 from contextvars import ContextVar
 from functools import cache
+from itertools import compress
+from operator import ne
 from typing import NamedTuple
 
 from solvers.grid import Shape
@@ -77,26 +79,6 @@ def se_tables(shape: Shape) -> tuple:
     return tuple(peers), tuple((us[2], us[0], us[1]) for us in units)
 
 
-def _se_pending(queue: list[int], start: int, off_base: int) -> Generator[int, None, None]:
-    """The facts of `queue` from `start` on (the queue grows as they are taken) in Sudoku
-    Explainer's order: every on fact waiting before the next off fact."""
-    i_on = i_off = start
-    while True:
-        end = len(queue)
-        while i_on < end and queue[i_on] >= off_base:
-            i_on += 1
-        if i_on < end:
-            i_on += 1
-            yield queue[i_on - 1]
-            continue
-        while i_off < end and queue[i_off] < off_base:
-            i_off += 1
-        if i_off == end:
-            return
-        i_off += 1
-        yield queue[i_off - 1]
-
-
 def new_cache(_state: CandidateState) -> dict:
     """An empty dict: the first value of a search's cache kept with `CandidateState.derived`
     (branches depend only on the grid and the mode, so searches of one mode share them)."""
@@ -146,6 +128,8 @@ class Context:
     def follow(self, seeds: list[int], mode: int, limit: int = 0) -> Branch | None:
         """`branch`, except that with a `limit` (modes below `PLUS`, breadth first) it stops,
         returning None, before a conflict resting on more than `limit` facts could be found."""
+        if mode >= PLUS:
+            return self._se_branch(seeds, mode)
         steps = self.steps(seeds, mode)
         try:
             while True:
@@ -159,17 +143,12 @@ class Context:
         """`branch` as a generator: before it takes the facts `depth` links away from the
         seeds it yields `depth` (modes below `PLUS`; a conflict found from there rests on
         at least ``depth + 1`` facts), and it returns the branch."""
+        if mode >= PLUS:
+            return self._se_branch(seeds, mode)
         n = self.n
         off_base = self.off
         units = self.units
         peers = self.peers
-        hidden_units = units
-        # With other rules (`PLUS` on), Sudoku Explainer's order: every on fact waiting
-        # before the next off fact, an off fact taking effect on the candidates when it is
-        # taken (not when found), peers and units box first (for the causes it records).
-        se_order = mode >= PLUS
-        if se_order:
-            peers, hidden_units = se_tables(self.state.shape)
         unit_cells = self.unit_cells
         start_cand = self.cand
         start_pos = self.pos
@@ -181,8 +160,6 @@ class Context:
         static = mode == STATIC
         y_links = mode != NISHIO
         placed_cells: set[int] = set()  # cells the branch has placed a digit in
-        looked: list[int] | None = None  # for `_locked`
-        inner: dict[int, tuple] | None = {} if mode >= NESTED else None  # nested facts' inner
 
         def off(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
             node = off_base + cell * n + k
@@ -195,10 +172,9 @@ class Context:
             bit = 1 << k
             if not cand[cell] & bit:
                 return None
-            if not se_order:  # (else when the fact is taken: see below)
-                cand[cell] ^= bit
-                for _, base, at in units[cell]:
-                    pos[base + k] &= ~at
+            cand[cell] ^= bit
+            for _, base, at in units[cell]:
+                pos[base + k] &= ~at
             parents[node] = why
             queue.append(node)
             return None
@@ -221,169 +197,302 @@ class Context:
             else:
                 conflict = off(*divmod(seed - off_base, n), ())
             if conflict:
-                return Branch(parents, conflict, inner)
+                return Branch(parents, conflict, None)
         qi = 0
         level_end = len(queue)  # where the facts one step further from the seeds start
         depth = 0
         flat = self.flat
-        while True:
-            while qi < len(queue):
-                batch: Iterable[int]
-                if se_order:
-                    batch = _se_pending(queue, qi, off_base)
-                else:
-                    if qi == level_end:
-                        depth += 1
-                        level_end = len(queue)
-                        yield depth
-                    batch = queue[qi:level_end]
-                # The facts `depth` links away, in the order found (`off` and `on` inlined
-                # where hot: a candidate still in `cand` has no off fact yet).
-                for node in batch:
-                    if node < off_base:  # on(cell, k)
-                        cell = node // n
-                        k = node - cell * n
-                        bit = 1 << k
-                        why: tuple[int, ...] = (node,)
-                        if y_links:
-                            m = cand[cell]
-                            rest = m & ~bit
-                            if rest:
-                                if not se_order:
-                                    cand[cell] = m ^ rest
-                                _, b0, n0, _, b1, n1, _, b2, n2 = flat[cell]
-                                at_on = cell * n
-                                at_off = off_base + at_on
-                                while rest:
-                                    low = rest & -rest
-                                    rest ^= low
-                                    j = low.bit_length() - 1
-                                    x = at_off + j
-                                    if se_order:
-                                        if x in parents:
-                                            continue
-                                        parents[x] = why
-                                        if at_on + j in parents:
-                                            return Branch(parents, (at_on + j, x), inner)
-                                        queue.append(x)
-                                        continue
-                                    parents[x] = why
-                                    if at_on + j in parents:
-                                        return Branch(parents, (at_on + j, x), inner)
-                                    pos[b0 + j] &= n0
-                                    pos[b1 + j] &= n1
-                                    pos[b2 + j] &= n2
-                                    queue.append(x)
-                        # off(p, k) for the peers
-                        for p in peers[cell]:
-                            if cand[p] & bit:
-                                on_node = p * n + k
-                                off_node = off_base + on_node
-                                if se_order:
-                                    if off_node in parents:
-                                        continue
-                                    parents[off_node] = why
-                                    if on_node in parents:
-                                        return Branch(parents, (on_node, off_node), inner)
-                                    queue.append(off_node)
-                                    continue
-                                parents[off_node] = why
-                                if on_node in parents:
-                                    return Branch(parents, (on_node, off_node), inner)
-                                cand[p] ^= bit
-                                _, b0, n0, _, b1, n1, _, b2, n2 = flat[p]
-                                pos[b0 + k] &= n0
-                                pos[b1 + k] &= n1
-                                pos[b2 + k] &= n2
-                                queue.append(off_node)
-                        u0, b0, n0, u1, b1, n1, u2, b2, n2 = flat[cell]
-                        placed[u0] |= bit
-                        placed[u1] |= bit
-                        placed[u2] |= bit
-                        pos[b0 + k] &= n0
-                        pos[b1 + k] &= n1
-                        pos[b2 + k] &= n2
-                        continue
-                    cell = (node - off_base) // n
-                    k = node - off_base - cell * n
+        while qi < len(queue):
+            if qi == level_end:
+                depth += 1
+                level_end = len(queue)
+                yield depth
+            # The facts `depth` links away, in the order found (`off` and `on` inlined
+            # where hot: a candidate still in `cand` has no off fact yet).
+            for node in queue[qi:level_end]:
+                if node < off_base:  # on(cell, k)
+                    cell = node // n
+                    k = node - cell * n
                     bit = 1 << k
-                    if se_order and cand[cell] & bit:  # the off fact takes effect now
-                        cand[cell] ^= bit
-                        _, b0, n0, _, b1, n1, _, b2, n2 = flat[cell]
-                        pos[b0 + k] &= n0
-                        pos[b1 + k] &= n1
-                        pos[b2 + k] &= n2
-                    # The last digit of the cell.
-                    if y_links and cell * n + k not in parents:
+                    why: tuple[int, ...] = (node,)
+                    if y_links:
                         m = cand[cell]
-                        if static:
-                            first = start_cand[cell]
-                            if first.bit_count() == 2:
-                                e = (first ^ bit).bit_length() - 1
-                                if conflict := on(cell, e, (node,)):
-                                    return Branch(parents, conflict, inner)
-                        elif not m & (m - 1) and cell not in placed_cells:
-                            gone = start_cand[cell] & ~m
-                            at_cell = off_base + cell * n - 1
-                            facts = []
-                            while gone:
-                                low = gone & -gone
-                                gone ^= low
-                                x = at_cell + low.bit_length()
-                                if x in parents:
-                                    facts.append(x)
-                            why = tuple(facts)
-                            if not m:
-                                return Branch(parents, emptied(parents, why, off_base), inner)
-                            if conflict := on(cell, m.bit_length() - 1, why):
-                                return Branch(parents, conflict, inner)
-                    if y_links and not static:
-                        # Most often every unit of the cell still has two places for k.
-                        _, b0, _, _, b1, _, _, b2, _ = flat[cell]
-                        p = pos[b0 + k]
-                        if p & (p - 1):
-                            p = pos[b1 + k]
-                            if p & (p - 1):
-                                p = pos[b2 + k]
-                                if p & (p - 1):
-                                    continue
-                    # The last place of the digit in each unit of the cell.
-                    for u, base, _ in hidden_units[cell]:
-                        if placed[u] & bit:
-                            continue
-                        if static:
-                            first = start_pos[base + k]
-                            if first.bit_count() == 2:
-                                cells = unit_cells[u]
-                                for i in bits(first):
-                                    other = cells[i]
-                                    if other != cell and (conflict := on(other, k, (node,))):
-                                        return Branch(parents, conflict, inner)
-                            continue
-                        p = pos[base + k]
-                        if p & (p - 1):
-                            continue
-                        cells = unit_cells[u]
-                        if p and cells[p.bit_length() - 1] * n + k in parents:
-                            continue  # found already (`on` would change nothing)
-                        gone = start_pos[base + k] & ~p
+                        rest = m & ~bit
+                        if rest:
+                            cand[cell] = m ^ rest
+                            _, b0, n0, _, b1, n1, _, b2, n2 = flat[cell]
+                            at_on = cell * n
+                            at_off = off_base + at_on
+                            while rest:
+                                low = rest & -rest
+                                rest ^= low
+                                j = low.bit_length() - 1
+                                x = at_off + j
+                                parents[x] = why
+                                if at_on + j in parents:
+                                    return Branch(parents, (at_on + j, x), None)
+                                pos[b0 + j] &= n0
+                                pos[b1 + j] &= n1
+                                pos[b2 + j] &= n2
+                                queue.append(x)
+                    # off(p, k) for the peers
+                    for p in peers[cell]:
+                        if cand[p] & bit:
+                            on_node = p * n + k
+                            off_node = off_base + on_node
+                            parents[off_node] = why
+                            if on_node in parents:
+                                return Branch(parents, (on_node, off_node), None)
+                            cand[p] ^= bit
+                            _, b0, n0, _, b1, n1, _, b2, n2 = flat[p]
+                            pos[b0 + k] &= n0
+                            pos[b1 + k] &= n1
+                            pos[b2 + k] &= n2
+                            queue.append(off_node)
+                    u0, b0, n0, u1, b1, n1, u2, b2, n2 = flat[cell]
+                    placed[u0] |= bit
+                    placed[u1] |= bit
+                    placed[u2] |= bit
+                    pos[b0 + k] &= n0
+                    pos[b1 + k] &= n1
+                    pos[b2 + k] &= n2
+                    continue
+                cell = (node - off_base) // n
+                k = node - off_base - cell * n
+                bit = 1 << k
+                # The last digit of the cell.
+                if y_links and cell * n + k not in parents:
+                    m = cand[cell]
+                    if static:
+                        first = start_cand[cell]
+                        if first.bit_count() == 2:
+                            e = (first ^ bit).bit_length() - 1
+                            if conflict := on(cell, e, (node,)):
+                                return Branch(parents, conflict, None)
+                    elif not m & (m - 1) and cell not in placed_cells:
+                        gone = start_cand[cell] & ~m
+                        at_cell = off_base + cell * n - 1
                         facts = []
                         while gone:
                             low = gone & -gone
                             gone ^= low
-                            x = off_base + cells[low.bit_length() - 1] * n + k
+                            x = at_cell + low.bit_length()
                             if x in parents:
                                 facts.append(x)
                         why = tuple(facts)
-                        if not p:
-                            return Branch(parents, emptied(parents, why, off_base), inner)
-                        if conflict := on(cells[p.bit_length() - 1], k, why):
-                            return Branch(parents, conflict, inner)
-                qi = len(queue) if se_order else level_end
-            if mode < PLUS:
-                break
-            if looked is None:
-                looked = [-1] * len(pos)
+                        if not m:
+                            return Branch(parents, emptied(parents, why, off_base), None)
+                        if conflict := on(cell, m.bit_length() - 1, why):
+                            return Branch(parents, conflict, None)
+                if y_links and not static:
+                    # Most often every unit of the cell still has two places for k.
+                    _, b0, _, _, b1, _, _, b2, _ = flat[cell]
+                    p = pos[b0 + k]
+                    if p & (p - 1):
+                        p = pos[b1 + k]
+                        if p & (p - 1):
+                            p = pos[b2 + k]
+                            if p & (p - 1):
+                                continue
+                # The last place of the digit in each unit of the cell.
+                for u, base, _ in units[cell]:
+                    if placed[u] & bit:
+                        continue
+                    if static:
+                        first = start_pos[base + k]
+                        if first.bit_count() == 2:
+                            cells = unit_cells[u]
+                            for i in bits(first):
+                                other = cells[i]
+                                if other != cell and (conflict := on(other, k, (node,))):
+                                    return Branch(parents, conflict, None)
+                        continue
+                    p = pos[base + k]
+                    if p & (p - 1):
+                        continue
+                    cells = unit_cells[u]
+                    if p and cells[p.bit_length() - 1] * n + k in parents:
+                        continue  # found already (`on` would change nothing)
+                    gone = start_pos[base + k] & ~p
+                    facts = []
+                    while gone:
+                        low = gone & -gone
+                        gone ^= low
+                        x = off_base + cells[low.bit_length() - 1] * n + k
+                        if x in parents:
+                            facts.append(x)
+                    why = tuple(facts)
+                    if not p:
+                        return Branch(parents, emptied(parents, why, off_base), None)
+                    if conflict := on(cells[p.bit_length() - 1], k, why):
+                        return Branch(parents, conflict, None)
+            qi = level_end
+        return Branch(parents, None, None)
+
+    def _se_branch(self, seeds: list[int], mode: int) -> Branch:
+        """`branch` from `PLUS` on, in Sudoku Explainer's order: every on fact waiting
+        before the next off fact (two queues), an off fact taking effect on the candidates
+        when it is taken (not when found), peers and units box first (for the causes it
+        records); when the singles run dry, the other rules, then (nested modes) the
+        chains inside the branch."""
+        n = self.n
+        off_base = self.off
+        peers, hidden_units = se_tables(self.state.shape)
+        unit_cells = self.unit_cells
+        start_cand = self.cand
+        start_pos = self.pos
+        cand = start_cand[:]
+        pos = start_pos[:]
+        placed = self.placed[:]
+        parents: dict[int, tuple[int, ...]] = {}
+        ons: list[int] = []  # on facts found, in order (taken first)
+        offs: list[int] = []  # off facts found, in order
+        placed_cells: set[int] = set()  # cells the branch has placed a digit in
+        looked: list[int] | None = None  # for `_locked`
+        inner: dict[int, tuple] | None = {} if mode >= NESTED else None  # nested facts' inner
+
+        def off(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
+            node = off_base + cell * n + k
+            if node in parents:
+                return None
+            on_node = cell * n + k
+            if on_node in parents:
+                parents[node] = why
+                return (on_node, node)
+            if not cand[cell] >> k & 1:
+                return None
+            parents[node] = why
+            offs.append(node)
+            return None
+
+        def on(cell: int, k: int, why: tuple[int, ...]) -> tuple[int, ...] | None:
+            node = cell * n + k
+            if node in parents:
+                return None
+            parents[node] = why
+            if off_base + node in parents:
+                return (node, off_base + node)
+            placed_cells.add(cell)
+            ons.append(node)
+            return None
+
+        conflict = None
+        for seed in seeds:
+            if seed < off_base:
+                conflict = on(*divmod(seed, n), ())
+            else:
+                conflict = off(*divmod(seed - off_base, n), ())
+            if conflict:
+                return Branch(parents, conflict, inner)
+        i_on = i_off = 0
+        flat = self.flat
+        while True:
+            while True:
+                if i_on < len(ons):
+                    node = ons[i_on]
+                    i_on += 1
+                    cell = node // n
+                    k = node - cell * n
+                    bit = 1 << k
+                    why: tuple[int, ...] = (node,)
+                    rest = cand[cell] & ~bit
+                    if rest:
+                        at_on = cell * n
+                        at_off = off_base + at_on
+                        while rest:
+                            low = rest & -rest
+                            rest ^= low
+                            j = low.bit_length() - 1
+                            x = at_off + j
+                            if x in parents:
+                                continue
+                            parents[x] = why
+                            if at_on + j in parents:
+                                return Branch(parents, (at_on + j, x), inner)
+                            offs.append(x)
+                    # off(p, k) for the peers
+                    for p in peers[cell]:
+                        if cand[p] & bit:
+                            on_node = p * n + k
+                            off_node = off_base + on_node
+                            if off_node in parents:
+                                continue
+                            parents[off_node] = why
+                            if on_node in parents:
+                                return Branch(parents, (on_node, off_node), inner)
+                            offs.append(off_node)
+                    u0, b0, n0, u1, b1, n1, u2, b2, n2 = flat[cell]
+                    placed[u0] |= bit
+                    placed[u1] |= bit
+                    placed[u2] |= bit
+                    pos[b0 + k] &= n0
+                    pos[b1 + k] &= n1
+                    pos[b2 + k] &= n2
+                    continue
+                if i_off == len(offs):
+                    break
+                node = offs[i_off]
+                i_off += 1
+                at = node - off_base
+                cell = at // n
+                k = at - cell * n
+                bit = 1 << k
+                m = cand[cell]
+                _, b0, n0, _, b1, n1, _, b2, n2 = flat[cell]
+                if m & bit:  # the off fact takes effect now
+                    cand[cell] = m = m ^ bit
+                    pos[b0 + k] &= n0
+                    pos[b1 + k] &= n1
+                    pos[b2 + k] &= n2
+                # The last digit of the cell.
+                if at not in parents and not m & (m - 1) and cell not in placed_cells:
+                    gone = start_cand[cell] & ~m
+                    at_cell = off_base + cell * n - 1
+                    facts = []
+                    while gone:
+                        low = gone & -gone
+                        gone ^= low
+                        x = at_cell + low.bit_length()
+                        if x in parents:
+                            facts.append(x)
+                    why = tuple(facts)
+                    if not m:
+                        return Branch(parents, emptied(parents, why, off_base), inner)
+                    if conflict := on(cell, m.bit_length() - 1, why):
+                        return Branch(parents, conflict, inner)
+                # Most often every unit of the cell still has two places for k.
+                p = pos[b0 + k]
+                if p & (p - 1):
+                    p = pos[b1 + k]
+                    if p & (p - 1):
+                        p = pos[b2 + k]
+                        if p & (p - 1):
+                            continue
+                # The last place of the digit in each unit of the cell.
+                for u, base, _ in hidden_units[cell]:
+                    if placed[u] & bit:
+                        continue
+                    p = pos[base + k]
+                    if p & (p - 1):
+                        continue
+                    cells = unit_cells[u]
+                    if p and cells[p.bit_length() - 1] * n + k in parents:
+                        continue  # found already (`on` would change nothing)
+                    gone = start_pos[base + k] & ~p
+                    facts = []
+                    while gone:
+                        low = gone & -gone
+                        gone ^= low
+                        x = off_base + cells[low.bit_length() - 1] * n + k
+                        if x in parents:
+                            facts.append(x)
+                    why = tuple(facts)
+                    if not p:
+                        return Branch(parents, emptied(parents, why, off_base), inner)
+                    if conflict := on(cells[p.bit_length() - 1], k, why):
+                        return Branch(parents, conflict, inner)
+            if looked is None:  # (a unit's places as the branch began hold nothing new)
+                looked = start_pos[:]
             found = self._locked(pos, placed, parents, off, looked)
             if found is None:  # hidden and naked pairs, X-Wings
                 found = other_rules(self, cand, pos, parents, off)
@@ -416,48 +525,40 @@ class Context:
         start_pos = self.pos
         progress: tuple[int, ...] | None | bool = None
         found = []  # (Sudoku Explainer's order, k, outer, inner, places outside, why)
-        for outer in range(3 * n):
-            at_outer = outer * n
-            if pos[at_outer : at_outer + n] == looked[at_outer : at_outer + n]:
+        for i in list(compress(range(len(pos)), map(ne, pos, looked))):
+            p = looked[i] = pos[i]
+            outer = i // n
+            k = i - outer * n
+            if not p or placed[outer] >> k & 1:
                 continue
-            at_look = outer << n
-            placed_outer = placed[outer]
-            for k in range(n):
-                p = pos[at_outer + k]
-                if p == looked[at_outer + k]:
+            hit = look.get(outer << n | p)
+            if hit is None:  # the first crossing holding every place of k, if any
+                crossing = box_lines[outer - 2 * n] if outer >= 2 * n else line_boxes[outer]
+                hit = look[outer << n | p] = next(
+                    (
+                        (inner, in_outer, in_inner)
+                        for inner, in_outer, in_inner in crossing
+                        if not p & ~in_outer
+                    ),
+                    (),
+                )
+            if not hit:
+                continue
+            inner, in_outer, in_inner = hit
+            outside = pos[inner * n + k] & ~in_inner
+            if outside:
+                gone = start_pos[i] & ~p & ~in_outer
+                if not gone:
+                    continue  # true before the branch: the engine applies it itself
+                cells = unit_cells[outer]
+                why = tuple(x for j in bits(gone) if (x := off_base + cells[j] * n + k) in parents)
+                if not why:
                     continue
-                looked[at_outer + k] = p
-                if not p or placed_outer >> k & 1:
-                    continue
-                hit = look.get(at_look | p)
-                if hit is None:  # the first crossing holding every place of k, if any
-                    crossing = box_lines[outer - 2 * n] if outer >= 2 * n else line_boxes[outer]
-                    hit = look[at_look | p] = next(
-                        (
-                            (inner, in_outer, in_inner)
-                            for inner, in_outer, in_inner in crossing
-                            if not p & ~in_outer
-                        ),
-                        (),
-                    )
-                if not hit:
-                    continue
-                inner, in_outer, in_inner = hit
-                outside = pos[inner * n + k] & ~in_inner
-                if outside:
-                    cells = unit_cells[outer]
-                    why = tuple(
-                        off_base + cells[i] * n + k
-                        for i in bits(start_pos[at_outer + k] & ~p & ~in_outer)
-                        if off_base + cells[i] * n + k in parents
-                    )
-                    if not why:
-                        continue  # true before the branch: the engine applies it itself
-                    # Sudoku Explainer's order: boxes on columns, boxes on rows, columns,
-                    # rows; by digit, then unit
-                    box = outer >= 2 * n
-                    order = (inner < n) if box else 2 + (outer < n)
-                    found.append((order, k, outer, inner, outside, why))
+                # Sudoku Explainer's order: boxes on columns, boxes on rows, columns,
+                # rows; by digit, then unit
+                box = outer >= 2 * n
+                order = (inner < n) if box else 2 + (outer < n)
+                found.append((order, k, outer, inner, outside, why))
         found.sort()
         for _, k, _, inner, outside, why in found:
             inner_cells = unit_cells[inner]

@@ -31,8 +31,23 @@ def boxes(shape: Shape) -> tuple[int, ...]:
     return tuple(shape.box_of(c) for c in range(shape.ncells))
 
 
+def _small_bits(mask: int) -> tuple[int, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+_SMALL_BITS = tuple(_small_bits(m) for m in range(1 << 10))
+"""`bits` of the masks below 1 << 10 (digit and place masks), looked up."""
+
+
 def bits(mask: int) -> list[int]:
     """The set bit positions of a mask, ascending (cells of a cell set)."""
+    if mask < 1024:
+        return list(_SMALL_BITS[mask])
     out = []
     while mask:
         low = mask & -mask

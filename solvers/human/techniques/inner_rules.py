@@ -26,6 +26,8 @@ Explainer, whose branches never place a digit.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
+from operator import itemgetter, ne
 from typing import TYPE_CHECKING
 
 from solvers.grid import Shape
@@ -71,11 +73,22 @@ def _first_rule(ctx: Context, cand, pos, parents) -> list:
     """What the first of the rules that concludes anything concludes (kept per search state
     by the branch's candidates: the searches of the levels meet the same grids, and what a
     rule concludes and rests on depends on that grid and the start grid alone)."""
-    for rule in (_hidden_pairs, _naked_pairs, _x_wings):
-        found = rule(ctx, cand, pos, parents)
-        if found:
-            return found
-    return []
+    n = ctx.n
+    # the places (unit * n + digit) and the cells the branch changed: a rule resting on
+    # no fact of the branch is left out, so the rules look only where these are
+    moved = list(compress(range(len(pos)), map(ne, pos, ctx.pos)))
+    units = {i // n for i in moved}
+    found = _hidden_pairs(ctx, cand, pos, parents, units)
+    if found:
+        return found
+    cell_units = ctx.state.shape.cell_units
+    units = set()
+    for c in compress(range(len(cand)), map(ne, cand, ctx.cand)):
+        units.update(cell_units[c])
+    found = _naked_pairs(ctx, cand, pos, parents, units)
+    if found:
+        return found
+    return _x_wings(ctx, cand, pos, parents, moved)
 
 
 def _apply(n: int, off_base: int, found: list, off) -> Found:
@@ -95,20 +108,36 @@ def _open_counts(ctx: Context) -> list[int]:
     return counts
 
 
-def _hidden_pairs(ctx: Context, cand, pos, parents) -> list:
+def _placed_counts(ctx: Context) -> list[int]:
+    """Per digit (by value, 0 for open cells), its cells in the real grid (kept on the
+    context)."""
+    counts = ctx.__dict__.get("placed_counts")
+    if counts is None:
+        counts = [0] * (ctx.n + 1)
+        for v in ctx.state.values:
+            counts[v] += 1
+        ctx.__dict__["placed_counts"] = counts
+    return counts
+
+
+def _hidden_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
+    """Hidden pairs in the units whose places the branch changed (`moved`)."""
     n = ctx.n
     off_base = ctx.off
     start_cand = ctx.cand
-    start_pos = ctx.pos
     counts = _open_counts(ctx)
+    is_two = _two_bits(n).__contains__
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for u in _unit_order(ctx.state.shape):
-        at = u * n
-        if counts[u] <= 4 or pos[at : at + n] == start_pos[at : at + n]:
+        if u not in moved or counts[u] <= 4:
             continue  # (a pair resting on no fact of the branch is left out)
+        at = u * n
+        ps = pos[at : at + n]
+        pairs = list(filter(is_two, ps))  # (no two-place mask repeated: no pair; C loops)
+        if len(set(pairs)) == len(pairs):
+            continue
         twos: dict[int, list[int]] = {}
-        for k in range(n):
-            p = pos[at + k]
+        for k, p in enumerate(ps):
             if p.bit_count() == 2:
                 twos.setdefault(p, []).append(k)
         if not any(len(ks) > 1 for ks in twos.values()):
@@ -131,23 +160,42 @@ def _hidden_pairs(ctx: Context, cand, pos, parents) -> list:
     return found
 
 
+@cache
+def _two_bits(n: int) -> frozenset[int]:
+    """The masks of two bits below bit n (a pair's places or digits)."""
+    return frozenset(1 << i | 1 << j for j in range(n) for i in range(j))
+
+
+@cache
+def _unit_getters(shape: Shape) -> tuple[itemgetter, ...]:
+    """Per unit, the getter of its cells' masks from a list over cells, in its order."""
+    return tuple(itemgetter(*cells) for cells in shape.units)
+
+
 def _pairs_of(ks: list[int]) -> list[tuple[int, int]]:
     return [(ks[i], ks[j]) for j in range(len(ks)) for i in range(j)]
 
 
-def _naked_pairs(ctx: Context, cand, pos, parents) -> list:
+def _naked_pairs(ctx: Context, cand, pos, parents, moved: set[int]) -> list:
+    """Naked pairs in the units holding a cell whose candidates the branch changed
+    (`moved`)."""
     n = ctx.n
     off_base = ctx.off
     start_cand = ctx.cand
     counts = _open_counts(ctx)
+    getters = _unit_getters(ctx.state.shape)
+    is_two = _two_bits(n).__contains__
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for u in _unit_order(ctx.state.shape):
-        cells = ctx.unit_cells[u]
-        if counts[u] < 4 or all(cand[c] == start_cand[c] for c in cells):
+        if u not in moved or counts[u] < 4:
             continue  # (a pair resting on no fact of the branch is left out)
+        ms = getters[u](cand)
+        pairs = list(filter(is_two, ms))  # (as in `_hidden_pairs`)
+        if len(set(pairs)) == len(pairs):
+            continue
+        cells = ctx.unit_cells[u]
         twos: dict[int, list[int]] = {}
-        for i, c in enumerate(cells):
-            m = cand[c]
+        for i, m in enumerate(ms):
             if m.bit_count() == 2:
                 twos.setdefault(m, []).append(i)
         if not any(len(ix) > 1 for ix in twos.values()):
@@ -170,20 +218,26 @@ def _naked_pairs(ctx: Context, cand, pos, parents) -> list:
     return found
 
 
-def _x_wings(ctx: Context, cand, pos, parents) -> list:
+def _x_wings(ctx: Context, cand, pos, parents, moved: list[int]) -> list:
+    """X-Wings on the digits whose places in lines the branch changed (`moved`: unit * n +
+    digit, ascending)."""
     n = ctx.n
     off_base = ctx.off
     start_pos = ctx.pos
-    values = ctx.state.values
-    placed_count = [0] * (n + 1)
-    for v in values:
-        placed_count[v] += 1
+    placed_count = _placed_counts(ctx)
     unit_cells = ctx.unit_cells
+    is_two = _two_bits(n).__contains__
     found: list[tuple[int, int, tuple[int, ...]]] = []
     for base, cover in ((n, 0), (0, n)):  # columns first, then rows
         hits = []
+        lo, hi = base * n, (base + n) * n
+        digits = {i % n for i in moved if lo <= i < hi}
         for k in range(n):
-            if placed_count[k + 1] + 4 > n:
+            if k not in digits or placed_count[k + 1] + 4 > n:
+                continue
+            ps = pos[lo + k : hi : n]
+            pairs = list(filter(is_two, ps))  # (as in `_hidden_pairs`)
+            if len(set(pairs)) == len(pairs):
                 continue
             twos: dict[int, list[int]] = {}
             changed = False
