@@ -117,6 +117,8 @@ def _hints(ctx: Context, cand, pos, placed, multiple: bool) -> list[list[Hint] |
     # Without a strong link the grid the search started from lacks, every static forcing
     # chain of the branch's grid held there too, and rests on no fact of the branch.
     new = _new_links(ctx, cand, pos, placed)
+    if not new and not multiple:
+        return [[], None]
     found = compiled_hints(ctx.state.shape, cand, pos, placed, new, multiple)
     if found is not None:
         return found
