@@ -189,7 +189,9 @@ def _links(cand, pos, placed, n, units, cell_units, peers, comp, node_of, ncand)
 def _reach(start, adj, total):
     """Per compact node, every node its links reach (itself included), as rows of 64-bit
     words: Tarjan's algorithm, iteratively; a component's reach is its members and the
-    reach of the components its links enter, all known when it completes."""
+    reach of the components its links enter, all known when it completes.  Most off facts
+    force nothing: their reach is their own bit, set up front, and the search passes them
+    by (a link into one adds the bit)."""
     words = (total + 63) >> 6
     reach = np.zeros((total, words), dtype=np.uint64)
     index = np.full(total, -1, dtype=np.int64)
@@ -200,10 +202,15 @@ def _reach(start, adj, total):
     edge = np.empty(total, dtype=np.int64)
     acc = np.empty(words, dtype=np.uint64)
     one = np.uint64(1)
+    sink = np.empty(total, dtype=np.bool_)
+    for x in range(total):
+        sink[x] = start[x] == start[x + 1]
+        if sink[x]:
+            reach[x, x >> 6] = one << np.uint64(x & 63)
     counter = 0
     sp = 0
     for root in range(total):
-        if index[root] >= 0:
+        if index[root] >= 0 or sink[root]:
             continue
         index[root] = low[root] = counter
         counter += 1
@@ -221,6 +228,8 @@ def _reach(start, adj, total):
             while e < end:
                 w = adj[e]
                 e += 1
+                if sink[w]:
+                    continue
                 if index[w] < 0:
                     edge[wp - 1] = e
                     index[w] = low[w] = counter
@@ -253,8 +262,11 @@ def _reach(start, adj, total):
                 onstack[w] = False
                 acc[w >> 6] |= one << np.uint64(w & 63)
                 for f in range(start[w], start[w + 1]):
-                    x = adj[f]  # a member's row is still 0
-                    for q in range(words):
+                    x = adj[f]
+                    if sink[x]:
+                        acc[x >> 6] |= one << np.uint64(x & 63)
+                        continue
+                    for q in range(words):  # a member's row is still 0
                         acc[q] |= reach[x, q]
             for s in range(sp, top):
                 reach[stack[s], :] = acc
