@@ -17,20 +17,24 @@ call per grid, and hands back only what the hints are made of:
   Sudoku Explainer's breadth-first chain to the negation (`nested._se_chain`'s order:
   the bivalue partner first, then the units box, row, column; from an on fact the cell's
   other digits, then the peers in `se_tables` order), and when that chain has several
-  digits the chain on the seed's digit alone; records ``seed, kind, length, path...``;
+  digits the chain on the seed's digit alone;
 - level 3 (`agreements`): the groups `nested.static_agreements` tries, in its order (a
   cell with three digits or more, then per digit the units, box, row, column, whose
   first place it is), whose branches are all clean with a fact in common; per target
   with something to remove, per node its breadth-first path (`static_branch`'s first
-  discoverer); records ``kind, cell or unit, digit or -1, target, count, (length,
-  path...) per node``.
+  discoverer).
 
-Paths run from the seed to the goal, as node numbers (``cell * n + k``, plus
-``ncells * n`` for off).  When a grid is not one the kernel vouches for (a unit's place
-without the candidate, a static branch of a group ending in a contradiction), it returns
-`FALLBACK` and the caller takes the pure-Python route, so the hints are the same either
-way.  Grids above 16x16 (`MAX_SIZE`) are left to that route too: the reach rows grow
-with the square of the candidates.
+Each level comes back as flat arrays (per record a head, and its paths in one array; see
+`_chains`, `_agreements` and `Found`), so a grid costs three small conversions in and a
+few out; `nested` builds the hints from the heads and reads a hint's singles from its
+paths only when it is applied.  Paths run from the seed to the goal, as node numbers
+(``cell * n + k``, plus ``ncells * n`` for off).
+
+When a grid is not one the kernel vouches for (a unit's place without the candidate, a
+static branch of a group ending in a contradiction), it returns `FALLBACK` and the caller
+takes the pure-Python route, so the hints are the same either way.  Grids above 16x16
+(`MAX_SIZE`) are left to that route too: the reach rows grow with the square of the
+candidates.
 """
 
 from __future__ import annotations
