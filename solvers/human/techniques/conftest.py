@@ -1,7 +1,7 @@
-"""Without the ``fast`` extra, skip collecting the modules that import numba (the
-compiled kernels; the engine runs without them)."""
+"""Without the ``fast`` extra, skip collecting the compiled kernels (they import numba
+and NumPy); the engine takes its pure-Python routes then."""
 
 import importlib.util
 
-if importlib.util.find_spec("numba") is None:
-    collect_ignore = ["plus_kernel.py"]
+if importlib.util.find_spec("numba") is None or importlib.util.find_spec("numpy") is None:
+    collect_ignore = ["plus_kernel.py", "static_kernel.py"]

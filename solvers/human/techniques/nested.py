@@ -29,9 +29,14 @@ candidates: the branches of the next step's search often meet the same grids.
 
 from __future__ import annotations
 
+from functools import cache
+from importlib import import_module
+from importlib.util import find_spec
 from itertools import count
+from types import ModuleType
 from typing import TYPE_CHECKING
 
+from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.techniques.branches import NESTED, Context, ancestors, se_tables
 from solvers.human.techniques.chains import length_bonus
@@ -50,17 +55,42 @@ _ids = count()
 
 class Hint:
     """An inner chain: its rank, what it removes, and the facts its rule parents come from
-    (per on fact of the chain, the off fact that forced it; the seeds with their cause)."""
+    (per on fact of the chain, the off fact that forced it; the seeds with their cause).
 
-    __slots__ = ("rank", "removable", "singles", "seeds", "key", "complexity")
+    The compiled route (`compiled_hints`) gives the chains' paths instead of the singles
+    (`paths`: off_base, the flat paths, start, end, and whether each path comes with its
+    length): most hints are never applied, so their singles are read when first asked
+    for."""
 
-    def __init__(self, rating, complexity, order, removable, singles, seeds, key) -> None:
+    __slots__ = ("rank", "removable", "found", "seeds", "key", "complexity", "paths")
+
+    def __init__(self, rating, complexity, order, removable, singles, seeds, key, paths=None):
         self.rank = (rating, complexity, order)
         self.complexity = complexity
         self.removable = removable  # [(cell, k)]
-        self.singles = singles  # [(on node, the off node that forced it)]
+        self.found = singles  # [(on node, the off node that forced it)], or None
         self.seeds = seeds  # ("cell", cell) | ("unit", unit, k) | None
         self.key = key
+        self.paths = paths
+
+    @property
+    def singles(self) -> list[tuple[int, int]]:
+        """Per on fact of the chain but its seeds, the off fact that forced it, in the
+        order `static_chains` and `static_agreements` list them."""
+        if self.found is None:
+            off_base, flat, start, end, counted = self.paths
+            path = flat[start:end].tolist()
+            found: list[tuple[int, int]] = []
+            if not counted:
+                found = _singles(path, off_base)
+            i = 0
+            while counted and i < len(path):
+                length = path[i]
+                found.extend(_singles(path[i + 1 : i + 1 + length], off_base))
+                i += 1 + length
+            self.found = found
+            self.paths = None
+        return self.found
 
 
 def chain_rules(ctx: Context, mode: int, cand, pos, placed, parents, off, inner) -> Found:
@@ -75,7 +105,7 @@ def chain_rules(ctx: Context, mode: int, cand, pos, placed, parents, off, inner)
     if found is None and mode > NESTED:
         multiple = hints[1]
         if multiple is None:
-            multiple = hints[1] = static_agreements(*_graph(ctx, cand, pos, placed))
+            multiple = hints[1] = _agreements(ctx, cand, pos, placed)
         found = _apply(ctx, multiple, cand, pos, parents, off, inner)
     return found
 
@@ -84,11 +114,17 @@ def _hints(ctx: Context, cand, pos, placed, multiple: bool) -> list[list[Hint] |
     """A branch grid's inner chains: [static forcing chains, static cell and region
     chains (None until asked for: `multiple` False)].  Only the hints are kept, not the
     grid's state and graph: those are large, and the memo holds thousands of grids."""
-    st = graph = None
-    forcing: list[Hint] = []
     # Without a strong link the grid the search started from lacks, every static forcing
     # chain of the branch's grid held there too, and rests on no fact of the branch.
-    if _new_links(ctx, cand, pos, placed):
+    new = _new_links(ctx, cand, pos, placed)
+    if not new and not multiple:
+        return [[], None]
+    found = compiled_hints(ctx.state.shape, cand, pos, placed, new, multiple)
+    if found is not None:
+        return found
+    st = graph = None
+    forcing: list[Hint] = []
+    if new:
         st, graph = _graph(ctx, cand, pos, placed)
         forcing = static_chains(st, graph)
     if not multiple:
@@ -96,6 +132,105 @@ def _hints(ctx: Context, cand, pos, placed, multiple: bool) -> list[list[Hint] |
     if st is None or graph is None:
         st, graph = _graph(ctx, cand, pos, placed)
     return [forcing, static_agreements(st, graph)]
+
+
+def _agreements(ctx: Context, cand, pos, placed) -> list[Hint]:
+    """A branch grid's static cell and region chains (level 3's rule, asked for late)."""
+    found = compiled_hints(ctx.state.shape, cand, pos, placed, False, True)
+    if found is not None and found[1] is not None:
+        return found[1]
+    return static_agreements(*_graph(ctx, cand, pos, placed))
+
+
+@cache
+def static_kernel(shape: Shape) -> ModuleType | None:
+    """The compiled static analysis (`static_kernel`) for grids of `shape`, or None:
+    without numba, or for grids too large for it."""
+    if find_spec("numba") is None or find_spec("numpy") is None:
+        return None
+    kernel = import_module("solvers.human.techniques.static_kernel")
+    return kernel if shape.size <= kernel.MAX_SIZE else None
+
+
+def compiled_hints(
+    shape: Shape, cand, pos, placed, chains: bool, agreements: bool
+) -> list[list[Hint] | None] | None:
+    """`_hints` by the compiled kernel: [static forcing chains (empty unless `chains`),
+    static cell and region chains (None unless `agreements`)], the same hints in the same
+    order as `static_chains` and `static_agreements` give; None when the kernel is not
+    there or leaves the grid to them."""
+    kernel = static_kernel(shape)
+    if kernel is None:
+        return None
+    found = kernel.run(shape, cand, pos, placed, chains, agreements)
+    if found is None:
+        return None
+    n = shape.size
+    off_base = shape.ncells * n
+    forcing = _chain_hints(found.chains, found.chain_paths, cand, n, off_base)
+    if not agreements:
+        return [forcing, None]
+    return [forcing, _agreement_hints(found.agreements, found.agreed_paths, cand, n, off_base)]
+
+
+def _chain_hints(records, flat, cand, n: int, off_base: int) -> list[Hint]:
+    """`static_chains` from the kernel's chains (seed, on one digit, start, end)."""
+    out: list[Hint] = []
+    last = -1
+    removable: list[tuple[int, int]] = []
+    for seed, alone, start, end in records:
+        if seed != last:  # a seed's chain on its digit alone shares its removals
+            last = seed
+            cell, k = divmod(seed % off_base, n)
+            if seed < off_base:
+                removable = [(cell, k)]
+            else:
+                removable = [(cell, j) for j in bits(cand[cell] & ~(1 << k))]
+        c = end - start
+        rating = _rating(X_FORCING if alone else FORCING, c)
+        paths = (off_base, flat, start, end, False)
+        out.append(Hint(rating, c, len(out), removable, None, None, next(_ids), paths))
+    out.sort(key=lambda h: h.rank)
+    return out
+
+
+def _agreement_hints(records, flat, cand, n: int, off_base: int) -> list[Hint]:
+    """`static_agreements` from the kernel's agreements (seeds, target, complexity, start,
+    end)."""
+    out: list[Hint] = []
+    for seeds, t, c, start, end in records:
+        if t < off_base:
+            cell, k = divmod(t, n)
+            removable = [(cell, j) for j in bits(cand[cell] & ~(1 << k))]
+        else:
+            removable = [divmod(t - off_base, n)]
+        paths = (off_base, flat, start, end, True)
+        out.append(
+            Hint(_rating(MULTIPLE, c), c, len(out), removable, None, seeds, next(_ids), paths)
+        )
+    out.sort(key=lambda h: h.rank)
+    return out
+
+
+@cache
+def _rating(base: float, c: int) -> float:
+    return round(base + length_bonus(c), 1)
+
+
+def _singles(path: list[int], off_base: int) -> list[tuple[int, int]]:
+    """Per on fact of a chain (seed first) but its seed, with the fact before it: in the
+    order `static_chains` lists them, that of the set `ancestors` builds."""
+    parent = dict(zip(path[1:], path[:-1], strict=True))
+    return [(x, parent[x]) for x in path_set(path) if x < off_base and x in parent]
+
+
+def path_set(path: list[int]) -> set[int]:
+    """The nodes of a chain (seed first) as a set built as `ancestors` builds it from its
+    last node (a set's order depends on how it grew: the singles are listed in it)."""
+    seen = {path[-1]}
+    for y in reversed(path[:-1]):
+        seen |= {y}
+    return seen
 
 
 def _graph(ctx: Context, cand, pos, placed) -> tuple[CandidateState, StaticGraph]:

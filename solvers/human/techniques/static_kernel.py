@@ -1,0 +1,633 @@
+"""The static forcing chains of a nested branch's grid, compiled (numba).
+
+A nested forcing chain (`nested`) meets thousands of branch grids per step, and on each
+looks for static forcing chains (level 2) and static cell and unit chains (level 3).  The
+pure-Python route builds a `StaticGraph` (the reach of every node as a big integer) and
+walks breadth first from the nodes it needs; this module does the same on arrays, in one
+call per grid, and hands back only what the hints are made of:
+
+- the nodes get compact numbers, on facts of the candidates first (cell by cell, digit by
+  digit), then their off facts in the same order, so ascending numbers are ascending
+  nodes; the links (`StaticGraph.successors`, in its order) are an adjacency array;
+- every node's reach is a row of 64-bit words: Tarjan's algorithm, iteratively, gives
+  the strongly connected components in reverse topological order, each one's reach its
+  members and the reach of the components its links enter; a node fails when its reach
+  holds its negation;
+- level 2 (`chains`): per failed node, cell by cell and digit by digit, on before off,
+  Sudoku Explainer's breadth-first chain to the negation (`nested._se_chain`'s order:
+  the bivalue partner first, then the units box, row, column; from an on fact the cell's
+  other digits, then the peers in `se_tables` order), and when that chain has several
+  digits the chain on the seed's digit alone;
+- level 3 (`agreements`): the groups `nested.static_agreements` tries, in its order (a
+  cell with three digits or more, then per digit the units, box, row, column, whose
+  first place it is), whose branches are all clean with a fact in common; per target
+  with something to remove, per node its breadth-first path (`static_branch`'s first
+  discoverer).
+
+Each level comes back as flat arrays (per record a head, and its paths in one array; see
+`_chains`, `_agreements` and `Found`), so a grid costs three small conversions in and a
+few out; `nested` builds the hints from the heads and reads a hint's singles from its
+paths only when it is applied.  Paths run from the seed to the goal, as node numbers
+(``cell * n + k``, plus ``ncells * n`` for off).
+
+When a grid is not one the kernel vouches for (a unit's place without the candidate, a
+static branch of a group ending in a contradiction), it returns `FALLBACK` and the caller
+takes the pure-Python route, so the hints are the same either way.  Grids above 16x16
+(`MAX_SIZE`) are left to that route too: the reach rows grow with the square of the
+candidates.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+
+from solvers.fast.kernels import popcount
+from solvers.grid import Shape
+from solvers.human.techniques.branches import se_tables
+
+MAX_SIZE = 16  # the largest grid side the kernel takes
+
+OK = 0
+FALLBACK = 1  # a grid the kernel leaves to the pure-Python route
+
+# kinds of chain records
+Y_CHAIN = 0  # Sudoku Explainer's chain, through several digits (7.0)
+X_ALONE = 1  # its chain, on one digit (6.6)
+X_CHAIN = 2  # the chain on the seed's digit alone, after a Y_CHAIN (6.6)
+
+# kinds of agreement records
+CELL = 0
+UNIT = 1
+
+
+@cache
+def geometry(shape: Shape) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The shape as arrays: each unit's cells; each cell's units (row, column, box); its
+    peers ascending; its peers in Sudoku Explainer's order (`se_tables`), both padded
+    with -1."""
+    units = np.array(shape.units, dtype=np.int64)
+    cell_units = np.array(shape.cell_units, dtype=np.int64)
+    return units, cell_units, _padded(shape.peers), _padded(se_tables(shape)[0])
+
+
+def _padded(rows: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    width = max(len(r) for r in rows)
+    out = np.full((len(rows), width), -1, dtype=np.int64)
+    for i, r in enumerate(rows):
+        out[i, : len(r)] = r
+    return out
+
+
+@njit(cache=True)
+def _bit_length(x):
+    return 64 - leading_zeros(x)
+
+
+@njit(cache=True)
+def _reserve(buf, size, extra):
+    """`buf` with room for `extra` more values after `size` (grown by doubling)."""
+    if size + extra <= buf.shape[0]:
+        return buf
+    cap = buf.shape[0] * 2
+    while cap < size + extra:
+        cap *= 2
+    bigger = np.empty(cap, dtype=buf.dtype)
+    bigger[:size] = buf[:size]
+    return bigger
+
+
+@njit(cache=True)
+def _consistent(cand, pos, n, units):
+    """Whether every place a unit lists for a digit is a candidate of its cell."""
+    for u in range(units.shape[0]):
+        for k in range(n):
+            p = pos[u * n + k]
+            while p:
+                if not (cand[units[u, trailing_zeros(p)]] >> k) & 1:
+                    return False
+                p &= p - 1
+    return True
+
+
+@njit(cache=True)
+def _numbering(cand, n):
+    """Compact numbers: per node its number (-1 for none), per number its node."""
+    ncells = cand.shape[0]
+    off_base = ncells * n
+    ncand = 0
+    for cell in range(ncells):
+        ncand += popcount(cand[cell])
+    comp = np.full(2 * off_base, -1, dtype=np.int64)
+    node_of = np.empty(2 * ncand, dtype=np.int64)
+    i = 0
+    for cell in range(ncells):
+        m = cand[cell]
+        while m:
+            x = cell * n + trailing_zeros(m)
+            m &= m - 1
+            comp[x] = i
+            comp[off_base + x] = ncand + i
+            node_of[i] = x
+            node_of[ncand + i] = off_base + x
+            i += 1
+    return comp, node_of, ncand
+
+
+@njit(cache=True)
+def _links(cand, pos, placed, n, units, cell_units, peers, comp, node_of, ncand):
+    """The static links between compact numbers, in `StaticGraph.successors` order: for
+    on(c, d), off for c's other digits, then for the peers taking d, ascending; for
+    off(c, d), on for the other digit of a bivalue cell, then for the other place of d in
+    c's units (row, column, box) where d has two.  (start, targets) as in CSR."""
+    off_base = cand.shape[0] * n
+    total = 2 * ncand
+    start = np.empty(total + 1, dtype=np.int64)
+    adj = np.empty(ncand * (n + peers.shape[1] + 4), dtype=np.int64)
+    e = 0
+    for i in range(ncand):
+        cell = node_of[i] // n
+        k = node_of[i] - cell * n
+        start[i] = e
+        m = cand[cell] & ~(1 << k)
+        while m:
+            adj[e] = comp[off_base + cell * n + trailing_zeros(m)]
+            e += 1
+            m &= m - 1
+        for p in peers[cell]:
+            if p < 0:
+                break
+            if (cand[p] >> k) & 1:
+                adj[e] = comp[off_base + p * n + k]
+                e += 1
+    for i in range(ncand):
+        cell = node_of[i] // n
+        k = node_of[i] - cell * n
+        start[ncand + i] = e
+        m = cand[cell]
+        if popcount(m) == 2:
+            adj[e] = comp[cell * n + trailing_zeros(m & ~(1 << k))]
+            e += 1
+        for t in range(3):
+            u = cell_units[cell, t]
+            p = pos[u * n + k]
+            if popcount(p) != 2 or (placed[u] >> k) & 1:
+                continue
+            a = units[u, trailing_zeros(p)]
+            b = units[u, _bit_length(p) - 1]
+            if cell == a:
+                adj[e] = comp[b * n + k]
+                e += 1
+            elif cell == b:
+                adj[e] = comp[a * n + k]
+                e += 1
+    start[total] = e
+    return start, adj
+
+
+@njit(cache=True)
+def _reach(start, adj, total):
+    """Per compact node, every node its links reach (itself included), as rows of 64-bit
+    words: Tarjan's algorithm, iteratively; a component's reach is its members and the
+    reach of the components its links enter, all known when it completes.  Most off facts
+    force nothing: their reach is their own bit, set up front, and the search passes them
+    by (a link into one adds the bit)."""
+    words = (total + 63) >> 6
+    reach = np.zeros((total, words), dtype=np.uint64)
+    index = np.full(total, -1, dtype=np.int64)
+    low = np.zeros(total, dtype=np.int64)
+    onstack = np.zeros(total, dtype=np.bool_)
+    stack = np.empty(total, dtype=np.int64)
+    work = np.empty(total, dtype=np.int64)
+    edge = np.empty(total, dtype=np.int64)
+    acc = np.empty(words, dtype=np.uint64)
+    one = np.uint64(1)
+    sink = np.empty(total, dtype=np.bool_)
+    for x in range(total):
+        sink[x] = start[x] == start[x + 1]
+        if sink[x]:
+            reach[x, x >> 6] = one << np.uint64(x & 63)
+    counter = 0
+    sp = 0
+    for root in range(total):
+        if index[root] >= 0 or sink[root]:
+            continue
+        index[root] = low[root] = counter
+        counter += 1
+        stack[sp] = root
+        sp += 1
+        onstack[root] = True
+        work[0] = root
+        edge[0] = start[root]
+        wp = 1
+        while wp:
+            v = work[wp - 1]
+            e = edge[wp - 1]
+            end = start[v + 1]
+            pushed = False
+            while e < end:
+                w = adj[e]
+                e += 1
+                if sink[w]:
+                    continue
+                if index[w] < 0:
+                    edge[wp - 1] = e
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack[sp] = w
+                    sp += 1
+                    onstack[w] = True
+                    work[wp] = w
+                    edge[wp] = start[w]
+                    wp += 1
+                    pushed = True
+                    break
+                if onstack[w] and index[w] < low[v]:
+                    low[v] = index[w]
+            if pushed:
+                continue
+            wp -= 1
+            if wp and low[v] < low[work[wp - 1]]:
+                low[work[wp - 1]] = low[v]
+            if low[v] != index[v]:
+                continue
+            top = sp
+            while True:
+                sp -= 1
+                if stack[sp] == v:
+                    break
+            acc[:] = 0
+            for s in range(sp, top):
+                w = stack[s]
+                onstack[w] = False
+                acc[w >> 6] |= one << np.uint64(w & 63)
+                for f in range(start[w], start[w + 1]):
+                    x = adj[f]
+                    if sink[x]:
+                        acc[x >> 6] |= one << np.uint64(x & 63)
+                        continue
+                    for q in range(words):  # a member's row is still 0
+                        acc[q] |= reach[x, q]
+            for s in range(sp, top):
+                reach[stack[s], :] = acc
+    return reach
+
+
+@njit(cache=True)
+def _has(reach, x, y):
+    """Whether node `y` is in the reach of node `x` (compact numbers)."""
+    return (reach[x, y >> 6] >> np.uint64(y & 63)) & np.uint64(1) != 0
+
+
+@njit(cache=True)
+def _se_chain(seed, y_links, cand, pos, placed, n, units, cell_units, se_peers, par, queue, path):
+    """`nested._se_chain` from `seed` (full node numbers): the length of the chain to the
+    seed's negation, written into `path` seed first, or -1.  `par` is all -2 on entry and
+    on return."""
+    off_base = cand.shape[0] * n
+    goal = seed - off_base if seed >= off_base else seed + off_base
+    only = seed % off_base % n
+    par[seed] = -1
+    queue[0] = seed
+    qlen = 1
+    i = 0
+    found = False
+    while i < qlen and not found:
+        node = queue[i]
+        i += 1
+        cell = node % off_base // n
+        k = node % off_base - cell * n
+        if not y_links and k != only:
+            continue
+        bit = 1 << k
+        if node < off_base:
+            if y_links:
+                m = cand[cell] & ~bit
+                while m and not found:
+                    x = off_base + cell * n + trailing_zeros(m)
+                    m &= m - 1
+                    if par[x] == -2:
+                        par[x] = node
+                        found = x == goal
+                        queue[qlen] = x
+                        qlen += 1
+            for p in se_peers[cell]:
+                if p < 0 or found:
+                    break
+                if cand[p] & bit:
+                    x = off_base + p * n + k
+                    if par[x] == -2:
+                        par[x] = node
+                        found = x == goal
+                        queue[qlen] = x
+                        qlen += 1
+            continue
+        m = cand[cell]
+        if y_links and popcount(m) == 2:
+            x = cell * n + _bit_length(m & ~bit) - 1
+            if par[x] == -2:
+                par[x] = node
+                found = x == goal
+                queue[qlen] = x
+                qlen += 1
+        for t in (2, 0, 1):  # box, row, column
+            if found:
+                break
+            u = cell_units[cell, t]
+            p = pos[u * n + k]
+            if popcount(p) != 2 or placed[u] & bit:
+                continue
+            a = units[u, trailing_zeros(p)]
+            b = units[u, _bit_length(p) - 1]
+            if cell != a and cell != b:
+                continue
+            x = (b if a == cell else a) * n + k
+            if par[x] == -2:
+                par[x] = node
+                found = x == goal
+                queue[qlen] = x
+                qlen += 1
+    length = 0
+    if found:
+        x = goal
+        while x >= 0:
+            length += 1
+            x = par[x]
+        x = goal
+        for j in range(length - 1, -1, -1):
+            path[j] = x
+            x = par[x]
+    for j in range(qlen):
+        par[queue[j]] = -2
+    return length if found else -1
+
+
+@njit(cache=True)
+def _chains(cand, pos, placed, n, units, cell_units, se_peers, reach, node_of, ncand):
+    """Level 2's records: per failed node, Sudoku Explainer's chain, and when it has
+    several digits the chain on the seed's digit alone, as (heads, paths): per chain
+    ``seed, kind, start, end`` in `heads`, its path ``paths[start:end]``."""
+    off_base = cand.shape[0] * n
+    par = np.full(2 * off_base, -2, dtype=np.int64)
+    queue = np.empty(2 * off_base, dtype=np.int64)
+    path = np.empty(2 * off_base, dtype=np.int64)
+    heads = np.empty(64, dtype=np.int64)
+    nh = 0
+    out = np.empty(256, dtype=np.int64)
+    size = 0
+    for i in range(ncand):
+        x = node_of[i]
+        cell = x // n
+        k = x - cell * n
+        if popcount(cand[cell]) < 2:
+            continue
+        for side in range(2):
+            if side == 0 and not _has(reach, i, ncand + i):
+                continue
+            if side == 1 and not _has(reach, ncand + i, i):
+                continue
+            seed = x + side * off_base
+            args = (cand, pos, placed, n, units, cell_units, se_peers, par, queue, path)
+            length = _se_chain(seed, True, *args)
+            if length < 0:
+                continue
+            single = True
+            for j in range(length):
+                if path[j] % off_base % n != k:
+                    single = False
+            for kind in range(2):
+                if kind == 1:
+                    if single:
+                        break
+                    length = _se_chain(seed, False, *args)
+                    if length < 0:
+                        break
+                heads = _reserve(heads, nh, 4)
+                heads[nh] = seed
+                heads[nh + 1] = (X_ALONE if single else Y_CHAIN) if kind == 0 else X_CHAIN
+                heads[nh + 2] = size
+                heads[nh + 3] = size + length
+                nh += 4
+                out = _reserve(out, size, length)
+                out[size : size + length] = path[:length]
+                size += length
+    return heads[:nh].copy(), out[:size].copy()
+
+
+@njit(cache=True)
+def _branch(x, start, adj, ncand, bpar, queue):
+    """`static_branch` from compact node `x`: each reached node's parent in `bpar` (-1
+    for `x`, -2 for none); False when the branch ends in a contradiction."""
+    bpar[:] = -2
+    bpar[x] = -1
+    queue[0] = x
+    qlen = 1
+    qi = 0
+    while qi < qlen:
+        node = queue[qi]
+        qi += 1
+        for e in range(start[node], start[node + 1]):
+            nxt = adj[e]
+            if bpar[nxt] != -2:
+                continue
+            bpar[nxt] = node
+            opposite = nxt + ncand if nxt < ncand else nxt - ncand
+            if bpar[opposite] != -2:
+                return False
+            queue[qlen] = nxt
+            qlen += 1
+    return True
+
+
+@njit(cache=True)
+def _group_common(nodes, count, reach, comp, ncand, common):
+    """Into `common`: the facts the static branches of `nodes` (on nodes, full numbers)
+    all hold besides the nodes, none failing; False when there are none."""
+    common[:] = ~np.uint64(0)
+    for j in range(count):
+        i = comp[nodes[j]]
+        if i < 0 or _has(reach, i, ncand + i):
+            return False
+        common &= reach[i]
+    for j in range(count):
+        i = comp[nodes[j]]
+        common[i >> 6] &= ~(np.uint64(1) << np.uint64(i & 63))
+    return common.any()
+
+
+@njit(cache=True)
+def _agreements(cand, pos, n, units, cell_units, reach, start, adj, comp, node_of, ncand):
+    """Level 3's records, in `nested.static_agreements` order, as (whether the kernel
+    vouches for them, heads, paths): per agreement ``kind, cell or unit, digit or -1,
+    target, complexity, start, end`` in `heads`, and in ``paths[start:end]`` per node its
+    path's length and the path (False: a branch ends in a contradiction, or misses a
+    target)."""
+    ncells = cand.shape[0]
+    off_base = ncells * n
+    total = 2 * ncand
+    words = reach.shape[1]
+    common = np.empty(words, dtype=np.uint64)
+    nodes = np.empty(n, dtype=np.int64)
+    slot = np.full(ncand, -1, dtype=np.int64)  # per on node, its row in `parents`
+    parents = np.empty((0, total), dtype=np.int64)
+    used = 0
+    queue = np.empty(total, dtype=np.int64)
+    heads = np.empty(64, dtype=np.int64)
+    nh = 0
+    out = np.empty(256, dtype=np.int64)
+    size = 0
+    for cell in range(ncells):
+        m = cand[cell]
+        if popcount(m) < 3:
+            continue
+        # the cell, then per digit its units (box, row, column) whose first place it is
+        for g in range(-1, 3 * n):
+            if g < 0:
+                kind, a, b = CELL, cell, -1
+                count = 0
+                ms = m
+                while ms:
+                    nodes[count] = cell * n + trailing_zeros(ms)
+                    ms &= ms - 1
+                    count += 1
+            else:
+                k = g // 3
+                if not (m >> k) & 1:
+                    continue
+                u = cell_units[cell, (2, 0, 1)[g % 3]]
+                p = pos[u * n + k]
+                if not p & (p - 1) or units[u, trailing_zeros(p)] != cell:
+                    continue
+                kind, a, b = UNIT, u, k
+                count = 0
+                while p:
+                    nodes[count] = units[u, trailing_zeros(p)] * n + k
+                    p &= p - 1
+                    count += 1
+            if not _group_common(nodes, count, reach, comp, ncand, common):
+                continue
+            for q in range(words):
+                bits = common[q]
+                while bits:
+                    t = q * 64 + np.int64(trailing_zeros(bits))
+                    bits &= bits - np.uint64(1)
+                    target = node_of[t]
+                    tcell = target % off_base // n
+                    tk = target % off_base - tcell * n
+                    if target < off_base:
+                        if not cand[tcell] & ~(1 << tk):
+                            continue
+                    elif not (cand[tcell] >> tk) & 1:
+                        continue
+                    heads = _reserve(heads, nh, 7)
+                    heads[nh] = kind
+                    heads[nh + 1] = a
+                    heads[nh + 2] = b
+                    heads[nh + 3] = target
+                    heads[nh + 5] = size
+                    c = 0
+                    for j in range(count):
+                        x = comp[nodes[j]]
+                        if slot[x] < 0:
+                            if used == parents.shape[0]:
+                                bigger = np.empty((max(8, 2 * used), total), dtype=np.int64)
+                                bigger[:used] = parents[:used]
+                                parents = bigger
+                            if not _branch(x, start, adj, ncand, parents[used], queue):
+                                return False, heads[:0].copy(), out[:0].copy()
+                            slot[x] = used
+                            used += 1
+                        row = parents[slot[x]]
+                        if row[t] == -2:
+                            return False, heads[:0].copy(), out[:0].copy()
+                        length = 0
+                        y = t
+                        while y >= 0:
+                            length += 1
+                            y = row[y]
+                        out = _reserve(out, size, length + 1)
+                        out[size] = length
+                        y = t
+                        for i in range(size + length, size, -1):
+                            out[i] = node_of[y]
+                            y = row[y]
+                        size += length + 1
+                        c += length
+                    heads[nh + 4] = c
+                    heads[nh + 6] = size
+                    nh += 7
+    return True, heads[:nh].copy(), out[:size].copy()
+
+
+@njit(cache=True)
+def analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, chains, agreements):
+    """A branch grid's static chains: (status, level 2's heads and paths if `chains`,
+    level 3's if `agreements`), empty when not asked for (see `_chains`, `_agreements`)."""
+    empty = np.empty(0, dtype=np.int64)
+    if not _consistent(cand, pos, n, units):
+        return FALLBACK, empty, empty, empty, empty
+    comp, node_of, ncand = _numbering(cand, n)
+    args = (cand, pos, placed, n, units, cell_units, peers, comp, node_of, ncand)
+    start, adj = _links(*args)
+    reach = _reach(start, adj, 2 * ncand)
+    chain_heads = chain_paths = empty
+    if chains:
+        chain_heads, chain_paths = _chains(
+            cand, pos, placed, n, units, cell_units, se_peers, reach, node_of, ncand
+        )
+    agreed_heads = agreed_paths = empty
+    if agreements:
+        ok, agreed_heads, agreed_paths = _agreements(
+            cand, pos, n, units, cell_units, reach, start, adj, comp, node_of, ncand
+        )
+        if not ok:
+            return FALLBACK, empty, empty, empty, empty
+    return OK, chain_heads, chain_paths, agreed_heads, agreed_paths
+
+
+class Found(NamedTuple):
+    """What `run` finds on a grid: level 2's chains as (seed, on one digit alone, start,
+    end: its path is ``chain_paths[start:end]``), level 3's agreements as (seeds as
+    `nested.Hint` has them, target, complexity, start, end: ``agreed_paths[start:end]``
+    holds per node its path's length and the path).  Paths run from the seed."""
+
+    chains: list[tuple[int, bool, int, int]]
+    chain_paths: np.ndarray
+    agreements: list[tuple[tuple, int, int, int, int]]
+    agreed_paths: np.ndarray
+
+
+def run(
+    shape: Shape, cand: list[int], pos: list[int], placed: list[int], chains: bool, agreements: bool
+) -> Found | None:
+    """`analyse` on a branch grid's lists; None when it leaves the grid to the pure-Python
+    route."""
+    units, cell_units, peers, se_peers = geometry(shape)
+    status, chain_heads, chain_paths, agreed_heads, agreed_paths = analyse(
+        np.array(cand, dtype=np.int64),
+        np.array(pos, dtype=np.int64),
+        np.array(placed, dtype=np.int64),
+        shape.size,
+        units,
+        cell_units,
+        peers,
+        se_peers,
+        chains,
+        agreements,
+    )
+    if status != OK:
+        return None
+    found = [(seed, kind != Y_CHAIN, a, b) for seed, kind, a, b in _rows(chain_heads, 4)]
+    agreed = [
+        (("cell", a) if kind == CELL else ("unit", a, b), target, c, start, end)
+        for kind, a, b, target, c, start, end in _rows(agreed_heads, 7)
+    ]
+    return Found(found, chain_paths, agreed, agreed_paths)
+
+
+def _rows(flat: np.ndarray, width: int) -> list[list[int]]:
+    return flat.reshape(-1, width).tolist() if flat.shape[0] else []
