@@ -12,23 +12,20 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from solvers.fast.kernels import popcount
 
 
 @njit(cache=True)
 def _count(m: int) -> int:
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
+    return popcount(m)
 
 
 @njit(cache=True)
 def _low(m: int) -> int:
-    k = 0
-    while not (m >> k) & 1:
-        k += 1
-    return k
+    """The lowest set bit's index (`m` nonzero)."""
+    return trailing_zeros(m)
 
 
 @njit(cache=True)
