@@ -112,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
         except RuntimeError as exc:
             print(f"python -m harness.bench.publish: {exc}", file=sys.stderr)
             return 1
+    # read again: the commands take minutes, and the page may have been edited meanwhile
+    text = args.page.read_text(encoding="utf-8")
     args.page.write_text(refresh(text, outputs), encoding="utf-8")
     print(f"refreshed {len(outputs)} block(s) of {args.page}", file=sys.stderr)
     return 0
