@@ -62,10 +62,10 @@ def test_edits_made_while_the_commands_run_are_kept(tmp_path):
     page = tmp_path / "benchmarks.md"
     edit = (
         f"import pathlib; p = pathlib.Path({str(page)!r}); "
-        "p.write_text(p.read_text() + 'written meanwhile' + chr(10)); print('| y |')"
+        "p.write_text(p.read_text() + 'written ' + 'meanwhile' + chr(10)); print('| y |')"
     )
     page.write_text(PAGE.replace("print('other')", edit), encoding="utf-8")
-    assert publish.main(["--page", str(page), "--only", "meanwhile"]) == 0
+    assert publish.main(["--page", str(page), "--only", "'meanwhile'"]) == 0
     text = page.read_text(encoding="utf-8")
     assert "written meanwhile" in text
     assert "| y |" in text
