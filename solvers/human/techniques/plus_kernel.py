@@ -19,13 +19,14 @@ from solvers.fast.kernels import popcount
 
 @njit(cache=True)
 def _count(m: int) -> int:
-    return popcount(m)
+    """The number of set bits."""
+    return popcount(m)  # type: ignore[call-arg]  # (a numba intrinsic: mypy sees its typer)
 
 
 @njit(cache=True)
 def _low(m: int) -> int:
     """The lowest set bit's index (`m` nonzero)."""
-    return trailing_zeros(m)
+    return trailing_zeros(m)  # type: ignore[call-arg]  # (a numba intrinsic)
 
 
 @njit(cache=True)
