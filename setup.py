@@ -43,7 +43,10 @@ class BuildPy(build_py):
         super().run()
         found = commit()
         if found:
-            (Path(self.build_lib) / RECORD).write_text(found + "\n", encoding="utf-8")
+            # (an editable install builds into an empty folder: the package folder is made)
+            target = Path(self.build_lib) / RECORD
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(found + "\n", encoding="utf-8")
 
 
 class Sdist(sdist):
