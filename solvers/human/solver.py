@@ -22,6 +22,8 @@ from solvers.grid import Grid
 from solvers.human.engine import PropagationResult, propagate
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
+from solvers.human.techniques.nested import compiled_hints
+from solvers.human.techniques.plus_closure import plus_ends
 from solvers.human.trace import pencilmarks
 from solvers.human.variant import KINDS, VariantResult, VariantState, propagate_variant
 from solvers.registry import register
@@ -74,6 +76,13 @@ class Human(Solver):
     )
     parameters = {"techniques": TechniquesParam("all", TECHNIQUES_HELP)}
     constraint_kinds = KINDS
+
+    def warm_up(self) -> None:
+        """Load the compiled kernels of the (+) and nested forcing-chain searches (with
+        the ``fast`` extra): their first call in a process loads them from numba's cache,
+        which must not fall inside a timed solve."""
+        super().warm_up()
+        load_kernels()
 
     def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
         if puzzle.constraints:
@@ -131,3 +140,11 @@ class Human(Solver):
             steps,
             f"logic ran out with {state.empty} open cells (candidates in stats)",
         )
+
+
+def load_kernels() -> None:
+    """Call each compiled kernel once, on the empty 9x9 grid (its types are those of every
+    grid), so that they are loaded (or compiled, after an install); nothing without numba."""
+    state = CandidateState.from_grid(Grid.empty(3, 3))
+    plus_ends(state)
+    compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)

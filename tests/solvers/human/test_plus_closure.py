@@ -3,6 +3,8 @@ only the branches they pick concludes what following every branch concludes."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 
 import pytest
@@ -71,3 +73,17 @@ def test_the_search_concludes_the_same_with_and_without_closures(name, monkeypat
 def test_without_numba_there_are_no_closures(monkeypatch):
     monkeypatch.setattr(plus_closure, "AVAILABLE", False)
     assert plus_closure.plus_ends(CandidateState.from_candidates(GRID)) is None
+
+
+def test_the_solver_loads_the_kernels_when_it_warms_up():
+    """A worker warms its solvers up before any time limit: the kernels' first call, which
+    loads them, must not fall inside a timed solve."""
+    code = (
+        "import solvers\n"
+        "from solvers.human.techniques import plus_kernel, static_kernel\n"
+        "assert not plus_kernel.close_all.signatures\n"
+        "solvers.get('human').warm_up()\n"
+        "assert plus_kernel.close_all.signatures and static_kernel.analyse.signatures\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
