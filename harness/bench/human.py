@@ -9,8 +9,9 @@ Inputs: Sudoku Explainer's ratings, ``NAME.se.txt`` files of ``puzzle
 ER/EP/ED`` lines (every such file in a directory, or files by path), and
 puzzle files without reference ratings (only finishing and time figures).
 Times are wall-clock ``perf_counter`` seconds of `solvers.human.rate`, one
-puzzle at a time in this process (or in each of ``--jobs`` worker processes);
-nothing here asserts a time.
+puzzle at a time in this process (or in each of ``--jobs`` worker processes),
+after the compiled kernels are loaded (as the harness's warm-up does); nothing
+here asserts a time.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import solvers
 from corpora.corpus import read_puzzles
 from solvers.grid import Grid, PuzzleFormatError
 from solvers.human import UnsoundStep, rate
+from solvers.human.solver import load_kernels
 from solvers.human.table import BY_NAME
 
 # Sudoku Explainer's ratings of reference sets (not shipped): NAME.se.txt files.
@@ -180,9 +182,10 @@ def measure(
     figures = SetFigures(name)
     work = [(ref.grid, techniques, check) for ref in refs]
     if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
+        with multiprocessing.Pool(jobs, initializer=load_kernels) as pool:
             _tally(figures, refs, pool.imap(rate_one, work), progress)
     else:
+        load_kernels()  # (as the harness warms solvers up: no puzzle's time holds the load)
         _tally(figures, refs, map(rate_one, work), progress)
     return figures
 
