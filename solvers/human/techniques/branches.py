@@ -270,16 +270,7 @@ class Context:
                             if conflict := on(cell, e, (node,)):
                                 return Branch(parents, conflict, None)
                     elif not m & (m - 1) and cell not in placed_cells:
-                        gone = start_cand[cell] & ~m
-                        at_cell = off_base + cell * n - 1
-                        facts = []
-                        while gone:
-                            low = gone & -gone
-                            gone ^= low
-                            x = at_cell + low.bit_length()
-                            if x in parents:
-                                facts.append(x)
-                        why = tuple(facts)
+                        why = lost_in_cell(parents, start_cand[cell] & ~m, off_base + cell * n)
                         if not m:
                             return Branch(parents, emptied(parents, why, off_base), None)
                         if conflict := on(cell, m.bit_length() - 1, why):
@@ -313,15 +304,7 @@ class Context:
                     cells = unit_cells[u]
                     if p and cells[p.bit_length() - 1] * n + k in parents:
                         continue  # found already (`on` would change nothing)
-                    gone = start_pos[base + k] & ~p
-                    facts = []
-                    while gone:
-                        low = gone & -gone
-                        gone ^= low
-                        x = off_base + cells[low.bit_length() - 1] * n + k
-                        if x in parents:
-                            facts.append(x)
-                    why = tuple(facts)
+                    why = lost_in_unit(parents, start_pos[base + k] & ~p, cells, off_base + k, n)
                     if not p:
                         return Branch(parents, emptied(parents, why, off_base), None)
                     if conflict := on(cells[p.bit_length() - 1], k, why):
@@ -446,16 +429,7 @@ class Context:
                     pos[b2 + k] &= n2
                 # The last digit of the cell.
                 if at not in parents and not m & (m - 1) and cell not in placed_cells:
-                    gone = start_cand[cell] & ~m
-                    at_cell = off_base + cell * n - 1
-                    facts = []
-                    while gone:
-                        low = gone & -gone
-                        gone ^= low
-                        x = at_cell + low.bit_length()
-                        if x in parents:
-                            facts.append(x)
-                    why = tuple(facts)
+                    why = lost_in_cell(parents, start_cand[cell] & ~m, off_base + cell * n)
                     if not m:
                         return Branch(parents, emptied(parents, why, off_base), inner)
                     if conflict := on(cell, m.bit_length() - 1, why):
@@ -478,15 +452,7 @@ class Context:
                     cells = unit_cells[u]
                     if p and cells[p.bit_length() - 1] * n + k in parents:
                         continue  # found already (`on` would change nothing)
-                    gone = start_pos[base + k] & ~p
-                    facts = []
-                    while gone:
-                        low = gone & -gone
-                        gone ^= low
-                        x = off_base + cells[low.bit_length() - 1] * n + k
-                        if x in parents:
-                            facts.append(x)
-                    why = tuple(facts)
+                    why = lost_in_unit(parents, start_pos[base + k] & ~p, cells, off_base + k, n)
                     if not p:
                         return Branch(parents, emptied(parents, why, off_base), inner)
                     if conflict := on(cells[p.bit_length() - 1], k, why):
@@ -638,6 +604,35 @@ class Context:
                 for u, _, _ in self.units[cell]:
                     placed[u] |= 1 << k
         return placed
+
+
+def lost_in_cell(parents: dict[int, tuple[int, ...]], gone: int, at: int) -> tuple[int, ...]:
+    """The off facts a branch holds among a cell's candidates it lost (`gone`, a digit
+    mask; `at`: the off node of the cell's first digit): what its single rests on."""
+    facts = []
+    while gone:
+        low = gone & -gone
+        gone ^= low
+        x = at + low.bit_length() - 1
+        if x in parents:
+            facts.append(x)
+    return tuple(facts)
+
+
+def lost_in_unit(
+    parents: dict[int, tuple[int, ...]], gone: int, cells, at: int, n: int
+) -> tuple[int, ...]:
+    """The off facts a branch holds among a unit's places it lost for a digit (`gone`, a
+    place mask over `cells`; `at`: the off node of the digit in cell 0): what its hidden
+    single rests on."""
+    facts = []
+    while gone:
+        low = gone & -gone
+        gone ^= low
+        x = at + cells[low.bit_length() - 1] * n
+        if x in parents:
+            facts.append(x)
+    return tuple(facts)
 
 
 def emptied(parents: dict[int, tuple[int, ...]], offs: tuple[int, ...], off_base: int):
