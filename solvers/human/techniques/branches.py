@@ -190,14 +190,8 @@ class Context:
             queue.append(node)
             return None
 
-        conflict = None
-        for seed in seeds:
-            if seed < off_base:
-                conflict = on(*divmod(seed, n), ())
-            else:
-                conflict = off(*divmod(seed - off_base, n), ())
-            if conflict:
-                return Branch(parents, conflict, None)
+        if conflict := assume(seeds, on, off, n, off_base):
+            return Branch(parents, conflict, None)
         qi = 0
         level_end = len(queue)  # where the facts one step further from the seeds start
         depth = 0
@@ -359,14 +353,8 @@ class Context:
             ons.append(node)
             return None
 
-        conflict = None
-        for seed in seeds:
-            if seed < off_base:
-                conflict = on(*divmod(seed, n), ())
-            else:
-                conflict = off(*divmod(seed - off_base, n), ())
-            if conflict:
-                return Branch(parents, conflict, inner)
+        if conflict := assume(seeds, on, off, n, off_base):
+            return Branch(parents, conflict, inner)
         i_on = i_off = 0
         flat = self.flat
         while True:
@@ -604,6 +592,19 @@ class Context:
                 for u, _, _ in self.units[cell]:
                     placed[u] |= 1 << k
         return placed
+
+
+def assume(seeds: list[int], on, off, n: int, off_base: int) -> tuple[int, ...] | None:
+    """Add a branch's seeds as facts with no cause (`on` and `off`: the branch's own
+    recorders): the first conflict among them, or None."""
+    for seed in seeds:
+        if seed < off_base:
+            conflict = on(*divmod(seed, n), ())
+        else:
+            conflict = off(*divmod(seed - off_base, n), ())
+        if conflict:
+            return conflict
+    return None
 
 
 def lost_in_cell(parents: dict[int, tuple[int, ...]], gone: int, at: int) -> tuple[int, ...]:
