@@ -45,6 +45,11 @@ DEADLINE: ContextVar[float] = ContextVar("forcing_deadline", default=float("inf"
 """The engine's deadline (``perf_counter`` seconds): a search can take seconds, so it looks."""
 
 
+COMPILED: ContextVar[bool] = ContextVar("compiled_branches", default=True)
+"""Whether (+) and nested branches may be followed by the compiled kernel
+(`compiled_branches`; the same branches either way: tests compare the two routes)."""
+
+
 class OutOfTime(Exception):
     """A forcing-chain search passed the engine's deadline."""
 
@@ -312,6 +317,12 @@ class Context:
         when it is taken (not when found), peers and units box first (for the causes it
         records); when the singles run dry, the other rules, then (nested modes) the
         chains inside the branch."""
+        if mode <= NESTED_MULTIPLE and COMPILED.get():
+            from solvers.human.techniques.compiled_branches import follow  # (it imports this)
+
+            compiled = follow(self, seeds, mode)
+            if compiled is not None:
+                return compiled
         n = self.n
         off_base = self.off
         peers, hidden_units = se_tables(self.state.shape)
@@ -551,6 +562,7 @@ class Context:
         inner.cand = cand[:]
         inner.pos = pos[:]
         inner.placed = placed[:]
+        inner.__dict__.pop("compiled_start", None)  # (the compiled route's start grid)
         return inner
 
     def _rule_parents(self, b: Branch, cand, pos, parents, seed: int) -> tuple[int, ...]:

@@ -44,10 +44,10 @@ def test_the_forum_nested_chain_lists_its_links(forum_steps):
         "  r5c4=4 -> r5c4<>1 -> r9c6<>1",
         "  r5c4=4 -> r5c4<>2",
     ]
-    # a fact an inner chain gave: the outer facts that chain needed, then a contradiction
-    # from the outer branch's candidates, indented one level
+    # a fact an inner chain gave: the outer facts that chain needed (in reading order), then
+    # a contradiction from the outer branch's candidates, indented one level
     at = lines.index(
-        "  r6c2<>6 + r4c6<>6 + r5c6<>6 + r6c7<>6 -> r4c8<>6 (r4c8=6 leads to a contradiction:)"
+        "  r4c6<>6 + r5c6<>6 + r6c2<>6 + r6c7<>6 -> r4c8<>6 (r4c8=6 leads to a contradiction:)"
     )
     assert lines[at + 1].startswith("    r4c8=6 -> ")
     assert lines[-3:] == [

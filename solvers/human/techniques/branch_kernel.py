@@ -1,0 +1,1031 @@
+"""Forcing-chain branches from `PLUS` on, compiled (numba).
+
+The dynamic forcing chains (+) and the nested levels follow thousands of branches per
+step (`Context._se_branch`, the reference), most of them short: they end in a
+contradiction after a dozen facts, and their cost is the rules' scans of the whole grid
+each time the singles run dry.  This module follows such a branch on arrays, in the
+same order and with the same causes:
+
+- the singles, in Sudoku Explainer's order (`follow`): every on fact waiting before the
+  next off fact, an off fact taking effect when it is taken, peers and units box first;
+- when they run dry, locked candidates (`_locked`), then hidden pairs, naked pairs and
+  X-Wings (`_other_rules`), each with its rule parents;
+- in the nested modes, when those find nothing, `follow` returns `NEED_CHAINS`: the
+  caller looks up the grid's inner chains (kept in the solve's memo) and hands them to
+  `apply_hints`, which adds the removals that rest on facts of the branch, cheapest
+  chain first (`nested._apply`), and `follow` goes on.
+
+A branch lives in a `Workspace` (arrays reused from branch to branch of a search): a
+fact's causes are a slice of one pool, the facts are listed in the order recorded (the
+order of the reference's ``parents`` dict), and a nested fact keeps its inner chain's
+key and complexity.  `parents`, `conflict` and `inner` turn it into a `Branch`'s
+fields.  A branch whose causes outgrow the pool returns `OVERFLOW` and is left to the
+reference (the caller follows it there).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+
+from solvers.fast.kernels import popcount
+from solvers.grid import Shape
+from solvers.human.techniques.branches import se_tables
+from solvers.human.techniques.common import crossings
+
+MAX_SIZE = 16  # the largest grid side the kernel takes (as `static_kernel`)
+
+# what `follow` and `apply_hints` return
+DONE = 0  # the branch ends without a contradiction
+CONFLICT = 1  # the branch ends in a contradiction (`conflict`)
+NEED_CHAINS = 2  # nested modes: the rules ran dry, the inner chains are wanted
+OVERFLOW = 3  # the causes outgrew the pool: follow the branch another way
+PROGRESS = 4  # `apply_hints`: facts were added, follow on
+
+# what a rule returns inside the kernel
+_NONE = -1
+_ADDED = 0
+_CLASH = 1
+_FULL = 2
+
+# the counters (`Workspace.cnt`)
+N_FACTS, POOL_USED, I_ON, N_ON, I_OFF, N_OFF, LOOKED, CLASH_LEN, CLASH_ON, CLASH_OFF = range(10)
+
+# the workspace's arrays, in `Workspace.arrays` order
+(
+    W_CAND,
+    W_POS,
+    W_PLACED,
+    W_LOOKED,
+    W_WHY_AT,
+    W_WHY_LEN,
+    W_FACTS,
+    W_ONS,
+    W_OFFS,
+    W_PLACED_CELLS,
+    W_INNER_KEY,
+    W_INNER_SIZE,
+    W_POOL,
+    W_CNT,
+    W_BUF,
+    W_MARK,
+) = range(16)
+
+
+@cache
+def geometry(shape: Shape) -> tuple[np.ndarray, ...]:
+    """The shape as arrays: each unit's cells; each cell's units (row, column, box) and
+    its position bit in each; its peers in Sudoku Explainer's order (padded with -1);
+    per unit, the crossings `_locked` looks at (the boxes a line crosses, the lines a
+    box crosses, rows first) as (unit, places in this unit, places in that one), padded
+    with -1."""
+    n = shape.size
+    units = np.array(shape.units, dtype=np.int64)
+    cell_units = np.array(shape.cell_units, dtype=np.int64)
+    at = np.zeros((shape.ncells, 3), dtype=np.int64)
+    for u, cells in enumerate(shape.units):
+        for i, c in enumerate(cells):
+            at[c, u // n] = 1 << i
+    peers = se_tables(shape)[0]
+    width = max(len(p) for p in peers)
+    se_peers = np.full((shape.ncells, width), -1, dtype=np.int64)
+    for c, ps in enumerate(peers):
+        se_peers[c, : len(ps)] = ps
+    box_lines, line_boxes = crossings(shape)
+    rows = [*line_boxes, *box_lines]
+    most = max(len(r) for r in rows)
+    cross = np.full((3, 3 * n, most), -1, dtype=np.int64)
+    for u, found in enumerate(rows):
+        for j, (other, in_this, in_that) in enumerate(found):
+            cross[0, u, j] = other
+            cross[1, u, j] = in_this
+            cross[2, u, j] = in_that
+    return units, cell_units, at, se_peers, cross[0], cross[1], cross[2]
+
+
+class Workspace:
+    """The arrays one branch at a time is followed in (see the module's docstring)."""
+
+    def __init__(self, shape: Shape) -> None:
+        n = shape.size
+        ncells = shape.ncells
+        nodes = 2 * ncells * n
+        ints = np.int64
+        self.arrays = (
+            np.zeros(ncells, ints),  # cand
+            np.zeros(3 * n * n, ints),  # pos
+            np.zeros(3 * n, ints),  # placed
+            np.zeros(3 * n * n, ints),  # looked
+            np.full(nodes, -1, ints),  # why_at: where a fact's causes start (-1: no fact)
+            np.zeros(nodes, ints),  # why_len
+            np.zeros(nodes, ints),  # facts, in the order recorded
+            np.zeros(nodes // 2, ints),  # ons: on facts found
+            np.zeros(nodes // 2, ints),  # offs: off facts found
+            np.zeros(ncells, ints),  # placed_cells
+            np.full(nodes, -1, ints),  # inner_key (-1: not a nested fact)
+            np.zeros(nodes, ints),  # inner_size
+            np.zeros(8 * nodes, ints),  # pool of causes
+            np.zeros(16, ints),  # counters
+            np.zeros(nodes, ints),  # buf: one fact's causes being built
+            np.zeros(nodes + 1, ints),  # mark: stamps for `_ancestors` (last: the stamp)
+        )
+
+    def branch_fields(self, nested: bool) -> tuple[dict, tuple | None, dict | None]:
+        """The branch followed last as `Branch` fields: parents, conflict (None while it
+        has none) and inner (nested modes)."""
+        a = self.arrays
+        cnt = a[W_CNT]
+        facts = a[W_FACTS][: cnt[N_FACTS]].tolist()
+        lengths = a[W_WHY_LEN][facts].tolist()
+        pool = a[W_POOL][: cnt[POOL_USED]].tolist()
+        parents: dict[int, tuple[int, ...]] = {}
+        at = 0
+        for x, length in zip(facts, lengths, strict=True):
+            parents[x] = tuple(pool[at : at + length])
+            at += length
+        inner = None
+        if nested:
+            keys = a[W_INNER_KEY][facts].tolist()
+            sizes = a[W_INNER_SIZE][facts].tolist()
+            inner = {
+                x: (key, size) for x, key, size in zip(facts, keys, sizes, strict=True) if key >= 0
+            }
+        return parents, None, inner
+
+    def conflict(self) -> tuple[int, ...]:
+        """The contradiction of the branch followed last (`CONFLICT`)."""
+        cnt = self.arrays[W_CNT]
+        if cnt[CLASH_LEN] == 0:
+            return ()
+        return (int(cnt[CLASH_ON]), int(cnt[CLASH_OFF]))
+
+
+@njit(cache=True)
+def _high_bit(x):
+    return 63 - leading_zeros(x)
+
+
+@njit(cache=True)
+def start(ws, seeds, start_cand, start_pos, start_placed):
+    """Clear the workspace (the facts of the last branch) and assume `seeds`: `CONFLICT`
+    when they clash, else `DONE` (follow on)."""
+    why_at = ws[W_WHY_AT]
+    inner_key = ws[W_INNER_KEY]
+    facts = ws[W_FACTS]
+    cnt = ws[W_CNT]
+    for i in range(cnt[N_FACTS]):
+        x = facts[i]
+        why_at[x] = -1
+        inner_key[x] = -1
+    cnt[:] = 0
+    ws[W_CAND][:] = start_cand
+    ws[W_POS][:] = start_pos
+    ws[W_PLACED][:] = start_placed
+    ws[W_PLACED_CELLS][:] = 0
+    n = start_pos.shape[0] // start_placed.shape[0]
+    off_base = start_cand.shape[0] * n
+    for seed in seeds:
+        if seed < off_base:
+            r = _on(ws, seed // n, seed % n, 0, n, off_base)
+        else:
+            r = _off(ws, (seed - off_base) // n, (seed - off_base) % n, 0, n, off_base)
+        if r != _NONE and r != _ADDED:
+            return CONFLICT if r == _CLASH else OVERFLOW
+    return DONE
+
+
+@njit(cache=True)
+def _put(ws, x, m):
+    """Record fact `x` with the causes ``buf[:m]``; False when the pool is full."""
+    pool = ws[W_POOL]
+    cnt = ws[W_CNT]
+    used = cnt[POOL_USED]
+    if used + m > pool.shape[0]:
+        return False
+    buf = ws[W_BUF]
+    for i in range(m):
+        pool[used + i] = buf[i]
+    ws[W_WHY_AT][x] = used
+    ws[W_WHY_LEN][x] = m
+    cnt[POOL_USED] = used + m
+    ws[W_FACTS][cnt[N_FACTS]] = x
+    cnt[N_FACTS] += 1
+    return True
+
+
+@njit(cache=True)
+def _clash(ws, on, off):
+    cnt = ws[W_CNT]
+    cnt[CLASH_LEN] = 2
+    cnt[CLASH_ON] = on
+    cnt[CLASH_OFF] = off
+
+
+@njit(cache=True)
+def _off(ws, cell, k, m, n, off_base):
+    """The reference's ``off``: off(cell, k) because of ``buf[:m]``."""
+    why_at = ws[W_WHY_AT]
+    node = off_base + cell * n + k
+    if why_at[node] >= 0:
+        return _NONE
+    on_node = cell * n + k
+    if why_at[on_node] >= 0:
+        if not _put(ws, node, m):
+            return _FULL
+        _clash(ws, on_node, node)
+        return _CLASH
+    if not (ws[W_CAND][cell] >> k) & 1:
+        return _NONE
+    if not _put(ws, node, m):
+        return _FULL
+    cnt = ws[W_CNT]
+    ws[W_OFFS][cnt[N_OFF]] = node
+    cnt[N_OFF] += 1
+    return _ADDED
+
+
+@njit(cache=True)
+def _on(ws, cell, k, m, n, off_base):
+    """The reference's ``on``: on(cell, k) because of ``buf[:m]``."""
+    why_at = ws[W_WHY_AT]
+    node = cell * n + k
+    if why_at[node] >= 0:
+        return _NONE
+    if not _put(ws, node, m):
+        return _FULL
+    if why_at[off_base + node] >= 0:
+        _clash(ws, node, off_base + node)
+        return _CLASH
+    ws[W_PLACED_CELLS][cell] = 1
+    cnt = ws[W_CNT]
+    ws[W_ONS][cnt[N_ON]] = node
+    cnt[N_ON] += 1
+    return _ADDED
+
+
+@njit(cache=True)
+def _status(r):
+    """A rule's outcome as what `follow` returns, or -1 to go on."""
+    if r == _CLASH:
+        return CONFLICT
+    if r == _FULL:
+        return OVERFLOW
+    return -1
+
+
+@njit(cache=True)
+def follow(ws, geo, start_cand, start_pos, open_counts, placed_count, nested):
+    """Follow the branch in the workspace until it ends (`DONE`, `CONFLICT`, `OVERFLOW`)
+    or, when `nested`, until its rules run dry (`NEED_CHAINS`)."""
+    units, cell_units, at_bits, se_peers = geo[0], geo[1], geo[2], geo[3]
+    n = units.shape[1]
+    off_base = cell_units.shape[0] * n
+    cand = ws[W_CAND]
+    pos = ws[W_POS]
+    placed = ws[W_PLACED]
+    why_at = ws[W_WHY_AT]
+    ons = ws[W_ONS]
+    offs = ws[W_OFFS]
+    placed_cells = ws[W_PLACED_CELLS]
+    cnt = ws[W_CNT]
+    buf = ws[W_BUF]
+    while True:
+        while True:
+            if cnt[I_ON] < cnt[N_ON]:
+                node = ons[cnt[I_ON]]
+                cnt[I_ON] += 1
+                cell = node // n
+                k = node - cell * n
+                bit = np.int64(1) << k
+                rest = cand[cell] & ~bit
+                at_on = cell * n
+                at_off = off_base + at_on
+                while rest:
+                    j = trailing_zeros(rest)
+                    rest &= rest - 1
+                    x = at_off + j
+                    if why_at[x] >= 0:
+                        continue
+                    buf[0] = node
+                    if not _put(ws, x, 1):
+                        return OVERFLOW
+                    if why_at[at_on + j] >= 0:
+                        _clash(ws, at_on + j, x)
+                        return CONFLICT
+                    offs[cnt[N_OFF]] = x
+                    cnt[N_OFF] += 1
+                for i in range(se_peers.shape[1]):
+                    p = se_peers[cell, i]
+                    if p < 0:
+                        break
+                    if cand[p] & bit:
+                        on_node = p * n + k
+                        off_node = off_base + on_node
+                        if why_at[off_node] >= 0:
+                            continue
+                        buf[0] = node
+                        if not _put(ws, off_node, 1):
+                            return OVERFLOW
+                        if why_at[on_node] >= 0:
+                            _clash(ws, on_node, off_node)
+                            return CONFLICT
+                        offs[cnt[N_OFF]] = off_node
+                        cnt[N_OFF] += 1
+                for t in range(3):
+                    u = cell_units[cell, t]
+                    placed[u] |= bit
+                    pos[u * n + k] &= ~at_bits[cell, t]
+                continue
+            if cnt[I_OFF] == cnt[N_OFF]:
+                break
+            node = offs[cnt[I_OFF]]
+            cnt[I_OFF] += 1
+            at = node - off_base
+            cell = at // n
+            k = at - cell * n
+            bit = np.int64(1) << k
+            m = cand[cell]
+            if m & bit:  # the off fact takes effect now
+                m ^= bit
+                cand[cell] = m
+                for t in range(3):
+                    pos[cell_units[cell, t] * n + k] &= ~at_bits[cell, t]
+            # the last digit of the cell
+            if why_at[at] < 0 and not m & (m - 1) and not placed_cells[cell]:
+                size = _lost(ws, start_cand[cell] & ~m, off_base + cell * n, 1)
+                if not m:
+                    return _status(_emptied(ws, size, n, off_base))
+                r = _status(_on(ws, cell, _high_bit(m), size, n, off_base))
+                if r >= 0:
+                    return r
+            # most often every unit of the cell still has two places for k
+            alone = False
+            for t in range(3):
+                p = pos[cell_units[cell, t] * n + k]
+                if not p & (p - 1):
+                    alone = True
+            if not alone:
+                continue
+            # the last place of the digit in each unit of the cell: box, row, column
+            for t in (2, 0, 1):
+                u = cell_units[cell, t]
+                if placed[u] & bit:
+                    continue
+                p = pos[u * n + k]
+                if p & (p - 1):
+                    continue
+                if p and why_at[units[u, _high_bit(p)] * n + k] >= 0:
+                    continue  # found already
+                size = _lost_in_unit(ws, start_pos[u * n + k] & ~p, units[u], off_base + k, n)
+                if not p:
+                    return _status(_emptied(ws, size, n, off_base))
+                r = _status(_on(ws, units[u, _high_bit(p)], k, size, n, off_base))
+                if r >= 0:
+                    return r
+        if not cnt[LOOKED]:  # (a unit's places as the branch began hold nothing new)
+            ws[W_LOOKED][:] = start_pos
+            cnt[LOOKED] = 1
+        r = _locked(ws, geo, start_pos, n, off_base)
+        if r == _NONE:
+            r = _other_rules(ws, geo, start_cand, start_pos, open_counts, placed_count)
+        if r == _NONE:
+            return NEED_CHAINS if nested else DONE
+        s = _status(r)
+        if s >= 0:
+            return s
+
+
+@njit(cache=True)
+def _lost(ws, gone, at, step):
+    """Into ``buf``: the off facts ``at + step * i`` for the bits i of `gone` that the
+    branch holds (a single's causes); their count."""
+    why_at = ws[W_WHY_AT]
+    buf = ws[W_BUF]
+    size = 0
+    while gone:
+        x = at + step * trailing_zeros(gone)
+        gone &= gone - 1
+        if why_at[x] >= 0:
+            buf[size] = x
+            size += 1
+    return size
+
+
+@njit(cache=True)
+def _lost_in_unit(ws, gone, cells, at, n):
+    """`_lost` for a unit's places (`cells`: its cells)."""
+    why_at = ws[W_WHY_AT]
+    buf = ws[W_BUF]
+    size = 0
+    while gone:
+        x = at + cells[trailing_zeros(gone)] * n
+        gone &= gone - 1
+        if why_at[x] >= 0:
+            buf[size] = x
+            size += 1
+    return size
+
+
+@njit(cache=True)
+def _ancestors(ws, x, stamp, stack):
+    """Mark with `stamp` the facts `x` rests on (itself included) not marked yet; how
+    many were marked."""
+    mark = ws[W_MARK]
+    why_at = ws[W_WHY_AT]
+    why_len = ws[W_WHY_LEN]
+    pool = ws[W_POOL]
+    if mark[x] == stamp:
+        return 0
+    mark[x] = stamp
+    stack[0] = x
+    top = 1
+    count = 1
+    while top:
+        top -= 1
+        y = stack[top]
+        a = why_at[y]
+        if a < 0:
+            continue
+        for i in range(a, a + why_len[y]):
+            z = pool[i]
+            if mark[z] != stamp:
+                mark[z] = stamp
+                stack[top] = z
+                top += 1
+                count += 1
+    return count
+
+
+@njit(cache=True)
+def _new_stamp(ws):
+    mark = ws[W_MARK]
+    last = mark.shape[0] - 1
+    mark[last] += 1
+    return mark[last]
+
+
+@njit(cache=True)
+def _emptied(ws, size, n, off_base):
+    """The reference's `emptied`: a cell or unit without room, its off facts in
+    ``buf[:size]``, read as the cheapest clash of an on and an off fact."""
+    cnt = ws[W_CNT]
+    if size == 0:
+        cnt[CLASH_LEN] = 0
+        return _CLASH
+    buf = ws[W_BUF]
+    offs = buf[:size].copy()
+    stack = np.empty(ws[W_MARK].shape[0], dtype=np.int64)
+    own = np.empty(size, dtype=np.int64)
+    for i in range(size):
+        own[i] = _ancestors(ws, offs[i], _new_stamp(ws), stack)
+    best = -1
+    best_size = 0
+    for i in range(size):
+        stamp = _new_stamp(ws)
+        rest = 0
+        for j in range(size):
+            if j != i:
+                rest += _ancestors(ws, offs[j], stamp, stack)
+        if best < 0 or rest + own[i] < best_size:
+            best = i
+            best_size = rest + own[i]
+    last = offs[best]
+    m = 0
+    for i in range(size):
+        if i != best:
+            buf[m] = offs[i]
+            m += 1
+    on = last - off_base
+    if not _put(ws, on, m):
+        return _FULL
+    _clash(ws, on, last)
+    return _CLASH
+
+
+@njit(cache=True)
+def _locked(ws, geo, start_pos, n, off_base):
+    """The reference's `Context._locked`: locked candidates on the places changed since
+    last looked at, in Sudoku Explainer's order; `_NONE`, `_ADDED`, `_CLASH` or
+    `_FULL`."""
+    units = geo[0]
+    cross_unit, cross_here, cross_there = geo[4], geo[5], geo[6]
+    pos = ws[W_POS]
+    looked = ws[W_LOOKED]
+    placed = ws[W_PLACED]
+    why_at = ws[W_WHY_AT]
+    found = np.empty((pos.shape[0], 5), dtype=np.int64)  # key, k, inner, outside, why at
+    whys = np.empty(pos.shape[0] * n + 1, dtype=np.int64)  # per record: its length, causes
+    nf = 0
+    used = 0
+    for i in range(pos.shape[0]):
+        if pos[i] == looked[i]:
+            continue
+        p = pos[i]
+        looked[i] = p
+        outer = i // n
+        k = i - outer * n
+        if not p or (placed[outer] >> k) & 1:
+            continue
+        hit = -1
+        for j in range(cross_unit.shape[1]):
+            if cross_unit[outer, j] < 0:
+                break
+            if not p & ~cross_here[outer, j]:
+                hit = j
+                break
+        if hit < 0:
+            continue
+        inner = cross_unit[outer, hit]
+        outside = pos[inner * n + k] & ~cross_there[outer, hit]
+        if not outside:
+            continue
+        gone = start_pos[i] & ~p & ~cross_here[outer, hit]
+        if not gone:
+            continue  # true before the branch: the engine applies it itself
+        at = used
+        used += 1
+        size = 0
+        while gone:
+            x = off_base + units[outer, trailing_zeros(gone)] * n + k
+            gone &= gone - 1
+            if why_at[x] >= 0:
+                whys[used] = x
+                used += 1
+                size += 1
+        if not size:
+            used = at
+            continue
+        whys[at] = size
+        # Sudoku Explainer's order: boxes on columns, boxes on rows, columns, rows; by
+        # digit, then unit
+        order = (1 if inner < n else 0) if outer >= 2 * n else 3 if outer < n else 2
+        found[nf, 0] = (order * n + k) * 3 * n + outer
+        found[nf, 1] = k
+        found[nf, 2] = inner
+        found[nf, 3] = outside
+        found[nf, 4] = at
+        nf += 1
+    if not nf:
+        return _NONE
+    buf = ws[W_BUF]
+    for f in np.argsort(found[:nf, 0]):
+        k = found[f, 1]
+        inner = found[f, 2]
+        outside = found[f, 3]
+        at = found[f, 4]
+        size = whys[at]
+        while outside:
+            i = trailing_zeros(outside)
+            outside &= outside - 1
+            for s in range(size):
+                buf[s] = whys[at + 1 + s]
+            r = _off(ws, units[inner, i], k, size, n, off_base)
+            if r in (_CLASH, _FULL):
+                return r
+    return _ADDED
+
+
+@njit(cache=True)
+def _other_rules(ws, geo, start_cand, start_pos, open_counts, placed_count):
+    """The reference's `inner_rules.other_rules`: hidden pairs, naked pairs, then
+    X-Wings, the first that concludes anything adding its facts."""
+    units, cell_units = geo[0], geo[1]
+    n = units.shape[1]
+    off_base = cell_units.shape[0] * n
+    found = np.empty((off_base + 1, 3), dtype=np.int64)  # cell, k, where its causes are
+    whys = np.empty(8 * off_base + 64, dtype=np.int64)  # per group: its length, causes
+    nf, found, whys = _hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys)
+    if not nf:
+        nf, found, whys = _naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys)
+    if not nf:
+        nf, found, whys = _x_wings(ws, units, start_pos, placed_count, found, whys)
+    if not nf:
+        return _NONE
+    buf = ws[W_BUF]
+    for f in range(nf):
+        at = found[f, 2]
+        size = whys[at]
+        for s in range(size):
+            buf[s] = whys[at + 1 + s]
+        r = _off(ws, found[f, 0], found[f, 1], size, n, off_base)
+        if r in (_CLASH, _FULL):
+            return r
+    return _ADDED
+
+
+@njit(cache=True)
+def _grow(buf, size, extra):
+    if size + extra <= buf.shape[0]:
+        return buf
+    bigger = np.empty(2 * (size + extra), dtype=buf.dtype)
+    bigger[:size] = buf[:size]
+    return bigger
+
+
+@njit(cache=True)
+def _unit_order(t, n):
+    """The t-th unit in Sudoku Explainer's order for subsets: boxes, columns, rows."""
+    if t < n:
+        return 2 * n + t
+    if t < 2 * n:
+        return t
+    return t - 2 * n
+
+
+@njit(cache=True)
+def _hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys):
+    """Hidden pairs in the units whose places the branch changed (`inner_rules`)."""
+    n = units.shape[1]
+    off_base = start_cand.shape[0] * n
+    pos = ws[W_POS]
+    cand = ws[W_CAND]
+    why_at = ws[W_WHY_AT]
+    nf = 0
+    used = 0
+    full = (np.int64(1) << n) - 1
+    for t in range(3 * n):
+        u = _unit_order(t, n)
+        if open_counts[u] <= 4:
+            continue
+        at_u = u * n
+        moved = False
+        for k in range(n):
+            if pos[at_u + k] != start_pos[at_u + k]:
+                moved = True
+                break
+        if not moved:
+            continue
+        cells = units[u]
+        for b in range(n):
+            p = pos[at_u + b]
+            if popcount(p) != 2:
+                continue
+            for a in range(b):
+                if pos[at_u + a] != p:
+                    continue
+                keep = (np.int64(1) << a) | (np.int64(1) << b)
+                removable = False
+                q = p
+                while q:
+                    if cand[cells[trailing_zeros(q)]] & ~keep:
+                        removable = True
+                    q &= q - 1
+                if not removable:
+                    continue
+                whys = _grow(whys, used, 2 * n + 1)
+                at = used
+                used += 1
+                rest = full & ~p
+                while rest:
+                    c = cells[trailing_zeros(rest)]
+                    rest &= rest - 1
+                    for d in (a, b):
+                        x = off_base + c * n + d
+                        if (start_cand[c] >> d) & 1 and why_at[x] >= 0:
+                            whys[used] = x
+                            used += 1
+                size = used - at - 1
+                if not size:
+                    used = at
+                    continue
+                whys[at] = size
+                q = p
+                while q:
+                    c = cells[trailing_zeros(q)]
+                    q &= q - 1
+                    found, nf = _removals(found, nf, c, cand[c] & ~keep, at)
+    return nf, found, whys
+
+
+@njit(cache=True)
+def _removals(found, nf, cell, digits, at):
+    """Add to `found` the removal of each of `digits` (a mask) from `cell`, their causes at
+    `at`; the array (grown when full) and the new count."""
+    while digits:
+        found = _grow2(found, nf)
+        found[nf, 0] = cell
+        found[nf, 1] = trailing_zeros(digits)
+        found[nf, 2] = at
+        nf += 1
+        digits &= digits - 1
+    return found, nf
+
+
+@njit(cache=True)
+def _grow2(found, nf):
+    if nf < found.shape[0]:
+        return found
+    bigger = np.empty((2 * found.shape[0], found.shape[1]), dtype=found.dtype)
+    bigger[:nf] = found[:nf]
+    return bigger
+
+
+@njit(cache=True)
+def _naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys):
+    """Naked pairs in the units holding a cell whose candidates the branch changed."""
+    n = units.shape[1]
+    ncells = start_cand.shape[0]
+    off_base = ncells * n
+    cand = ws[W_CAND]
+    why_at = ws[W_WHY_AT]
+    moved = np.zeros(3 * n, dtype=np.bool_)
+    for c in range(ncells):
+        if cand[c] != start_cand[c]:
+            for t in range(3):
+                moved[cell_units[c, t]] = True
+    nf = 0
+    used = 0
+    for t in range(3 * n):
+        u = _unit_order(t, n)
+        if not moved[u] or open_counts[u] < 4:
+            continue
+        cells = units[u]
+        for j in range(n):
+            m = cand[cells[j]]
+            if popcount(m) != 2:
+                continue
+            for i in range(j):
+                if cand[cells[i]] != m:
+                    continue
+                removable = False
+                for x in range(n):
+                    if x != i and x != j and cand[cells[x]] & m:
+                        removable = True
+                        break
+                if not removable:
+                    continue
+                whys = _grow(whys, used, 2 * n + 1)
+                at = used
+                used += 1
+                for c in (cells[i], cells[j]):
+                    rest = start_cand[c] & ~m
+                    while rest:
+                        y = off_base + c * n + trailing_zeros(rest)
+                        rest &= rest - 1
+                        if why_at[y] >= 0:
+                            whys[used] = y
+                            used += 1
+                size = used - at - 1
+                if not size:
+                    used = at
+                    continue
+                whys[at] = size
+                for x in range(n):
+                    if x in (i, j):
+                        continue
+                    c = cells[x]
+                    found, nf = _removals(found, nf, c, cand[c] & m, at)
+    return nf, found, whys
+
+
+@njit(cache=True)
+def _x_wings(ws, units, start_pos, placed_count, found, whys):
+    """X-Wings on the digits whose places in lines the branch changed: columns first,
+    then rows; by pair of lines, then digit."""
+    n = units.shape[1]
+    off_base = units.shape[0] // 3 * n * n
+    pos = ws[W_POS]
+    why_at = ws[W_WHY_AT]
+    nf = 0
+    used = 0
+    eligible = np.zeros(n, dtype=np.bool_)
+    for base, cover in ((n, 0), (0, n)):
+        for k in range(n):
+            eligible[k] = False
+            if placed_count[k + 1] + 4 > n:
+                continue
+            moved = False
+            changed = False
+            for line in range(n):
+                at = (base + line) * n + k
+                p = pos[at]
+                if p != start_pos[at]:
+                    moved = True
+                    if popcount(p) == 2:
+                        changed = True
+            eligible[k] = moved and changed
+        for b in range(n):
+            for a in range(b):
+                for k in range(n):
+                    if not eligible[k]:
+                        continue
+                    p = pos[(base + b) * n + k]
+                    if popcount(p) != 2 or pos[(base + a) * n + k] != p:
+                        continue
+                    keep = (np.int64(1) << a) | (np.int64(1) << b)
+                    removable = False
+                    q = p
+                    while q:
+                        r = trailing_zeros(q)
+                        q &= q - 1
+                        if pos[(cover + r) * n + k] & ~keep:
+                            removable = True
+                    if not removable:
+                        continue
+                    whys = _grow(whys, used, 2 * n + 1)
+                    at = used
+                    used += 1
+                    for line in (a, b):
+                        i_at = (base + line) * n + k
+                        gone = start_pos[i_at] & ~pos[i_at] & ~p
+                        while gone:
+                            y = off_base + units[base + line, trailing_zeros(gone)] * n + k
+                            gone &= gone - 1
+                            if why_at[y] >= 0:
+                                whys[used] = y
+                                used += 1
+                    size = used - at - 1
+                    if not size:
+                        used = at
+                        continue
+                    whys[at] = size
+                    q = p
+                    while q:
+                        r = trailing_zeros(q)
+                        q &= q - 1
+                        extra = pos[(cover + r) * n + k] & ~keep
+                        while extra:
+                            found = _grow2(found, nf)
+                            found[nf, 0] = units[cover + r, trailing_zeros(extra)]
+                            found[nf, 1] = k
+                            found[nf, 2] = at
+                            nf += 1
+                            extra &= extra - 1
+    return nf, found, whys
+
+
+NOTHING = 5  # `apply_hints`: no inner chain rests on a fact of the branch
+
+
+@njit(cache=True)
+def new_links(ws, start_cand, start_pos):
+    """`nested._new_links` on the workspace's grid: whether it has a bivalue cell or a
+    unit with two places for a digit that the start grid had with more."""
+    cand = ws[W_CAND]
+    pos = ws[W_POS]
+    placed = ws[W_PLACED]
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if popcount(m) == 2 and start_cand[cell] != m:
+            return True
+    n = pos.shape[0] // placed.shape[0]
+    for u in range(placed.shape[0]):
+        for k in range(n):
+            p = pos[u * n + k]
+            if popcount(p) == 2 and start_pos[u * n + k] != p and not (placed[u] >> k) & 1:
+                return True
+    return False
+
+
+@njit(cache=True)
+def apply_hints(ws, geo, start_cand, start_pos, meta, removable, paths):
+    """The reference's `nested._apply`: of the inner chains (`meta` rows, cheapest first:
+    key, complexity, seeds' kind (-1 none, 0 cell, 1 unit), the seeds' two numbers,
+    their paths' start and end in `paths`, whether each path comes with its length, and
+    their removals' start and end in `removable`, as ``cell * n + k``), add as off facts
+    the removals of every chain whose rule parents hold in the branch: `NOTHING`,
+    `PROGRESS`, `CONFLICT` or `OVERFLOW`."""
+    units = geo[0]
+    n = units.shape[1]
+    off_base = start_cand.shape[0] * n
+    cand = ws[W_CAND]
+    why_at = ws[W_WHY_AT]
+    chosen = np.empty((meta.shape[0], 4), dtype=np.int64)  # hint, fresh at, why at, size
+    fresh = np.empty(removable.shape[0] + 1, dtype=np.int64)
+    whys = np.empty(64, dtype=np.int64)
+    nc = 0
+    nfresh = 0
+    used = 0
+    for h in range(meta.shape[0]):
+        first = nfresh
+        for i in range(meta[h, 8], meta[h, 9]):
+            r = removable[i]
+            if why_at[off_base + r] < 0 and (cand[r // n] >> (r % n)) & 1:
+                fresh[nfresh] = r
+                nfresh += 1
+        if nfresh == first:
+            continue
+        whys = _grow(whys, used, off_base)
+        size = _rule_parents(ws, geo, start_cand, start_pos, meta[h], paths, whys[used:])
+        if not size:
+            nfresh = first
+            continue
+        chosen[nc, 0] = h
+        chosen[nc, 1] = first
+        chosen[nc, 2] = used
+        chosen[nc, 3] = size
+        nc += 1
+        used += size
+    if not nc:
+        return NOTHING
+    buf = ws[W_BUF]
+    inner_key = ws[W_INNER_KEY]
+    inner_size = ws[W_INNER_SIZE]
+    for c in range(nc):
+        h = chosen[c, 0]
+        end = chosen[c + 1, 1] if c + 1 < nc else nfresh
+        for i in range(chosen[c, 1], end):
+            r = fresh[i]
+            x = off_base + r
+            if why_at[x] >= 0:
+                continue
+            size = chosen[c, 3]
+            for s in range(size):
+                buf[s] = whys[chosen[c, 2] + s]
+            got = _off(ws, r // n, r % n, size, n, off_base)
+            if got == _FULL:
+                return OVERFLOW
+            if why_at[x] >= 0:
+                inner_key[x] = meta[h, 0]
+                inner_size[x] = meta[h, 1]
+            if got == _CLASH:
+                return CONFLICT
+    return PROGRESS
+
+
+@njit(cache=True)
+def _rule_parents(ws, geo, start_cand, start_pos, row, paths, out):
+    """The reference's `nested.rule_parents` into `out`, ascending: for every single of
+    an inner chain (an on fact of a path and the fact before it) and for its seeds, the
+    off facts of the branch among the candidates its cell lost (naked) or the places its
+    unit lost (hidden); how many."""
+    units, cell_units = geo[0], geo[1]
+    n = units.shape[1]
+    off_base = start_cand.shape[0] * n
+    cand = ws[W_CAND]
+    pos = ws[W_POS]
+    stamp = _new_stamp(ws)
+    size = 0
+    if row[2] == 0:
+        size = _naked(ws, row[3], start_cand, cand, n, off_base, stamp, out, size)
+    elif row[2] == 1:
+        size = _hidden(ws, units, row[3], row[4], start_pos, pos, n, off_base, stamp, out, size)
+    i = row[5]
+    end = row[6]
+    counted = row[7]
+    while i < end:
+        if counted:
+            first = i + 1
+            last = first + paths[i]
+            i = last
+        else:
+            first = i
+            last = end
+            i = end
+        for j in range(first + 1, last):
+            x = paths[j]
+            if x >= off_base:
+                continue
+            cell = x // n
+            k = x - cell * n
+            w = paths[j - 1]
+            other = (w - off_base) // n if w >= off_base else -1
+            if other == cell:
+                size = _naked(ws, cell, start_cand, cand, n, off_base, stamp, out, size)
+                continue
+            if other < 0:
+                continue
+            for t in (2, 0, 1):
+                u = cell_units[cell, t]
+                shared = False
+                for s in range(3):
+                    if cell_units[other, s] == u:
+                        shared = True
+                if shared and popcount(pos[u * n + k]) <= 2:
+                    size = _hidden(ws, units, u, k, start_pos, pos, n, off_base, stamp, out, size)
+                    break
+    out[:size].sort()
+    return size
+
+
+@njit(cache=True)
+def _naked(ws, cell, start_cand, cand, n, off_base, stamp, out, size):
+    why_at = ws[W_WHY_AT]
+    mark = ws[W_MARK]
+    gone = start_cand[cell] & ~cand[cell]
+    while gone:
+        y = off_base + cell * n + trailing_zeros(gone)
+        gone &= gone - 1
+        if why_at[y] >= 0 and mark[y] != stamp:
+            mark[y] = stamp
+            out[size] = y
+            size += 1
+    return size
+
+
+@njit(cache=True)
+def _hidden(ws, units, u, k, start_pos, pos, n, off_base, stamp, out, size):
+    why_at = ws[W_WHY_AT]
+    mark = ws[W_MARK]
+    gone = start_pos[u * n + k] & ~pos[u * n + k]
+    while gone:
+        y = off_base + units[u, trailing_zeros(gone)] * n + k
+        gone &= gone - 1
+        if why_at[y] >= 0 and mark[y] != stamp:
+            mark[y] = stamp
+            out[size] = y
+            size += 1
+    return size

@@ -1,0 +1,133 @@
+"""The compiled branch follower (`compiled_branches`, `branch_kernel`) gives the branches
+the pure route gives: every fact with its causes in the same order, the same
+contradiction, the same inner chains."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from solvers.human.state import CandidateState
+from solvers.human.techniques import compiled_branches
+from solvers.human.techniques.branches import (
+    COMPILED,
+    NESTED,
+    NESTED_MULTIPLE,
+    PLUS,
+    Branch,
+    Context,
+)
+from tests.paths import ROOT
+from tests.solvers.human.test_plus_closure import STATES
+
+pytest.importorskip("numba")
+
+MODES = {"plus": PLUS, "nested": NESTED, "nested multiple": NESTED_MULTIPLE}
+
+
+def _seeds(state: CandidateState, most: int) -> list[int]:
+    """Every candidate of an open cell on and off (a sample of `most` on large grids)."""
+    n = state.n
+    off = state.shape.ncells * n
+    nodes = [
+        x
+        for cell, m in enumerate(state.cand)
+        if m & (m - 1)
+        for k in range(n)
+        if m >> k & 1
+        for x in (cell * n + k, off + cell * n + k)
+    ]
+    if len(nodes) > most:
+        nodes = sorted(random.Random(7).sample(nodes, most))
+    return nodes
+
+
+def _pure(ctx: Context, seed: int, mode: int) -> Branch:
+    token = COMPILED.set(False)
+    try:
+        return ctx.branch([seed], mode)
+    finally:
+        COMPILED.reset(token)
+
+
+def _same(a: Branch, b: Branch) -> bool:
+    return (
+        list(a.parents.items()) == list(b.parents.items())
+        and a.conflict == b.conflict
+        and a.inner == b.inner
+    )
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("name", STATES)
+def test_the_compiled_branches_are_the_pure_ones(name, mode):
+    state = STATES[name]()
+    ctx = Context(state)
+    seeds = _seeds(state, 160)
+    conflicts = nested_facts = longest = 0
+    for seed in seeds:
+        compiled = compiled_branches.follow(ctx, [seed], MODES[mode])
+        assert compiled is not None, f"{name}: seed {seed} left to the pure route"
+        pure = _pure(ctx, seed, MODES[mode])
+        assert _same(compiled, pure), f"{name}, {mode}: seed {seed}"
+        conflicts += compiled.conflict is not None
+        nested_facts += bool(compiled.inner)
+        longest = max(longest, len(compiled.parents))
+    assert longest > 10  # branches that go somewhere
+    if name in ("gen9-extreme step 26", "gen4"):
+        assert conflicts  # contradictions to compare
+    if name == "forum" and MODES[mode] >= NESTED:
+        assert nested_facts  # inner chains to compare
+
+
+def test_a_branch_whose_causes_outgrow_the_pool_is_left_to_the_pure_route():
+    from solvers.human.techniques.branch_kernel import W_POOL
+
+    state = STATES["forum"]()
+    ctx = Context(state)
+    seed = next(s for s in _seeds(state, 400) if len(_pure(ctx, s, NESTED).parents) > 20)
+    assert compiled_branches.follow(ctx, [seed], NESTED) is not None
+    start = ctx.__dict__["compiled_start"]
+    arrays = list(start.workspace.arrays)
+    arrays[W_POOL] = arrays[W_POOL][:8]  # room for the causes of a few facts only
+    start.workspace.arrays = tuple(arrays)
+    assert compiled_branches.follow(ctx, [seed], NESTED) is None
+    assert _same(ctx.branch([seed], NESTED), _pure(ctx, seed, NESTED))
+
+
+def test_without_the_kernel_the_pure_route_follows(monkeypatch):
+    state = STATES["forum"]()
+    seed = _seeds(state, 10)[0]
+    expected = _pure(Context(state), seed, NESTED)
+    monkeypatch.setattr(compiled_branches, "branch_kernel", lambda _shape: None)
+    ctx = Context(state)
+    assert compiled_branches.follow(ctx, [seed], NESTED) is None
+    assert _same(ctx.branch([seed], NESTED), expected)
+
+
+def test_the_nested_search_concludes_the_same_either_way():
+    from solvers.human.techniques import forcing
+
+    compiled = forcing.nested_multiple_chain(STATES["forum"]())  # (level 2 finds none)
+    token = COMPILED.set(False)
+    try:
+        pure = forcing.nested_multiple_chain(STATES["forum"]())
+    finally:
+        COMPILED.reset(token)
+    assert compiled is not None
+    assert compiled == pure
+
+
+def test_the_solver_warms_the_branch_kernel_up():
+    code = (
+        "import solvers\n"
+        "from solvers.human.techniques import branch_kernel\n"
+        "assert not branch_kernel.follow.signatures\n"
+        "solvers.get('human').warm_up()\n"
+        "assert branch_kernel.follow.signatures and branch_kernel.apply_hints.signatures\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
