@@ -138,21 +138,26 @@ class Workspace:
         has none) and inner (nested modes)."""
         a = self.arrays
         cnt = a[W_CNT]
-        facts = a[W_FACTS][: cnt[N_FACTS]].tolist()
-        lengths = a[W_WHY_LEN][facts].tolist()
+        order = a[W_FACTS][: cnt[N_FACTS]]
+        facts = order.tolist()
+        lengths = a[W_WHY_LEN][order].tolist()
         pool = a[W_POOL][: cnt[POOL_USED]].tolist()
         parents: dict[int, tuple[int, ...]] = {}
         at = 0
         for x, length in zip(facts, lengths, strict=True):
-            parents[x] = tuple(pool[at : at + length])
-            at += length
+            end = at + length
+            parents[x] = tuple(pool[at:end])
+            at = end
         inner = None
         if nested:
-            keys = a[W_INNER_KEY][facts].tolist()
-            sizes = a[W_INNER_SIZE][facts].tolist()
-            inner = {
-                x: (key, size) for x, key, size in zip(facts, keys, sizes, strict=True) if key >= 0
-            }
+            keys = a[W_INNER_KEY][order]
+            nested_facts = (keys >= 0).nonzero()[0].tolist()
+            if nested_facts:
+                sizes = a[W_INNER_SIZE][order].tolist()
+                key_list = keys.tolist()
+                inner = {facts[i]: (key_list[i], sizes[i]) for i in nested_facts}
+            else:
+                inner = {}
         return parents, None, inner
 
     def conflict(self) -> tuple[int, ...]:
