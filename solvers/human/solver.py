@@ -23,7 +23,7 @@ from solvers.human.engine import PropagationResult, propagate
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
 from solvers.human.techniques import compiled_branches
-from solvers.human.techniques.branches import NESTED_MULTIPLE, Context
+from solvers.human.techniques.branches import Context
 from solvers.human.techniques.nested import compiled_hints
 from solvers.human.techniques.plus_closure import plus_ends
 from solvers.human.trace import pencilmarks
@@ -150,4 +150,4 @@ def load_kernels() -> None:
     state = CandidateState.from_grid(Grid.empty(3, 3))
     plus_ends(state)
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)
-    compiled_branches.follow(Context(state), [0], NESTED_MULTIPLE)
+    compiled_branches.load(Context(state))

@@ -19,8 +19,8 @@ A branch lives in a `Workspace` (arrays reused from branch to branch of a search
 fact's causes are a slice of one pool, the facts are listed in the order recorded (the
 order of the reference's ``parents`` dict), and a nested fact keeps its inner chain's
 key and complexity.  `parents`, `conflict` and `inner` turn it into a `Branch`'s
-fields.  A branch whose causes outgrow the pool returns `OVERFLOW` and is left to the
-reference (the caller follows it there).
+fields.  A branch whose causes outgrow the pool returns `OVERFLOW`: the caller grows the pool and
+follows it again.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from solvers.fast.kernels import popcount
 from solvers.grid import Shape
 from solvers.human.techniques.branches import se_tables
 from solvers.human.techniques.common import crossings
+from solvers.human.techniques.static_kernel import CELL, OK, Y_CHAIN, analyse
 
 MAX_SIZE = 16  # the largest grid side the kernel takes (as `static_kernel`)
 
@@ -114,7 +115,7 @@ class Workspace:
         ncells = shape.ncells
         nodes = 2 * ncells * n
         ints = np.int64
-        self.arrays = (
+        self.arrays: tuple[np.ndarray, ...] = (
             np.zeros(ncells, ints),  # cand
             np.zeros(3 * n * n, ints),  # pos
             np.zeros(3 * n, ints),  # placed
@@ -133,39 +134,12 @@ class Workspace:
             np.zeros(nodes + 1, ints),  # mark: stamps for `_ancestors` (last: the stamp)
         )
 
-    def branch_fields(self, nested: bool) -> tuple[dict, tuple | None, dict | None]:
-        """The branch followed last as `Branch` fields: parents, conflict (None while it
-        has none) and inner (nested modes)."""
-        a = self.arrays
-        cnt = a[W_CNT]
-        order = a[W_FACTS][: cnt[N_FACTS]]
-        facts = order.tolist()
-        lengths = a[W_WHY_LEN][order].tolist()
-        pool = a[W_POOL][: cnt[POOL_USED]].tolist()
-        parents: dict[int, tuple[int, ...]] = {}
-        at = 0
-        for x, length in zip(facts, lengths, strict=True):
-            end = at + length
-            parents[x] = tuple(pool[at:end])
-            at = end
-        inner = None
-        if nested:
-            keys = a[W_INNER_KEY][order]
-            nested_facts = (keys >= 0).nonzero()[0].tolist()
-            if nested_facts:
-                sizes = a[W_INNER_SIZE][order].tolist()
-                key_list = keys.tolist()
-                inner = {facts[i]: (key_list[i], sizes[i]) for i in nested_facts}
-            else:
-                inner = {}
-        return parents, None, inner
-
-    def conflict(self) -> tuple[int, ...]:
-        """The contradiction of the branch followed last (`CONFLICT`)."""
-        cnt = self.arrays[W_CNT]
-        if cnt[CLASH_LEN] == 0:
-            return ()
-        return (int(cnt[CLASH_ON]), int(cnt[CLASH_OFF]))
+    def grow(self) -> None:
+        """Double the pool of causes (a branch outgrew it)."""
+        arrays = list(self.arrays)
+        pool = arrays[W_POOL]
+        arrays[W_POOL] = np.zeros(2 * pool.shape[0], dtype=pool.dtype)
+        self.arrays = tuple(arrays)
 
 
 @njit(cache=True)
@@ -522,7 +496,7 @@ def _locked(ws, geo, start_pos, n, off_base):
     placed = ws[W_PLACED]
     why_at = ws[W_WHY_AT]
     found = np.empty((pos.shape[0], 5), dtype=np.int64)  # key, k, inner, outside, why at
-    whys = np.empty(pos.shape[0] * n + 1, dtype=np.int64)  # per record: its length, causes
+    whys = np.empty(pos.shape[0] * (n + 1), dtype=np.int64)  # per record: its length, causes
     nf = 0
     used = 0
     for i in range(pos.shape[0]):
@@ -899,7 +873,10 @@ def apply_hints(ws, geo, start_cand, start_pos, meta, removable, paths):
     cand = ws[W_CAND]
     why_at = ws[W_WHY_AT]
     chosen = np.empty((meta.shape[0], 4), dtype=np.int64)  # hint, fresh at, why at, size
-    fresh = np.empty(removable.shape[0] + 1, dtype=np.int64)
+    room = 1
+    for h in range(meta.shape[0]):  # (chains of one seed share their removals)
+        room += meta[h, 9] - meta[h, 8]
+    fresh = np.empty(room, dtype=np.int64)
     whys = np.empty(64, dtype=np.int64)
     nc = 0
     nfresh = 0
@@ -1034,3 +1011,337 @@ def _hidden(ws, units, u, k, start_pos, pos, n, off_base, stamp, out, size):
             out[size] = y
             size += 1
     return size
+
+
+# The inner chains of nested branches' grids, kept by grid for a solve (`Memo`): per grid
+# its candidates, level 2's chains and level 3's (computed when first asked for), each as
+# `apply_hints` reads them.
+STEPS = np.array([4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128], dtype=np.int64)
+FORCING_TENTHS = 70  # Sudoku Explainer's static forcing chain
+X_FORCING_TENTHS = 66  # on one digit
+MULTIPLE_TENTHS = 80  # its static cell and region forcing chains
+NEED_PY = 6  # `follow_nested`: the static kernel left the grid to the pure route
+
+
+@njit(cache=True)
+def bonus_tenths(nodes):
+    """`chains.length_bonus` in tenths."""
+    length = nodes - 2
+    tenths = 0
+    for t in STEPS:
+        if length <= t:
+            return tenths
+        tenths += 1
+    t = STEPS[STEPS.shape[0] - 1] * 3 // 2
+    grow = False
+    while length > t:
+        tenths += 1
+        t = t * 3 // 2 if grow else t * 4 // 3
+        grow = not grow
+    return tenths
+
+
+@njit(cache=True)
+def _hash(cand):
+    h = np.uint64(14695981039346656037)
+    for v in cand:
+        h = (h ^ np.uint64(v)) * np.uint64(1099511628211)
+    return np.int64(h >> np.uint64(1))
+
+
+@njit(cache=True)
+def lookup(table, cands, cand):
+    """The memo's entry of the grid `cand`, or -1 (`table`: grid hashes to entries,
+    `cands`: the entries' grids)."""
+    h = _hash(cand)
+    while h in table:
+        e = table[h]
+        if np.array_equal(cands[e], cand):
+            return e
+        h += 1
+    return -1
+
+
+@njit(cache=True)
+def insert(table, cands, l2, l3, done, counter, cand, chains, agreements, level3):
+    """Keep a grid's inner chains (`chains`, `agreements`: (rows, removals, paths) as
+    `apply_hints` reads them; `level3` False while the agreements are not known yet),
+    with keys of their own (`counter`: the next); the entry's number."""
+    h = _hash(cand)
+    while h in table:
+        h += 1
+    e = len(cands)
+    table[h] = e
+    cands.append(cand.copy())
+    l2.append(_keyed(chains, counter))
+    l3.append(_keyed(agreements, counter))
+    done.append(1 if level3 else 0)
+    return e
+
+
+@njit(cache=True)
+def set_level3(l3, done, counter, e, agreements):
+    """Keep the agreements of entry `e`, found late."""
+    l3[e] = _keyed(agreements, counter)
+    done[e] = 1
+
+
+@njit(cache=True)
+def _keyed(hints, counter):
+    """`hints` with fresh keys: an inner chain is counted once however many facts rest
+    on it (`forcing.nested_sum`), so each has a number no other has."""
+    meta = hints[0].copy()
+    for i in range(meta.shape[0]):
+        meta[i, 0] = counter[0]
+        counter[0] += 1
+    return (meta, hints[1], hints[2])
+
+
+@njit(cache=True)
+def _ranked(meta, tenths):
+    """The rows of `meta` cheapest first: by rating (`tenths`), complexity, then order."""
+    keys = np.empty(meta.shape[0], dtype=np.int64)
+    for i in range(meta.shape[0]):
+        keys[i] = (tenths[i] << 40) | (meta[i, 1] << 20) | i
+    return meta[np.argsort(keys)].copy()
+
+
+@njit(cache=True)
+def chain_hints(heads, paths, cand, n):
+    """Level 2's hints from the static kernel's chains (`nested._chain_hints`): rows as
+    `apply_hints` reads them (keys left 0), removals, paths."""
+    off_base = cand.shape[0] * n
+    count = heads.shape[0] // 4
+    meta = np.zeros((count, 10), dtype=np.int64)
+    tenths = np.empty(count, dtype=np.int64)
+    removable = np.empty(count * n + 1, dtype=np.int64)
+    used = 0
+    last = -1
+    r0 = r1 = 0
+    for i in range(count):
+        seed, kind, start, end = heads[4 * i], heads[4 * i + 1], heads[4 * i + 2], heads[4 * i + 3]
+        if seed != last:  # a seed's chain on its digit alone shares its removals
+            last = seed
+            node = seed % off_base
+            cell = node // n
+            k = node - cell * n
+            r0 = used
+            if seed < off_base:
+                removable[used] = node
+                used += 1
+            else:
+                m = cand[cell] & ~(np.int64(1) << k)
+                while m:
+                    removable[used] = cell * n + trailing_zeros(m)
+                    used += 1
+                    m &= m - 1
+            r1 = used
+        c = end - start
+        base = X_FORCING_TENTHS if kind != Y_CHAIN else FORCING_TENTHS
+        tenths[i] = base + bonus_tenths(c)
+        meta[i, 1] = c
+        meta[i, 2] = -1
+        meta[i, 5] = start
+        meta[i, 6] = end
+        meta[i, 8] = r0
+        meta[i, 9] = r1
+    return _ranked(meta, tenths), removable[:used].copy(), paths
+
+
+@njit(cache=True)
+def agreement_hints(heads, paths, cand, n):
+    """Level 3's hints from the static kernel's agreements (`nested._agreement_hints`)."""
+    off_base = cand.shape[0] * n
+    count = heads.shape[0] // 7
+    meta = np.zeros((count, 10), dtype=np.int64)
+    tenths = np.empty(count, dtype=np.int64)
+    removable = np.empty(count * n + 1, dtype=np.int64)
+    used = 0
+    for i in range(count):
+        row = heads[7 * i : 7 * i + 7]
+        kind, a, b, t, c, start, end = row[0], row[1], row[2], row[3], row[4], row[5], row[6]
+        meta[i, 8] = used
+        if t < off_base:
+            cell = t // n
+            m = cand[cell] & ~(np.int64(1) << (t - cell * n))
+            while m:
+                removable[used] = cell * n + trailing_zeros(m)
+                used += 1
+                m &= m - 1
+        else:
+            removable[used] = t - off_base
+            used += 1
+        meta[i, 9] = used
+        tenths[i] = MULTIPLE_TENTHS + bonus_tenths(c)
+        meta[i, 1] = c
+        meta[i, 2] = 0 if kind == CELL else 1
+        meta[i, 3] = a
+        meta[i, 4] = b if kind != CELL else 0
+        meta[i, 5] = start
+        meta[i, 6] = end
+        meta[i, 7] = 1
+    return _ranked(meta, tenths), removable[:used].copy(), paths
+
+
+@njit(cache=True)
+def _no_hints():
+    return (
+        np.zeros((0, 10), dtype=np.int64),
+        np.zeros(0, dtype=np.int64),
+        np.zeros(0, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def follow_nested(
+    ws,
+    geo,
+    sgeo,
+    start_cand,
+    start_pos,
+    open_counts,
+    placed_count,
+    level,
+    table,
+    cands,
+    l2s,
+    l3s,
+    done,
+    counter,
+):
+    """`follow` for the nested levels 2 and 3 (`level`), the inner chains included: when
+    the rules run dry, the grid's inner chains (from the memo, or found by the static
+    kernel and kept) are applied (`apply_hints`).  `NEED_PY` when the static kernel leaves
+    a grid to the pure route: the caller keeps its chains (`insert`, `set_level3`) and
+    calls again.  The memo comes in parts (`new_memo`): numba reads a tuple of its typed
+    containers slowly."""
+    units, cell_units, peers, se_peers = sgeo
+    n = units.shape[1]
+    while True:
+        status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, True)
+        if status != NEED_CHAINS:
+            return status
+        cand = ws[W_CAND]
+        pos = ws[W_POS]
+        placed = ws[W_PLACED]
+        e = lookup(table, cands, cand)
+        if e < 0:
+            new = new_links(ws, start_cand, start_pos)
+            memo = (table, cands, l2s, l3s, done, counter)
+            if not new and level < 3:
+                e = insert(*memo, cand, _no_hints(), _no_hints(), False)
+            else:
+                found = analyse(
+                    cand, pos, placed, n, units, cell_units, peers, se_peers, new, level == 3
+                )
+                if found[0] != OK:
+                    return NEED_PY
+                chains = chain_hints(found[1], found[2], cand, n)
+                if level == 3:
+                    agreed = agreement_hints(found[3], found[4], cand, n)
+                    e = insert(*memo, cand, chains, agreed, True)
+                else:
+                    e = insert(*memo, cand, chains, _no_hints(), False)
+        l2 = l2s[e]
+        status = apply_hints(ws, geo, start_cand, start_pos, l2[0], l2[1], l2[2])
+        if status == NOTHING and level == 3:
+            if not done[e]:
+                found = analyse(
+                    cand, pos, placed, n, units, cell_units, peers, se_peers, False, True
+                )
+                if found[0] != OK:
+                    return NEED_PY
+                set_level3(l3s, done, counter, e, agreement_hints(found[3], found[4], cand, n))
+            l3 = l3s[e]
+            status = apply_hints(ws, geo, start_cand, start_pos, l3[0], l3[1], l3[2])
+        if status == NOTHING:
+            return DONE
+        if status != PROGRESS:
+            return status
+
+
+@njit(cache=True)
+def flat(ws):
+    """The branch in the workspace as one array, for `Workspace.branch`: its
+    contradiction's length and facts (0, -1, -1 for none), then per fact in the order
+    recorded the fact, its inner chain's key (-1 for none) and complexity, how many causes
+    it has, and its causes."""
+    cnt = ws[W_CNT]
+    count = cnt[N_FACTS]
+    facts = ws[W_FACTS]
+    why_at = ws[W_WHY_AT]
+    why_len = ws[W_WHY_LEN]
+    inner_key = ws[W_INNER_KEY]
+    inner_size = ws[W_INNER_SIZE]
+    pool = ws[W_POOL]
+    out = np.empty(3 + 4 * count + cnt[POOL_USED], dtype=np.int64)
+    out[0] = cnt[CLASH_LEN]
+    out[1] = cnt[CLASH_ON]
+    out[2] = cnt[CLASH_OFF]
+    i = 3
+    for j in range(count):
+        x = facts[j]
+        m = why_len[x]
+        out[i] = x
+        out[i + 1] = inner_key[x]
+        out[i + 2] = inner_size[x]
+        out[i + 3] = m
+        a = why_at[x]
+        for s in range(m):
+            out[i + 4 + s] = pool[a + s]
+        i += 4 + m
+    return out
+
+
+@njit(cache=True)
+def plus_branch(ws, geo, seeds, start_cand, start_pos, start_placed, open_counts, placed_count):
+    """A (+) branch from the start: its status and `flat` form."""
+    status = start(ws, seeds, start_cand, start_pos, start_placed)
+    if status == DONE:
+        status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
+    return status, flat(ws)
+
+
+@njit(cache=True)
+def nested_branch(
+    ws,
+    geo,
+    sgeo,
+    seeds,
+    start_cand,
+    start_pos,
+    start_placed,
+    open_counts,
+    placed_count,
+    level,
+    resume,
+    table,
+    cands,
+    l2s,
+    l3s,
+    done,
+    counter,
+):
+    """A nested branch from the start (or, with `resume`, from where `NEED_PY` left it):
+    its status and `flat` form."""
+    if not resume:
+        status = start(ws, seeds, start_cand, start_pos, start_placed)
+        if status != DONE:
+            return status, flat(ws)
+    status = follow_nested(
+        ws,
+        geo,
+        sgeo,
+        start_cand,
+        start_pos,
+        open_counts,
+        placed_count,
+        level,
+        table,
+        cands,
+        l2s,
+        l3s,
+        done,
+        counter,
+    )
+    return status, flat(ws)

@@ -1,12 +1,12 @@
 """Forcing-chain branches from `PLUS` on, followed by the compiled kernel (`branch_kernel`).
 
-`Context` follows a (+) or nested branch here when numba is there and the grid is at most
-16x16; the branch is the same as `Context`'s own route gives (every fact with its causes
-in the same order, the same contradiction, the same inner chains).  The kernel follows
-the singles and the other rules; when a nested branch's rules run dry, this module looks
-up the grid's inner chains in the solve's memo (`nested.grid_hints`, the same table and
-the same hints as the pure route) and hands them to the kernel packed as arrays (kept
-with the hints: branches meet the same grids again).
+`Context` follows a (+) or nested (levels 2 and 3) branch here when numba is there and
+the grid is at most 16x16; the branch is the same as `Context`'s own route gives (every
+fact with its causes in the same order, the same contradiction, the same inner chains).
+The kernel follows the singles, the other rules and, in nested branches, the inner
+chains: it keeps each grid's inner chains in a memo of its own (`Memo`, one per solve,
+like the pure route's table in the solve's memo), found by the static kernel, or here
+by the pure route for the rare grid the static kernel leaves to it.
 """
 
 from __future__ import annotations
@@ -15,16 +15,20 @@ from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from solvers.grid import Shape
-from solvers.human.techniques.branches import NESTED, Branch
+from solvers.human.techniques.branches import NESTED, NESTED_MULTIPLE, Branch
 
 if TYPE_CHECKING:
     from solvers.human.techniques.branches import Context
     from solvers.human.techniques.nested import Hint
+
+MEMO_GRIDS = 20_000
+"""The grids a solve's compiled memo keeps before a search starts it afresh (each takes a
+few hundred bytes to a few kilobytes)."""
 
 
 @cache
@@ -37,8 +41,25 @@ def branch_kernel(shape: Shape) -> ModuleType | None:
     return kernel if shape.size <= kernel.MAX_SIZE else None
 
 
+def new_memo() -> tuple[Any, ...]:
+    """An empty compiled memo: (grid hashes to entries, the entries' candidates, their
+    level 2 chains, level 3 chains, whether those are known, the next key)."""
+    from numba import typed, types
+
+    hints = types.Tuple((types.int64[:, ::1], types.int64[::1], types.int64[::1]))
+    return (
+        typed.Dict.empty(key_type=types.int64, value_type=types.int64),
+        typed.List.empty_list(types.int64[::1]),
+        typed.List.empty_list(hints),
+        typed.List.empty_list(hints),
+        typed.List.empty_list(types.int64),
+        np.zeros(1, dtype=np.int64),
+    )
+
+
 class Start:
-    """A search's start grid as the kernel reads it, and the workspace its branches use."""
+    """A search's start grid as the kernel reads it, the workspace its branches use, and
+    the solve's memo of inner chains."""
 
     def __init__(self, ctx: Context, kernel: ModuleType) -> None:
         state = ctx.state
@@ -57,91 +78,121 @@ class Start:
             placed_count[v] += 1
         self.placed_count = np.array(placed_count, dtype=ints)
         self.geo = kernel.geometry(state.shape)
+        self.static_geo = _static_geometry(state.shape)
         self.workspace = kernel.Workspace(state.shape)
+        table = state.memo.table("nested-compiled-hints", state.shape, 1)
+        memo = table.get("memo")
+        if memo is None or len(memo[1]) > MEMO_GRIDS:
+            memo = table["memo"] = new_memo()
+        self.memo = memo
+
+
+@cache
+def _static_geometry(shape: Shape) -> tuple[np.ndarray, ...]:
+    from solvers.human.techniques.static_kernel import geometry
+
+    return geometry(shape)
 
 
 def follow(ctx: Context, seeds: list[int], mode: int) -> Branch | None:
     """The branch of `seeds` in `mode` (`PLUS`, `NESTED` or `NESTED_MULTIPLE`) by the
-    kernel, or None when the kernel is not there or leaves the branch to `Context`."""
+    kernel, or None when the kernel is not there."""
     kernel = branch_kernel(ctx.state.shape)
     if kernel is None:
         return None
     start = ctx.__dict__.get("compiled_start")
     if start is None:
         start = ctx.__dict__["compiled_start"] = Start(ctx, kernel)
-    ws = start.workspace
-    arrays = ws.arrays
     nested = mode >= NESTED
-    status = kernel.start(
-        arrays, np.array(seeds, dtype=np.int64), start.cand, start.pos, start.placed
-    )
-    while status == kernel.DONE:
-        status = kernel.follow(
-            arrays,
-            start.geo,
-            start.cand,
-            start.pos,
-            start.open_counts,
-            start.placed_count,
-            nested,
-        )
-        if status != kernel.NEED_CHAINS:
-            break
-        status = _inner_chains(ctx, kernel, start, mode)
-        if status == kernel.PROGRESS:
-            status = kernel.DONE
-        elif status == kernel.NOTHING:
-            break
-    if status == kernel.OVERFLOW:
-        return None
-    parents, _, inner = ws.branch_fields(nested)
-    conflict = ws.conflict() if status == kernel.CONFLICT else None
+    level = 3 if mode == NESTED_MULTIPLE else 2
+    seed_array = np.array(seeds, dtype=np.int64)
+    while True:
+        arrays = start.workspace.arrays
+        if nested:
+            resume = False
+            while True:
+                status, found = kernel.nested_branch(
+                    arrays,
+                    start.geo,
+                    start.static_geo,
+                    seed_array,
+                    start.cand,
+                    start.pos,
+                    start.placed,
+                    start.open_counts,
+                    start.placed_count,
+                    level,
+                    resume,
+                    *start.memo,
+                )
+                if status != kernel.NEED_PY:
+                    break
+                _pure_hints(ctx, kernel, start, level)
+                resume = True
+        else:
+            status, found = kernel.plus_branch(
+                arrays,
+                start.geo,
+                seed_array,
+                start.cand,
+                start.pos,
+                start.placed,
+                start.open_counts,
+                start.placed_count,
+            )
+        if status != kernel.OVERFLOW:
+            return branch_of(found.tolist(), nested, status == kernel.CONFLICT)
+        start.workspace.grow()  # and follow the branch again
+
+
+def branch_of(found: list[int], nested: bool, clash: bool) -> Branch:
+    """A `Branch` from the kernel's `flat` form (`clash`: it ends in a contradiction)."""
+    parents: dict[int, tuple[int, ...]] = {}
+    inner: dict[int, tuple] | None = {} if nested else None
+    i = 3
+    end = len(found)
+    while i < end:
+        x = found[i]
+        j = i + 4 + found[i + 3]
+        parents[x] = tuple(found[i + 4 : j])
+        if inner is not None and found[i + 1] >= 0:
+            inner[x] = (found[i + 1], found[i + 2])
+        i = j
+    conflict = None
+    if clash:
+        conflict = (found[1], found[2]) if found[0] == 2 else ()
     return Branch(parents, conflict, inner)
 
 
-def _inner_chains(ctx: Context, kernel: ModuleType, start: Start, mode: int) -> int:
-    """Level 2's rule (static forcing chains) on the workspace's grid and, from level 3,
-    when it finds nothing, static cell and region chains (`nested.chain_rules`)."""
-    from solvers.human.techniques.nested import grid_hints, level3_hints
+def _pure_hints(ctx: Context, kernel: ModuleType, start: Start, level: int) -> None:
+    """Keep in the memo the inner chains of the workspace's grid, which the static kernel
+    left to the pure route (`nested.pure_hints`)."""
+    from solvers.human.techniques.nested import pure_hints
 
     arrays = start.workspace.arrays
-    cand = arrays[kernel.W_CAND].tolist()
-    hints = grid_hints(
-        ctx,
-        cand,
-        lambda: (arrays[kernel.W_POS].tolist(), arrays[kernel.W_PLACED].tolist()),
-        lambda: bool(kernel.new_links(arrays, start.cand, start.pos)),
-        mode > NESTED,
-    )
-    status = _apply(kernel, start, hints, 0, ctx.n)
-    if status == kernel.NOTHING and mode > NESTED:
-        if hints[1] is None:
-            pos = arrays[kernel.W_POS].tolist()
-            placed = arrays[kernel.W_PLACED].tolist()
-            hints[1] = level3_hints(ctx, cand, pos, placed)
-        status = _apply(kernel, start, hints, 1, ctx.n)
-    return status
-
-
-def _apply(kernel: ModuleType, start: Start, hints: list, level: int, n: int) -> int:
-    """`kernel.apply_hints` with the hints of one level, packed once per grid."""
-    while len(hints) < 4:  # [level 2's hints, level 3's, and the same packed]
-        hints.append(None)
-    packed = hints[2 + level]
-    if packed is None:
-        packed = hints[2 + level] = pack(hints[level] or [], n)
-    return kernel.apply_hints(start.workspace.arrays, start.geo, start.cand, start.pos, *packed)
+    cand_array = arrays[kernel.W_CAND].copy()
+    cand = cand_array.tolist()
+    pos = arrays[kernel.W_POS].tolist()
+    placed = arrays[kernel.W_PLACED].tolist()
+    n = ctx.n
+    table, cands, _, l3s, done, counter = start.memo
+    e = kernel.lookup(table, cands, cand_array)
+    if e >= 0:  # level 3's chains of a grid known at level 2
+        _, agreements = pure_hints(ctx, cand, pos, placed, False, True)
+        kernel.set_level3(l3s, done, counter, e, pack(agreements, n))
+        return
+    new = bool(kernel.new_links(arrays, start.cand, start.pos))
+    chains, agreements = pure_hints(ctx, cand, pos, placed, new, level == 3)
+    kernel.insert(*start.memo, cand_array, pack(chains, n), pack(agreements, n), level == 3)
 
 
 def pack(hints: list[Hint], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Inner chains as the kernel's arrays (`branch_kernel.apply_hints`): per chain a row
-    of numbers, the removals, and the paths its singles are read from (a chain whose
-    singles were read already gives each single as a path of two)."""
+    of numbers, the removals, and the paths its singles are read from (each single as a
+    path of two)."""
     rows = []
     removable: list[int] = []
-    parts = []
-    at: dict[int, int] = {}  # a flat paths array's offset, by its id
-    size = 0
+    paths: list[int] = []
     for h in hints:
         if h.seeds is None:
             kind, a, b = -1, 0, 0
@@ -149,24 +200,31 @@ def pack(hints: list[Hint], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]
             kind, a, b = 0, h.seeds[1], 0
         else:
             kind, a, b = 1, h.seeds[1], h.seeds[2]
-        if h.paths is not None:
-            _, flat, first, last, counted = h.paths
-            base = at.get(id(flat))
-            if base is None:
-                base = at[id(flat)] = size
-                parts.append(flat)
-                size += len(flat)
-            first, last = base + first, base + last
-        else:
-            flat = np.array([v for x, w in h.singles for v in (2, w, x)], dtype=np.int64)
-            parts.append(flat)
-            first, last, counted = size, size + len(flat), True
-            size += len(flat)
+        first = len(paths)
+        for x, w in h.singles:
+            paths.extend((2, w, x))
         r0 = len(removable)
         removable.extend(cell * n + k for cell, k in h.removable)
-        row = (h.key, h.complexity, kind, a, b, first, last, int(counted), r0, len(removable))
-        rows.append(row)
+        rows.append((0, h.complexity, kind, a, b, first, len(paths), 1, r0, len(removable)))
     ints = np.int64
     meta = np.array(rows, dtype=ints).reshape(-1, 10)
-    paths = np.concatenate(parts).astype(ints) if parts else np.empty(0, dtype=ints)
-    return meta, np.array(removable, dtype=ints), paths
+    return meta, np.array(removable, dtype=ints), np.array(paths, dtype=ints)
+
+
+def load(ctx: Context) -> None:
+    """Call each entry of the kernel once on `ctx`'s grid, so that all are loaded (or
+    compiled, after an install) before anything is timed; nothing without the kernel."""
+    from solvers.human.techniques.branches import PLUS
+
+    kernel = branch_kernel(ctx.state.shape)
+    if kernel is None:
+        return
+    follow(ctx, [0], PLUS)
+    follow(ctx, [0], NESTED_MULTIPLE)
+    start: Start = ctx.__dict__["compiled_start"]
+    memo = new_memo()  # (a scratch one: the entries the pure route keeps)
+    cand = start.cand.copy()
+    e = kernel.insert(*memo, cand, pack([], ctx.n), pack([], ctx.n), False)
+    kernel.set_level3(memo[3], memo[4], memo[5], e, pack([], ctx.n))
+    kernel.lookup(memo[0], memo[1], cand)
+    kernel.new_links(start.workspace.arrays, start.cand, start.pos)

@@ -29,7 +29,6 @@ candidates: the branches of the next step's search often meet the same grids.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
@@ -97,49 +96,27 @@ class Hint:
 def chain_rules(ctx: Context, mode: int, cand, pos, placed, parents, off, inner) -> Found:
     """Level 2's rule (static forcing chains) and, from level 3 (`mode` above `NESTED`),
     when it finds nothing, static cell and region forcing chains."""
-    hints = grid_hints(
-        ctx,
-        cand,
-        lambda: (pos, placed),
-        lambda: _new_links(ctx, cand, pos, placed),
-        mode > NESTED,
-    )
+    known = ctx.state.memo.table("nested-inner-hints", ctx.state.shape, 3000)
+    key = tuple(cand)
+    hints: list[list[Hint] | None] | None = known.get(key)
+    if hints is None:
+        hints = known[key] = _hints(ctx, cand, pos, placed, mode > NESTED)
     found = _apply(ctx, hints[0] or [], cand, pos, parents, off, inner)
     if found is None and mode > NESTED:
         multiple = hints[1]
         if multiple is None:
-            multiple = hints[1] = level3_hints(ctx, cand, pos, placed)
+            multiple = hints[1] = _agreements(ctx, cand, pos, placed)
         found = _apply(ctx, multiple, cand, pos, parents, off, inner)
     return found
 
 
-def grid_hints(
-    ctx: Context,
-    cand: list[int],
-    grid: Callable[[], tuple[list[int], list[int]]],
-    has_new_links: Callable[[], bool],
-    multiple: bool,
-) -> list:
-    """A branch grid's inner chains, [static forcing chains, static cell and region chains
-    (None until asked for)], kept in the solve's memo by the grid's candidates (`grid`
-    and `has_new_links` give its places and placed digits, and `_new_links`, when they
-    are not there)."""
-    known = ctx.state.memo.table("nested-inner-hints", ctx.state.shape, 3000)
-    key = tuple(cand)
-    hints = known.get(key)
-    if hints is None:
-        pos, placed = grid()
-        hints = known[key] = _hints(ctx, cand, pos, placed, multiple, has_new_links())
-    return hints
-
-
-def _hints(ctx: Context, cand, pos, placed, multiple: bool, new: bool) -> list[list[Hint] | None]:
+def _hints(ctx: Context, cand, pos, placed, multiple: bool) -> list[list[Hint] | None]:
     """A branch grid's inner chains: [static forcing chains, static cell and region
     chains (None until asked for: `multiple` False)].  Only the hints are kept, not the
-    grid's state and graph: those are large, and the memo holds thousands of grids.
-    Without a strong link the grid the search started from lacks (`new`), every static
-    forcing chain of the branch's grid held there too, and rests on no fact of the
-    branch."""
+    grid's state and graph: those are large, and the memo holds thousands of grids."""
+    # Without a strong link the grid the search started from lacks, every static forcing
+    # chain of the branch's grid held there too, and rests on no fact of the branch.
+    new = _new_links(ctx, cand, pos, placed)
     if not new and not multiple:
         return [[], None]
     found = compiled_hints(ctx.state.shape, cand, pos, placed, new, multiple)
@@ -157,12 +134,23 @@ def _hints(ctx: Context, cand, pos, placed, multiple: bool, new: bool) -> list[l
     return [forcing, static_agreements(st, graph)]
 
 
-def level3_hints(ctx: Context, cand, pos, placed) -> list[Hint]:
+def _agreements(ctx: Context, cand, pos, placed) -> list[Hint]:
     """A branch grid's static cell and region chains (level 3's rule, asked for late)."""
     found = compiled_hints(ctx.state.shape, cand, pos, placed, False, True)
     if found is not None and found[1] is not None:
         return found[1]
     return static_agreements(*_graph(ctx, cand, pos, placed))
+
+
+def pure_hints(
+    ctx: Context, cand, pos, placed, chains: bool, agreements: bool
+) -> tuple[list[Hint], list[Hint]]:
+    """A branch grid's static forcing chains (if `chains`) and static cell and region
+    chains (if `agreements`) by the pure-Python route, for grids the compiled kernel
+    leaves to it."""
+    st, graph = _graph(ctx, cand, pos, placed)
+    forcing = static_chains(st, graph) if chains else []
+    return forcing, static_agreements(st, graph) if agreements else []
 
 
 @cache

@@ -14,7 +14,7 @@ from solvers.grid import Grid, Shape, shape
 from solvers.human.state import CandidateState
 from solvers.human.table import BY_NAME
 from solvers.human.techniques import nested
-from solvers.human.techniques.branches import ancestors
+from solvers.human.techniques.branches import COMPILED, ancestors
 from solvers.human.techniques.nested import (
     Hint,
     compiled_hints,
@@ -77,11 +77,15 @@ def branch_grids() -> Grids:
         recorded.append((grid_shape, cand[:], pos[:], placed[:]))
         return compiled(grid_shape, cand, pos, placed, chains, agreements)
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(nested, "compiled_hints", record)
-        for text in (GRID, STATIC_GRID, NISHIO_GRID, FORUM_GRID):
-            for name in ("nested_forcing_chain", "nested_multiple_chain"):
-                BY_NAME[name].find(CandidateState.from_candidates(text))
+    token = COMPILED.set(False)  # (the compiled branches call the kernel themselves)
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(nested, "compiled_hints", record)
+            for text in (GRID, STATIC_GRID, NISHIO_GRID, FORUM_GRID):
+                for name in ("nested_forcing_chain", "nested_multiple_chain"):
+                    BY_NAME[name].find(CandidateState.from_candidates(text))
+    finally:
+        COMPILED.reset(token)
     return recorded
 
 
@@ -94,9 +98,13 @@ def test_the_kernel_gives_the_pure_routes_hints_on_branch_grids(branch_grids):
 
 @pytest.mark.parametrize("name", ["nested_forcing_chain", "nested_multiple_chain"])
 def test_the_nested_levels_find_the_same_steps_without_the_kernel(name, monkeypatch):
-    # `test_human_path` pins these steps with the kernel (when numba is installed)
+    # `test_human_path` pins these steps with the kernels (when numba is installed)
     monkeypatch.setattr(nested, "static_kernel", lambda grid_shape: None)
-    assert alone_fingerprint(name) == ALONE[name]
+    token = COMPILED.set(False)
+    try:
+        assert alone_fingerprint(name) == ALONE[name]
+    finally:
+        COMPILED.reset(token)
 
 
 def _random_grid(box_rows: int, box_cols: int, seed: int, keep: float, placed: float) -> tuple:
