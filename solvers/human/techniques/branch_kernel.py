@@ -1107,6 +1107,17 @@ def _ranked(meta, tenths):
 
 
 @njit(cache=True)
+def _other_digits(removable, used, cand, cell, k, n):
+    """Add to `removable` (from `used` on) every digit of `cell` but `k`; the new count."""
+    m = cand[cell] & ~(np.int64(1) << k)
+    while m:
+        removable[used] = cell * n + trailing_zeros(m)
+        used += 1
+        m &= m - 1
+    return used
+
+
+@njit(cache=True)
 def chain_hints(heads, paths, cand, n):
     """Level 2's hints from the static kernel's chains (`nested._chain_hints`): rows as
     `apply_hints` reads them (keys left 0), removals, paths."""
@@ -1130,11 +1141,7 @@ def chain_hints(heads, paths, cand, n):
                 removable[used] = node
                 used += 1
             else:
-                m = cand[cell] & ~(np.int64(1) << k)
-                while m:
-                    removable[used] = cell * n + trailing_zeros(m)
-                    used += 1
-                    m &= m - 1
+                used = _other_digits(removable, used, cand, cell, k, n)
             r1 = used
         c = end - start
         base = X_FORCING_TENTHS if kind != Y_CHAIN else FORCING_TENTHS
@@ -1162,12 +1169,7 @@ def agreement_hints(heads, paths, cand, n):
         kind, a, b, t, c, start, end = row[0], row[1], row[2], row[3], row[4], row[5], row[6]
         meta[i, 8] = used
         if t < off_base:
-            cell = t // n
-            m = cand[cell] & ~(np.int64(1) << (t - cell * n))
-            while m:
-                removable[used] = cell * n + trailing_zeros(m)
-                used += 1
-                m &= m - 1
+            used = _other_digits(removable, used, cand, t // n, t % n, n)
         else:
             removable[used] = t - off_base
             used += 1
@@ -1193,15 +1195,18 @@ def _no_hints():
 
 
 @njit(cache=True)
-def follow_nested(
+def nested_branch(
     ws,
     geo,
     sgeo,
+    seeds,
     start_cand,
     start_pos,
+    start_placed,
     open_counts,
     placed_count,
     level,
+    resume,
     table,
     cands,
     l2s,
@@ -1209,18 +1214,23 @@ def follow_nested(
     done,
     counter,
 ):
-    """`follow` for the nested levels 2 and 3 (`level`), the inner chains included: when
+    """A branch of the nested levels 2 and 3 (`level`) from the start (or, with `resume`,
+    from where `NEED_PY` left it): its status and `flat` form.  `follow`, then, whenever
     the rules run dry, the grid's inner chains (from the memo, or found by the static
-    kernel and kept) are applied (`apply_hints`).  `NEED_PY` when the static kernel leaves
-    a grid to the pure route: the caller keeps its chains (`insert`, `set_level3`) and
-    calls again.  The memo comes in parts (`new_memo`): numba reads a tuple of its typed
+    kernel and kept) applied (`apply_hints`).  `NEED_PY` when the static kernel leaves a
+    grid to the pure route: the caller keeps its chains (`insert`, `set_level3`) and calls
+    again.  The memo comes in parts (`new_memo`): numba reads a tuple of its typed
     containers slowly."""
+    if not resume:
+        status = start(ws, seeds, start_cand, start_pos, start_placed)
+        if status != DONE:
+            return status, flat(ws)
     units, cell_units, peers, se_peers = sgeo
     n = units.shape[1]
     while True:
         status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, True)
         if status != NEED_CHAINS:
-            return status
+            return status, flat(ws)
         cand = ws[W_CAND]
         pos = ws[W_POS]
         placed = ws[W_PLACED]
@@ -1235,7 +1245,7 @@ def follow_nested(
                     cand, pos, placed, n, units, cell_units, peers, se_peers, new, level == 3
                 )
                 if found[0] != OK:
-                    return NEED_PY
+                    return NEED_PY, flat(ws)
                 chains = chain_hints(found[1], found[2], cand, n)
                 if level == 3:
                     agreed = agreement_hints(found[3], found[4], cand, n)
@@ -1250,19 +1260,19 @@ def follow_nested(
                     cand, pos, placed, n, units, cell_units, peers, se_peers, False, True
                 )
                 if found[0] != OK:
-                    return NEED_PY
+                    return NEED_PY, flat(ws)
                 set_level3(l3s, done, counter, e, agreement_hints(found[3], found[4], cand, n))
             l3 = l3s[e]
             status = apply_hints(ws, geo, start_cand, start_pos, l3[0], l3[1], l3[2])
         if status == NOTHING:
-            return DONE
+            return DONE, flat(ws)
         if status != PROGRESS:
-            return status
+            return status, flat(ws)
 
 
 @njit(cache=True)
 def flat(ws):
-    """The branch in the workspace as one array, for `Workspace.branch`: its
+    """The branch in the workspace as one array, for `compiled_branches.branch_of`: its
     contradiction's length and facts (0, -1, -1 for none), then per fact in the order
     recorded the fact, its inner chain's key (-1 for none) and complexity, how many causes
     it has, and its causes."""
@@ -1299,49 +1309,4 @@ def plus_branch(ws, geo, seeds, start_cand, start_pos, start_placed, open_counts
     status = start(ws, seeds, start_cand, start_pos, start_placed)
     if status == DONE:
         status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
-    return status, flat(ws)
-
-
-@njit(cache=True)
-def nested_branch(
-    ws,
-    geo,
-    sgeo,
-    seeds,
-    start_cand,
-    start_pos,
-    start_placed,
-    open_counts,
-    placed_count,
-    level,
-    resume,
-    table,
-    cands,
-    l2s,
-    l3s,
-    done,
-    counter,
-):
-    """A nested branch from the start (or, with `resume`, from where `NEED_PY` left it):
-    its status and `flat` form."""
-    if not resume:
-        status = start(ws, seeds, start_cand, start_pos, start_placed)
-        if status != DONE:
-            return status, flat(ws)
-    status = follow_nested(
-        ws,
-        geo,
-        sgeo,
-        start_cand,
-        start_pos,
-        open_counts,
-        placed_count,
-        level,
-        table,
-        cands,
-        l2s,
-        l3s,
-        done,
-        counter,
-    )
     return status, flat(ws)

@@ -152,3 +152,11 @@ def test_the_solver_warms_the_branch_kernel_up():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_kernels_length_bonus_is_the_engines():
+    from solvers.human.techniques.branch_kernel import bonus_tenths
+    from solvers.human.techniques.chains import length_bonus
+
+    for nodes in [*range(0, 3000), 5000, 20_000, 150_000]:
+        assert bonus_tenths(nodes) == round(10 * length_bonus(nodes)), nodes
