@@ -25,7 +25,6 @@ from solvers.human.table import GROUPS, resolve
 from solvers.human.techniques import compiled_branches
 from solvers.human.techniques.branches import Context
 from solvers.human.techniques.nested import compiled_hints
-from solvers.human.techniques.plus_closure import plus_ends
 from solvers.human.trace import pencilmarks
 from solvers.human.variant import KINDS, VariantResult, VariantState, propagate_variant
 from solvers.registry import register
@@ -148,6 +147,5 @@ def load_kernels() -> None:
     """Call each compiled kernel once, on the empty 9x9 grid (its types are those of every
     grid), so that they are loaded (or compiled, after an install); nothing without numba."""
     state = CandidateState.from_grid(Grid.empty(3, 3))
-    plus_ends(state)
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)
     compiled_branches.load(Context(state))

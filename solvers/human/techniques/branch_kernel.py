@@ -1310,3 +1310,30 @@ def plus_branch(ws, geo, seeds, start_cand, start_pos, start_placed, open_counts
     if status == DONE:
         status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
     return status, flat(ws)
+
+
+@njit(cache=True)
+def plus_facts(ws, geo, seeds, start_cand, start_pos, start_placed, open_counts, placed_count):
+    """Every seed's (+) branch at once, without its causes: (False when a branch outgrew
+    the pool, per seed whether its branch ends in a contradiction, per seed the facts its
+    branch holds as a row of bits over nodes)."""
+    n = start_pos.shape[0] // start_placed.shape[0]
+    nodes = 2 * start_cand.shape[0] * n
+    rows = np.zeros((seeds.shape[0], (nodes + 63) >> 6), dtype=np.uint64)
+    clash = np.zeros(seeds.shape[0], dtype=np.bool_)
+    facts = ws[W_FACTS]
+    cnt = ws[W_CNT]
+    one = np.uint64(1)
+    for i in range(seeds.shape[0]):
+        status = start(ws, seeds[i : i + 1], start_cand, start_pos, start_placed)
+        if status == DONE:
+            status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
+        if status == OVERFLOW:
+            return False, clash, rows
+        if status == CONFLICT:
+            clash[i] = True
+            continue
+        for j in range(cnt[N_FACTS]):
+            x = facts[j]
+            rows[i, x >> 6] |= one << np.uint64(x & 63)
+    return True, clash, rows

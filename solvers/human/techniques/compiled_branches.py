@@ -94,15 +94,65 @@ def _static_geometry(shape: Shape) -> tuple[np.ndarray, ...]:
     return geometry(shape)
 
 
+def _start(ctx: Context, kernel: ModuleType) -> Start:
+    start = ctx.__dict__.get("compiled_start")
+    if start is None:
+        start = ctx.__dict__["compiled_start"] = Start(ctx, kernel)
+    return start
+
+
+def plus_ends(ctx: Context) -> dict[int, int | None] | None:
+    """Per seed of the (+) search (on for every candidate of an open cell with two or
+    more, off for those of cells with three or more), the facts its branch holds as a
+    bitmask over nodes (bit ``node``), or None when the branch ends in a contradiction:
+    every branch followed at once in the kernel, without causes, so that the search
+    follows with causes only those that can conclude anything.  None without the
+    kernel."""
+    kernel = branch_kernel(ctx.state.shape)
+    if kernel is None:
+        return None
+    start = _start(ctx, kernel)
+    n = ctx.n
+    off_base = ctx.off
+    seeds = []
+    for cell, m in enumerate(ctx.cand):
+        if m & (m - 1):
+            wide = m.bit_count() > 2
+            for k in range(n):
+                if m >> k & 1:
+                    seeds.append(cell * n + k)
+                    if wide:
+                        seeds.append(off_base + cell * n + k)
+    seed_array = np.array(seeds, dtype=np.int64)
+    while True:
+        ok, clash, rows = kernel.plus_facts(
+            start.workspace.arrays,
+            start.geo,
+            seed_array,
+            start.cand,
+            start.pos,
+            start.placed,
+            start.open_counts,
+            start.placed_count,
+        )
+        if ok:
+            break
+        start.workspace.grow()
+    data = rows.tobytes()
+    width = rows.shape[1] * 8
+    return {
+        seed: None if failed else int.from_bytes(data[i * width : (i + 1) * width], "little")
+        for i, (seed, failed) in enumerate(zip(seeds, clash.tolist(), strict=True))
+    }
+
+
 def follow(ctx: Context, seeds: list[int], mode: int) -> Branch | None:
     """The branch of `seeds` in `mode` (`PLUS`, `NESTED` or `NESTED_MULTIPLE`) by the
     kernel, or None when the kernel is not there."""
     kernel = branch_kernel(ctx.state.shape)
     if kernel is None:
         return None
-    start = ctx.__dict__.get("compiled_start")
-    if start is None:
-        start = ctx.__dict__["compiled_start"] = Start(ctx, kernel)
+    start = _start(ctx, kernel)
     nested = mode >= NESTED
     level = 3 if mode == NESTED_MULTIPLE else 2
     seed_array = np.array(seeds, dtype=np.int64)
@@ -221,7 +271,8 @@ def load(ctx: Context) -> None:
         return
     follow(ctx, [0], PLUS)
     follow(ctx, [0], NESTED_MULTIPLE)
-    start: Start = ctx.__dict__["compiled_start"]
+    plus_ends(ctx)
+    start = _start(ctx, kernel)
     memo = new_memo()  # (a scratch one: the entries the pure route keeps)
     cand = start.cand.copy()
     e = kernel.insert(*memo, cand, pack([], ctx.n), pack([], ctx.n), False)

@@ -74,6 +74,7 @@ from solvers.human.techniques.branches import (
 from solvers.human.techniques.carry import end_states, fact_bit
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.common import bits
+from solvers.human.techniques.compiled_branches import plus_ends
 from solvers.human.techniques.contradictions import (
     nishio_contradictions,
     side_by_side,
@@ -96,7 +97,6 @@ from solvers.human.techniques.findings import (
     is_useful,
     useful_limit,
 )
-from solvers.human.techniques.plus_closure import plus_ends
 from solvers.human.techniques.static_graph import static_branch, static_graph
 
 
@@ -166,8 +166,8 @@ def search_chains(
 
     # Dynamic branches: their end states (`closure`) say which need following fact by fact.
     end_state = end_states(state, ctx, True) if mode == DYNAMIC else None
-    # (+) branches: closures under stronger rules (`plus_closure`) hold every fact they hold.
-    most = plus_ends(state) if mode == PLUS else None
+    # (+) branches: their facts, followed without causes (`compiled_branches.plus_ends`).
+    most = plus_ends(ctx) if mode == PLUS else None
 
     def conflicted(node: int) -> bool:
         if end_state is not None:

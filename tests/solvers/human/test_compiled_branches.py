@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
+from corpora.corpus import read_puzzles
 from solvers.human.state import CandidateState
-from solvers.human.techniques import compiled_branches
+from solvers.human.techniques import compiled_branches, forcing
 from solvers.human.techniques.branches import (
     COMPILED,
     NESTED,
@@ -21,9 +23,33 @@ from solvers.human.techniques.branches import (
     Context,
 )
 from tests.paths import ROOT
-from tests.solvers.human.test_plus_closure import STATES
+from tests.solvers.human.test_human_path import GRID, STATIC_GRID
+from tests.solvers.human.test_nested_levels import FORUM_GRID
 
 pytest.importorskip("numba")
+
+DATA = ROOT / "corpora" / "data"
+
+
+def _first(name: str) -> Callable[[], CandidateState]:
+    grid = next(iter(read_puzzles(DATA / name))).grid
+    return lambda: CandidateState.from_grid(grid)
+
+
+def _pencil(text: str) -> Callable[[], CandidateState]:
+    return lambda: CandidateState.from_candidates(text)
+
+
+# Candidate grids where (+) and nested branches have work to do (each made fresh when asked
+# for): the forum puzzle before its first nested step, two grids the engine reached on
+# gen9-extreme, and 4x4 and 16x16 puzzles.
+STATES = {
+    "forum": _pencil(FORUM_GRID),
+    "gen9-extreme step 26": _pencil(GRID),
+    "gen9-extreme static": _pencil(STATIC_GRID),
+    "gen4": _first("gen4.txt"),
+    "gen16": _first("gen16.txt"),
+}
 
 MODES = {"plus": PLUS, "nested": NESTED, "nested multiple": NESTED_MULTIPLE}
 
@@ -125,6 +151,7 @@ def test_without_the_kernel_the_pure_route_follows(monkeypatch):
     monkeypatch.setattr(compiled_branches, "branch_kernel", lambda _shape: None)
     ctx = Context(state)
     assert compiled_branches.follow(ctx, [seed], NESTED) is None
+    assert compiled_branches.plus_ends(ctx) is None
     assert _same(ctx.branch([seed], NESTED), expected)
 
 
@@ -147,7 +174,8 @@ def test_the_solver_warms_the_branch_kernel_up():
         "from solvers.human.techniques import branch_kernel\n"
         "assert not branch_kernel.nested_branch.signatures\n"
         "solvers.get('human').warm_up()\n"
-        "for entry in ('plus_branch', 'nested_branch', 'lookup', 'insert', 'set_level3'):\n"
+        "for entry in ('plus_branch', 'nested_branch', 'plus_facts', 'lookup', 'insert',\n"
+        "              'set_level3', 'new_links'):\n"
         "    assert getattr(branch_kernel, entry).signatures, entry\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
@@ -160,3 +188,29 @@ def test_the_kernels_length_bonus_is_the_engines():
 
     for nodes in [*range(0, 3000), 5000, 20_000, 150_000]:
         assert bonus_tenths(nodes) == round(10 * length_bonus(nodes)), nodes
+
+
+@pytest.mark.parametrize("name", STATES)
+def test_the_plus_ends_are_the_branches_facts(name):
+    state = STATES[name]()
+    ctx = Context(state)
+    ends = compiled_branches.plus_ends(ctx)
+    assert ends
+    conflicts = 0
+    for seed, facts in ends.items():
+        branch = _pure(ctx, seed, PLUS)
+        if branch.conflict is not None:
+            conflicts += 1
+            assert facts is None, f"{name}: seed {seed} ends in a contradiction"
+        else:
+            assert facts == sum(1 << x for x in branch.parents), f"{name}: seed {seed}"
+    if name == "gen9-extreme step 26":
+        assert conflicts  # contradictions to tell apart
+    assert any(f is not None and f.bit_count() > 20 for f in ends.values())
+
+
+@pytest.mark.parametrize("name", list(STATES)[:3])
+def test_the_plus_search_concludes_the_same_with_and_without_the_ends(name, monkeypatch):
+    with_ends = forcing.dynamic_forcing_chain_plus(STATES[name]())
+    monkeypatch.setattr(forcing, "plus_ends", lambda _ctx: None)
+    assert forcing.dynamic_forcing_chain_plus(STATES[name]()) == with_ends
