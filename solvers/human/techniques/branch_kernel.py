@@ -73,7 +73,8 @@ N_FACTS, POOL_USED, I_ON, N_ON, I_OFF, N_OFF, LOOKED, CLASH_LEN, CLASH_ON, CLASH
     W_CNT,
     W_BUF,
     W_MARK,
-) = range(16)
+    W_QUEUE,
+) = range(17)
 
 
 @cache
@@ -132,6 +133,7 @@ class Workspace:
             np.zeros(16, ints),  # counters
             np.zeros(nodes, ints),  # buf: one fact's causes being built
             np.zeros(nodes + 1, ints),  # mark: stamps for `_ancestors` (last: the stamp)
+            np.zeros(nodes, ints),  # queue of the breadth-first route (`dynamic_branch`)
         )
 
     def grow(self) -> None:
@@ -1337,3 +1339,150 @@ def plus_facts(ws, geo, seeds, start_cand, start_pos, start_placed, open_counts,
             x = facts[j]
             rows[i, x >> 6] |= one << np.uint64(x & 63)
     return True, clash, rows
+
+
+STOPPED = 7  # `dynamic_branch`: stopped before a contradiction could beat the limit
+
+
+@njit(cache=True)
+def _take_off(ws, cell, k, n, cell_units, at_bits):
+    """Remove candidate k from `cell` now (the breadth-first route's off facts take effect
+    when found)."""
+    ws[W_CAND][cell] ^= np.int64(1) << k
+    pos = ws[W_POS]
+    for t in range(3):
+        pos[cell_units[cell, t] * n + k] &= ~at_bits[cell, t]
+
+
+@njit(cache=True)
+def dynamic_branch(ws, geo, peers, seeds, start_cand, start_pos, start_placed, limit):
+    """A dynamic forcing chain's branch (`Context.steps` in mode `DYNAMIC`): breadth
+    first, level by level, an off fact taking effect when found, peers ascending, units
+    row, column, box; with a `limit`, `STOPPED` before taking the facts `depth` links away
+    when a contradiction from there would rest on more than `limit` facts.  Its status
+    and `flat` form."""
+    units, cell_units, at_bits = geo[0], geo[1], geo[2]
+    n = units.shape[1]
+    off_base = start_cand.shape[0] * n
+    status = start(ws, seeds, start_cand, start_pos, start_placed)
+    if status != DONE:
+        return status, flat(ws)
+    cand = ws[W_CAND]
+    pos = ws[W_POS]
+    placed = ws[W_PLACED]
+    why_at = ws[W_WHY_AT]
+    placed_cells = ws[W_PLACED_CELLS]
+    buf = ws[W_BUF]
+    cnt = ws[W_CNT]
+    queue = ws[W_QUEUE]
+    # `start` queued the seeds as `follow` wants them; here an off seed takes effect now
+    size = 0
+    for i in range(cnt[N_FACTS]):
+        x = ws[W_FACTS][i]
+        queue[size] = x
+        size += 1
+        if x >= off_base:
+            _take_off(ws, (x - off_base) // n, (x - off_base) % n, n, cell_units, at_bits)
+    qi = 0
+    level_end = size
+    depth = 0
+    while qi < size:
+        if qi == level_end:
+            depth += 1
+            level_end = size
+            if limit and depth + 1 > limit:
+                return STOPPED, flat(ws)
+        node = queue[qi]
+        qi += 1
+        if node < off_base:  # on(cell, k)
+            cell = node // n
+            k = node - cell * n
+            bit = np.int64(1) << k
+            buf[0] = node
+            m = cand[cell]
+            rest = m & ~bit
+            if rest:
+                cand[cell] = m ^ rest
+                at_on = cell * n
+                while rest:
+                    j = trailing_zeros(rest)
+                    rest &= rest - 1
+                    x = off_base + at_on + j
+                    if not _put(ws, x, 1):
+                        return OVERFLOW, flat(ws)
+                    if why_at[at_on + j] >= 0:
+                        _clash(ws, at_on + j, x)
+                        return CONFLICT, flat(ws)
+                    for t in range(3):
+                        pos[cell_units[cell, t] * n + j] &= ~at_bits[cell, t]
+                    queue[size] = x
+                    size += 1
+            for i in range(peers.shape[1]):
+                p = peers[cell, i]
+                if p < 0:
+                    break
+                if cand[p] & bit:
+                    on_node = p * n + k
+                    off_node = off_base + on_node
+                    if not _put(ws, off_node, 1):
+                        return OVERFLOW, flat(ws)
+                    if why_at[on_node] >= 0:
+                        _clash(ws, on_node, off_node)
+                        return CONFLICT, flat(ws)
+                    _take_off(ws, p, k, n, cell_units, at_bits)
+                    queue[size] = off_node
+                    size += 1
+            for t in range(3):
+                u = cell_units[cell, t]
+                placed[u] |= bit
+                pos[u * n + k] &= ~at_bits[cell, t]
+            continue
+        at = node - off_base
+        cell = at // n
+        k = at - cell * n
+        bit = np.int64(1) << k
+        # the last digit of the cell
+        if why_at[at] < 0:
+            m = cand[cell]
+            if not m & (m - 1) and not placed_cells[cell]:
+                got = _lost(ws, start_cand[cell] & ~m, off_base + cell * n, 1)
+                if not m:
+                    return _status(_emptied(ws, got, n, off_base)), flat(ws)
+                r = _on(ws, cell, _high_bit(m), got, n, off_base)
+                if r == _CLASH:
+                    return CONFLICT, flat(ws)
+                if r == _FULL:
+                    return OVERFLOW, flat(ws)
+                if r == _ADDED:
+                    queue[size] = cell * n + _high_bit(m)
+                    size += 1
+        alone = False
+        for t in range(3):
+            p = pos[cell_units[cell, t] * n + k]
+            if not p & (p - 1):
+                alone = True
+        if not alone:
+            continue
+        # the last place of the digit in each unit of the cell: row, column, box
+        for t in range(3):
+            u = cell_units[cell, t]
+            if placed[u] & bit:
+                continue
+            p = pos[u * n + k]
+            if p & (p - 1):
+                continue
+            if p and why_at[units[u, _high_bit(p)] * n + k] >= 0:
+                continue  # found already
+            got = _lost_in_unit(ws, start_pos[u * n + k] & ~p, units[u], off_base + k, n)
+            if not p:
+                return _status(_emptied(ws, got, n, off_base)), flat(ws)
+            target = units[u, _high_bit(p)]
+            r = _on(ws, target, k, got, n, off_base)
+            if r == _CLASH:
+                return CONFLICT, flat(ws)
+            if r == _FULL:
+                return OVERFLOW, flat(ws)
+            if r == _ADDED:
+                queue[size] = target * n + k
+                size += 1
+    return DONE, flat(ws)

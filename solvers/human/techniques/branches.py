@@ -46,7 +46,7 @@ DEADLINE: ContextVar[float] = ContextVar("forcing_deadline", default=float("inf"
 
 
 COMPILED: ContextVar[bool] = ContextVar("compiled_branches", default=True)
-"""Whether (+) and nested branches may be followed by the compiled kernel
+"""Whether dynamic, (+) and nested branches may be followed by the compiled kernel
 (`compiled_branches`; the same branches either way: tests compare the two routes)."""
 
 
@@ -135,6 +135,12 @@ class Context:
         returning None, before a conflict resting on more than `limit` facts could be found."""
         if mode >= PLUS:
             return self._se_branch(seeds, mode)
+        if mode == DYNAMIC and COMPILED.get():
+            from solvers.human.techniques.compiled_branches import follow_dynamic
+
+            done, found = follow_dynamic(self, seeds, limit)
+            if done:
+                return found
         steps = self.steps(seeds, mode)
         try:
             while True:

@@ -146,6 +146,38 @@ def plus_ends(ctx: Context) -> dict[int, int | None] | None:
     }
 
 
+def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Branch | None]:
+    """`Context.follow` in mode `DYNAMIC` by the kernel: (False, None) when the kernel is
+    not there, else (True, the branch, or None when a `limit` stopped it)."""
+    kernel = branch_kernel(ctx.state.shape)
+    if kernel is None:
+        return False, None
+    start = _start(ctx, kernel)
+    seed_array = np.array(seeds, dtype=np.int64)
+    while True:
+        status, found = kernel.dynamic_branch(
+            start.workspace.arrays,
+            start.geo,
+            start.static_geo[2],
+            seed_array,
+            start.cand,
+            start.pos,
+            start.placed,
+            limit,
+        )
+        if status != kernel.OVERFLOW:
+            break
+        start.workspace.grow()
+    if status == kernel.STOPPED:
+        return True, None
+    return True, branch_of(found.tolist(), False, status == kernel.CONFLICT)
+
+
+def compiled(shape: Shape) -> bool:
+    """Whether the kernel follows the branches of grids of `shape`."""
+    return branch_kernel(shape) is not None
+
+
 def follow(ctx: Context, seeds: list[int], mode: int) -> Branch | None:
     """The branch of `seeds` in `mode` (`PLUS`, `NESTED` or `NESTED_MULTIPLE`) by the
     kernel, or None when the kernel is not there."""
@@ -271,6 +303,7 @@ def load(ctx: Context) -> None:
         return
     follow(ctx, [0], PLUS)
     follow(ctx, [0], NESTED_MULTIPLE)
+    follow_dynamic(ctx, [0], 0)
     plus_ends(ctx)
     start = _start(ctx, kernel)
     memo = new_memo()  # (a scratch one: the entries the pure route keeps)

@@ -58,6 +58,7 @@ from __future__ import annotations
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.branches import (
+    COMPILED,
     DYNAMIC,
     NESTED,
     NESTED_DYNAMIC,
@@ -74,7 +75,7 @@ from solvers.human.techniques.branches import (
 from solvers.human.techniques.carry import end_states, fact_bit
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.common import bits
-from solvers.human.techniques.compiled_branches import plus_ends
+from solvers.human.techniques.compiled_branches import compiled, plus_ends
 from solvers.human.techniques.contradictions import (
     nishio_contradictions,
     side_by_side,
@@ -208,7 +209,8 @@ def search_chains(
     # Dynamic contradictions: the conflicting branches are followed side by side, one link
     # further at a time, each only as far as it could still beat the best one found.
     hopeless: set[int] = set()
-    if end_state is not None and contradictions:
+    if end_state is not None and contradictions and not compiled_dynamic(state.shape):
+        # (compiled, each branch is cheap enough to follow on its own with a limit)
         seeds: list[tuple[int, dict[int, Branch]]] = []
         for cell, m in enumerate(cand):
             if not m or not m & (m - 1):
@@ -312,6 +314,11 @@ def search_chains(
     if best is None:
         return None
     return finding_step(state, ctx, best, mode)
+
+
+def compiled_dynamic(shape) -> bool:
+    """Whether the compiled kernel follows this search's dynamic branches."""
+    return COMPILED.get() and compiled(shape)
 
 
 def nested_complexity(b: Branch, chain) -> int:

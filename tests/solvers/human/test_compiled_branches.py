@@ -16,6 +16,7 @@ from solvers.human.state import CandidateState
 from solvers.human.techniques import compiled_branches, forcing
 from solvers.human.techniques.branches import (
     COMPILED,
+    DYNAMIC,
     NESTED,
     NESTED_MULTIPLE,
     PLUS,
@@ -214,3 +215,33 @@ def test_the_plus_search_concludes_the_same_with_and_without_the_ends(name, monk
     with_ends = forcing.dynamic_forcing_chain_plus(STATES[name]())
     monkeypatch.setattr(forcing, "plus_ends", lambda _ctx: None)
     assert forcing.dynamic_forcing_chain_plus(STATES[name]()) == with_ends
+
+
+@pytest.mark.parametrize("name", STATES)
+def test_the_compiled_dynamic_branches_are_the_pure_ones(name):
+    state = STATES[name]()
+    ctx = Context(state)
+    stopped = conflicts = 0
+    for seed in _seeds(state, 200):
+        done, compiled = compiled_branches.follow_dynamic(ctx, [seed], 0)
+        assert done
+        assert compiled is not None
+        pure = _pure(ctx, seed, DYNAMIC)
+        assert _same(compiled, pure), f"{name}: seed {seed}"
+        conflicts += compiled.conflict is not None
+        for limit in (2, 5, 9):
+            _, limited = compiled_branches.follow_dynamic(ctx, [seed], limit)
+            token = COMPILED.set(False)
+            try:
+                expected = ctx.follow([seed], DYNAMIC, limit)
+            finally:
+                COMPILED.reset(token)
+            if expected is None:
+                stopped += 1
+                assert limited is None, f"{name}: seed {seed}, limit {limit}"
+            else:
+                assert limited is not None
+                assert _same(limited, expected), f"{name}: seed {seed}, limit {limit}"
+    assert stopped  # limits that stop branches
+    if name in ("gen9-extreme step 26", "gen4"):
+        assert conflicts
