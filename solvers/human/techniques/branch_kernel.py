@@ -352,18 +352,12 @@ def follow(ws, geo, start_cand, start_pos, open_counts, placed_count, nested):
                 continue
             # the last place of the digit in each unit of the cell: box, row, column
             for t in (2, 0, 1):
-                u = cell_units[cell, t]
-                if placed[u] & bit:
+                target, size = _last_place(ws, units, cell_units[cell, t], k, start_pos, off_base)
+                if target == _NO_SINGLE:
                     continue
-                p = pos[u * n + k]
-                if p & (p - 1):
-                    continue
-                if p and why_at[units[u, _high_bit(p)] * n + k] >= 0:
-                    continue  # found already
-                size = _lost_in_unit(ws, start_pos[u * n + k] & ~p, units[u], off_base + k, n)
-                if not p:
+                if target == _NO_PLACE:
                     return _status(_emptied(ws, size, n, off_base))
-                r = _status(_on(ws, units[u, _high_bit(p)], k, size, n, off_base))
+                r = _status(_on(ws, target, k, size, n, off_base))
                 if r >= 0:
                     return r
         if not cnt[LOOKED]:  # (a unit's places as the branch began hold nothing new)
@@ -377,6 +371,29 @@ def follow(ws, geo, start_cand, start_pos, open_counts, placed_count, nested):
         s = _status(r)
         if s >= 0:
             return s
+
+
+_NO_SINGLE = -1  # `_last_place`: the unit has more places, or its single is known
+_NO_PLACE = -2  # `_last_place`: the unit has no place left for the digit
+
+
+@njit(cache=True)
+def _last_place(ws, units, u, k, start_pos, off_base):
+    """A hidden single of digit `k` in unit `u` (unless the branch placed k there): the cell
+    of its last place, with its causes in ``buf`` (their count second), `_NO_PLACE` (and
+    the causes) when no place is left, or `_NO_SINGLE`."""
+    n = units.shape[1]
+    if (ws[W_PLACED][u] >> k) & 1:
+        return _NO_SINGLE, 0
+    p = ws[W_POS][u * n + k]
+    if p & (p - 1):
+        return _NO_SINGLE, 0
+    if p and ws[W_WHY_AT][units[u, _high_bit(p)] * n + k] >= 0:
+        return _NO_SINGLE, 0  # found already
+    size = _lost_in_unit(ws, start_pos[u * n + k] & ~p, units[u], off_base + k, n)
+    if not p:
+        return _NO_PLACE, size
+    return units[u, _high_bit(p)], size
 
 
 @njit(cache=True)
@@ -1465,18 +1482,11 @@ def dynamic_branch(ws, geo, peers, seeds, start_cand, start_pos, start_placed, l
             continue
         # the last place of the digit in each unit of the cell: row, column, box
         for t in range(3):
-            u = cell_units[cell, t]
-            if placed[u] & bit:
+            target, got = _last_place(ws, units, cell_units[cell, t], k, start_pos, off_base)
+            if target == _NO_SINGLE:
                 continue
-            p = pos[u * n + k]
-            if p & (p - 1):
-                continue
-            if p and why_at[units[u, _high_bit(p)] * n + k] >= 0:
-                continue  # found already
-            got = _lost_in_unit(ws, start_pos[u * n + k] & ~p, units[u], off_base + k, n)
-            if not p:
+            if target == _NO_PLACE:
                 return _status(_emptied(ws, got, n, off_base)), flat(ws)
-            target = units[u, _high_bit(p)]
             r = _on(ws, target, k, got, n, off_base)
             if r == _CLASH:
                 return CONFLICT, flat(ws)
