@@ -43,12 +43,14 @@ def _pencil(text: str) -> Callable[[], CandidateState]:
 
 # Candidate grids where (+) and nested branches have work to do (each made fresh when asked
 # for): the forum puzzle before its first nested step, two grids the engine reached on
-# gen9-extreme, and 4x4 and 16x16 puzzles.
+# gen9-extreme, and 4x4, 6x6 (boxes of 2x3), 12x12 (3x4) and 16x16 puzzles.
 STATES = {
     "forum": _pencil(FORUM_GRID),
     "gen9-extreme step 26": _pencil(GRID),
     "gen9-extreme static": _pencil(STATIC_GRID),
     "gen4": _first("gen4.txt"),
+    "gen6": _first("gen6.txt"),
+    "gen12": _first("gen12.txt"),
     "gen16": _first("gen16.txt"),
 }
 
