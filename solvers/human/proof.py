@@ -7,8 +7,10 @@ step (`Step.before`, kept when the engine traces) gives the very facts the engin
 with their causes; the engine's own search is not touched.  A fact a nested chain gave
 rests on the outer facts that inner chain needed; where the candidate's own dynamic
 branch, from the outer branch's candidates at that point, ends in a contradiction, that
-contradiction is shown under it (for the level-4 chains it is the inner chain itself;
-for the static inner chains of levels 2 and 3, a dynamic chain to the same end).
+contradiction is shown under it (for the level-4 chains it is the inner chain itself).
+For the static forcing chains of levels 2 and 3 the inner chain itself is found again on
+the outer branch's grid where it ran and shown; for their static cell and unit chains, a
+dynamic chain to the same end.
 
 The rebuilt proof is checked against the step: its complexity must be the step's (the
 number of facts, counted the engine's way, with the facts of the chains nested in it),
@@ -35,6 +37,7 @@ from solvers.human.techniques.branches import (
     ancestors,
 )
 from solvers.human.techniques.forcing import nested_sum
+from solvers.human.techniques.nested import pure_hints, rule_parents
 from solvers.human.techniques.static_graph import static_branch, static_graph
 
 MODES = {
@@ -151,16 +154,84 @@ def _links(
     """The facts of `used`, in the order the branch found them, with their causes (and,
     for a nested fact, its inner chain)."""
     out = []
-    for i, fact in enumerate(b.parents):
+    facts = list(b.parents)
+    for i, fact in enumerate(facts):
         if fact not in used:
             continue
         because = b.parents[fact]
         inner = None
         refuted = fact in (b.inner or ())
         if refuted and depth < 2:
-            inner = _inner(state, list(b.parents)[:i], fact, depth + 1)
+            if mode in (NESTED, NESTED_MULTIPLE):
+                inner = _static_inner(state, b, facts, i)
+            if inner is None:
+                inner = _inner(state, facts[:i], fact, depth + 1)
         out.append(Link(fact, because, inner, refuted))
     return tuple(out)
+
+
+def _static_inner(state: CandidateState, b: Branch, facts: list[int], i: int) -> BranchProof | None:
+    """The static forcing chain (the nested levels' inner rule) that gave fact `i` of
+    branch `b`: found again, as the branch met it, on the branch's grid when the rule ran
+    (the facts before the run of nested facts `i` is in, or before one of that run); None
+    when a static cell or unit chain gave it (level 3) or no chain of its complexity
+    does."""
+    fact = facts[i]
+    inner = b.inner or {}
+    complexity = inner[fact][1]
+    ctx = Context(state)
+    off = ctx.off
+    cell, k = divmod(fact - off, ctx.n)
+    first = i
+    while first > 0 and facts[first - 1] in inner:
+        first -= 1
+    for boundary in range(first, i + 1):
+        cand, pos, placed = _grid_after(ctx, facts[:boundary])
+        before = {x: b.parents[x] for x in facts[:boundary]}
+        for h in pure_hints(ctx, cand, pos, placed, True, False)[0]:
+            fresh = [
+                (c, d)
+                for c, d in h.removable
+                if off + c * ctx.n + d not in before and cand[c] >> d & 1
+            ]
+            if (cell, k) in fresh and rule_parents(ctx, h, cand, pos, before):
+                return _chain_proof(h.chain, fact, off) if h.complexity == complexity else None
+    return None
+
+
+def _grid_after(ctx: Context, facts: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """The candidates, places and placed digits of the start grid once `facts` hold (as a
+    branch has them: an off fact removes a candidate, an on fact places its digit in its
+    units)."""
+    n = ctx.n
+    cand, pos, placed = ctx.cand[:], ctx.pos[:], ctx.placed[:]
+    for x in facts:
+        cell, k = divmod(x % ctx.off, n)
+        bit = 1 << k
+        if x >= ctx.off:
+            if not cand[cell] & bit:
+                continue
+            cand[cell] ^= bit
+        for u, base, at in ctx.units[cell]:
+            pos[base + k] &= ~at
+            if x < ctx.off:
+                placed[u] |= bit
+    return cand, pos, placed
+
+
+def _chain_proof(chain: tuple[int, ...], fact: int, off: int) -> BranchProof:
+    """A static forcing chain (seed first, its negation last) as the proof of the off fact
+    it gave: from the fact's negation (the seed itself, or for an off seed a digit of its
+    cell, which implies it) to the clash."""
+    seed = chain[0]
+    links = [Link(seed, ())]
+    start = seed
+    if seed >= off:  # fact's negation, another digit of the seed's cell, puts the seed off
+        start = fact - off
+        links = [Link(start, ()), Link(seed, (start,))]
+    links += [Link(x, (w,)) for w, x in zip(chain, chain[1:], strict=False)]
+    on, off_fact = (seed, chain[-1]) if seed < off else (chain[-1], seed)
+    return BranchProof(start, tuple(links), (on, off_fact), True)
 
 
 def _inner(state: CandidateState, before: list[int], fact: int, depth: int) -> BranchProof | None:

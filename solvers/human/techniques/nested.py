@@ -62,7 +62,7 @@ class Hint:
     length): most hints are never applied, so their singles are read when first asked
     for."""
 
-    __slots__ = ("rank", "removable", "found", "seeds", "key", "complexity", "paths")
+    __slots__ = ("rank", "removable", "found", "seeds", "key", "complexity", "paths", "chain")
 
     def __init__(self, rating, complexity, order, removable, singles, seeds, key, paths=None):
         self.rank = (rating, complexity, order)
@@ -72,6 +72,7 @@ class Hint:
         self.seeds = seeds  # ("cell", cell) | ("unit", unit, k) | None
         self.key = key
         self.paths = paths
+        self.chain: tuple[int, ...] = ()  # `static_chains`: the chain, seed first (explain)
 
     @property
     def singles(self) -> list[tuple[int, int]]:
@@ -294,7 +295,12 @@ def static_chains(st: CandidateState, graph: StaticGraph) -> list[Hint]:
         c = len(chain)
         singles = [(x, parents[x][0]) for x in chain if x < off_base and parents[x]]
         rating = round(base + length_bonus(c), 1)
-        out.append(Hint(rating, c, len(out), removable, singles, None, next(_ids)))
+        hint = Hint(rating, c, len(out), removable, singles, None, next(_ids))
+        path = [goal]
+        while parents[path[-1]]:
+            path.append(parents[path[-1]][0])
+        hint.chain = tuple(reversed(path))
+        out.append(hint)
 
     for cell, m in enumerate(st.cand):
         if not m & (m - 1):
