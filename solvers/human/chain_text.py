@@ -42,9 +42,16 @@ def _branch_lines(proof: Proof, b: BranchProof, depth: int) -> list[str]:
         told.add(link.fact)
         name = proof.name(link.fact)
         if link.refuted:
-            why = "leads to a contradiction" + (":" if link.nested else "")
             causes = " + ".join(proof.name(x) for x in link.because)
             text = f"{causes} -> {name}" if causes else name
+            if link.cases:  # an inner cell or unit chain: every case, each to the same end
+                end = proof.name(link.cases[0].end[0])
+                lines.append(f"{pad}{text} (every case below gives {end}:)")
+                for case in link.cases:
+                    lines.append(f"{pad}{INDENT}If {proof.name(case.seed)}:")
+                    lines += _branch_lines(proof, case, depth + 2)
+                continue
+            why = "leads to a contradiction" + (":" if link.nested else "")
             lines.append(f"{pad}{text} ({proof.name(_negation(proof, link.fact))} {why})")
             if link.nested is not None:
                 lines += _branch_lines(proof, link.nested, depth + 1)

@@ -8,9 +8,9 @@ with their causes; the engine's own search is not touched.  A fact a nested chai
 rests on the outer facts that inner chain needed; where the candidate's own dynamic
 branch, from the outer branch's candidates at that point, ends in a contradiction, that
 contradiction is shown under it (for the level-4 chains it is the inner chain itself).
-For the static forcing chains of levels 2 and 3 the inner chain itself is found again on
-the outer branch's grid where it ran and shown; for their static cell and unit chains, a
-dynamic chain to the same end.
+The static chains of levels 2 and 3 are found again on the outer branch's grid where
+they ran and shown themselves: a forcing chain to its contradiction, a cell or unit
+chain case by case.
 
 The rebuilt proof is checked against the step: its complexity must be the step's (the
 number of facts, counted the engine's way, with the facts of the chains nested in it),
@@ -60,7 +60,8 @@ class Link(NamedTuple):
     fact: int
     because: tuple[int, ...]
     nested: BranchProof | None = None  # the inner chain that refuted the fact's negation
-    refuted: bool = False  # a nested chain gave the fact (`nested` when it was rebuilt)
+    refuted: bool = False  # a nested chain gave the fact (`nested` or `cases` when rebuilt)
+    cases: tuple[BranchProof, ...] = ()  # an inner cell or unit chain: each case to its end
 
 
 class BranchProof(NamedTuple):
@@ -162,41 +163,69 @@ def _links(
         inner = None
         refuted = fact in (b.inner or ())
         if refuted and depth < 2:
+            cases: tuple[BranchProof, ...] = ()
             if mode in (NESTED, NESTED_MULTIPLE):
-                inner = _static_inner(state, b, facts, i)
-            if inner is None:
+                found = _static_inner(state, b, facts, i, mode)
+                if isinstance(found, BranchProof):
+                    inner = found
+                elif found:
+                    cases = found
+            if inner is None and not cases:
                 inner = _inner(state, facts[:i], fact, depth + 1)
+            out.append(Link(fact, because, inner, refuted, cases))
+            continue
         out.append(Link(fact, because, inner, refuted))
     return tuple(out)
 
 
-def _static_inner(state: CandidateState, b: Branch, facts: list[int], i: int) -> BranchProof | None:
-    """The static forcing chain (the nested levels' inner rule) that gave fact `i` of
-    branch `b`: found again, as the branch met it, on the branch's grid when the rule ran
-    (the facts before the run of nested facts `i` is in, or before one of that run); None
-    when a static cell or unit chain gave it (level 3) or no chain of its complexity
-    does."""
+def _static_inner(
+    state: CandidateState, b: Branch, facts: list[int], i: int, mode: int
+) -> BranchProof | tuple[BranchProof, ...] | None:
+    """The static chain (the nested levels' inner rule) that gave fact `i` of branch `b`,
+    found again, as the branch met it, on the branch's grid when the rule ran (the facts
+    before the run of nested facts `i` is in, or before one of that run): a forcing chain
+    as its proof, a cell or unit chain (level 3) as its cases; None when no chain of the
+    fact's complexity gave it."""
     fact = facts[i]
     inner = b.inner or {}
     complexity = inner[fact][1]
     ctx = Context(state)
-    off = ctx.off
-    cell, k = divmod(fact - off, ctx.n)
+    cell, k = divmod(fact - ctx.off, ctx.n)
     first = i
     while first > 0 and facts[first - 1] in inner:
         first -= 1
     for boundary in range(first, i + 1):
         cand, pos, placed = _grid_after(ctx, facts[:boundary])
         before = {x: b.parents[x] for x in facts[:boundary]}
-        for h in pure_hints(ctx, cand, pos, placed, True, False)[0]:
-            fresh = [
-                (c, d)
-                for c, d in h.removable
-                if off + c * ctx.n + d not in before and cand[c] >> d & 1
-            ]
-            if (cell, k) in fresh and rule_parents(ctx, h, cand, pos, before):
-                return _chain_proof(h.chain, fact, off) if h.complexity == complexity else None
+        chains, agreements = pure_hints(ctx, cand, pos, placed, True, mode == NESTED_MULTIPLE)
+        for level in (chains, agreements):
+            chosen = [h for h in level if _fresh(ctx, h, cand, before)]
+            chosen = [h for h in chosen if rule_parents(ctx, h, cand, pos, before)]
+            if not chosen:
+                continue  # (level 3's rule runs when level 2's finds nothing)
+            h = next((h for h in chosen if (cell, k) in _fresh(ctx, h, cand, before)), None)
+            if h is None or h.complexity != complexity:
+                break
+            if h.chain:
+                return _chain_proof(h.chain, fact, ctx.off)
+            return tuple(
+                BranchProof(path[0], tuple(_path_links(path)), (path[-1],), False)
+                for path in h.cases
+            )
     return None
+
+
+def _fresh(ctx: Context, h, cand: list[int], before: dict) -> list[tuple[int, int]]:
+    """The removals of an inner chain the branch has not made yet (`nested._apply`)."""
+    n = ctx.n
+    return [
+        (c, d) for c, d in h.removable if ctx.off + c * n + d not in before and cand[c] >> d & 1
+    ]
+
+
+def _path_links(path: tuple[int, ...]) -> list[Link]:
+    """A path of static links, seed first, as links each forced by the one before."""
+    return [Link(path[0], ()), *(Link(x, (w,)) for w, x in zip(path, path[1:], strict=False))]
 
 
 def _grid_after(ctx: Context, facts: list[int]) -> tuple[list[int], list[int], list[int]]:
@@ -224,12 +253,11 @@ def _chain_proof(chain: tuple[int, ...], fact: int, off: int) -> BranchProof:
     it gave: from the fact's negation (the seed itself, or for an off seed a digit of its
     cell, which implies it) to the clash."""
     seed = chain[0]
-    links = [Link(seed, ())]
+    links = _path_links(chain)
     start = seed
     if seed >= off:  # fact's negation, another digit of the seed's cell, puts the seed off
         start = fact - off
-        links = [Link(start, ()), Link(seed, (start,))]
-    links += [Link(x, (w,)) for w, x in zip(chain, chain[1:], strict=False)]
+        links = [Link(start, ()), Link(seed, (start,)), *links[1:]]
     on, off_fact = (seed, chain[-1]) if seed < off else (chain[-1], seed)
     return BranchProof(start, tuple(links), (on, off_fact), True)
 

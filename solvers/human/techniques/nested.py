@@ -62,7 +62,17 @@ class Hint:
     length): most hints are never applied, so their singles are read when first asked
     for."""
 
-    __slots__ = ("rank", "removable", "found", "seeds", "key", "complexity", "paths", "chain")
+    __slots__ = (
+        "rank",
+        "removable",
+        "found",
+        "seeds",
+        "key",
+        "complexity",
+        "paths",
+        "chain",
+        "cases",
+    )
 
     def __init__(self, rating, complexity, order, removable, singles, seeds, key, paths=None):
         self.rank = (rating, complexity, order)
@@ -72,7 +82,10 @@ class Hint:
         self.seeds = seeds  # ("cell", cell) | ("unit", unit, k) | None
         self.key = key
         self.paths = paths
-        self.chain: tuple[int, ...] = ()  # `static_chains`: the chain, seed first (explain)
+        # for `explain`: the chain, seed first (`static_chains`); per seed its path to the
+        # target (`static_agreements`)
+        self.chain: tuple[int, ...] = ()
+        self.cases: tuple[tuple[int, ...], ...] = ()
 
     @property
     def singles(self) -> list[tuple[int, int]]:
@@ -416,6 +429,7 @@ def static_agreements(st: CandidateState, graph: StaticGraph) -> list[Hint]:
                 continue
             c = 0
             singles: list[tuple[int, int]] = []
+            cases = []
             for x in nodes:
                 b = branches.get(x)
                 if b is None:
@@ -423,17 +437,14 @@ def static_agreements(st: CandidateState, graph: StaticGraph) -> list[Hint]:
                 chain = ancestors(b, (t,))
                 c += len(chain)
                 singles.extend((y, b[y][0]) for y in chain if y < off_base and b[y])
-            out.append(
-                Hint(
-                    round(MULTIPLE + length_bonus(c), 1),
-                    c,
-                    order,
-                    removable,
-                    singles,
-                    seeds,
-                    next(_ids),
-                )
-            )
+                path = [t]
+                while b[path[-1]]:
+                    path.append(b[path[-1]][0])
+                cases.append(tuple(reversed(path)))
+            rating = round(MULTIPLE + length_bonus(c), 1)
+            hint = Hint(rating, c, order, removable, singles, seeds, next(_ids))
+            hint.cases = tuple(cases)
+            out.append(hint)
             order += 1
 
     pos = st.pos

@@ -108,3 +108,27 @@ def test_a_bidirectional_cycle_reads_as_a_eureka_loop():
     assert english(step).startswith(
         "Bidirectional Y-cycle: (3)r3c3-(3=9)r7c3-(9=7)r7c4-(7=8)r3c4-(8=3)r3c3, a loop; "
     )
+
+
+def test_a_level_3_inner_unit_chain_lists_every_case():
+    from tests.solvers.human.test_nested_levels import FORUM as LEVEL_3
+
+    state = CandidateState.from_grid(Grid.parse(LEVEL_3))
+    step = propagate(state, None, trace=True, max_steps=1).steps[0]
+    assert step.technique == "nested_multiple_chain"
+    proof = forcing_proof(step)
+    assert proof is not None
+    lines = proof_lines(proof)
+    # a static unit chain inside the branch: the places of 5 in box 1 all remove 2 from r2c2
+    at = lines.index(
+        "  r1c1<>5 + r1c2<>5 + r2c9<>6 + r5c5<>5 + r5c7<>5 -> r2c2<>2 "
+        "(every case below gives r2c2<>2:)"
+    )
+    assert lines[at + 1 : at + 7] == [
+        "    If r2c1=5:",
+        "      r2c1=5 -> r2c9<>5 -> r2c9=2 -> r2c2<>2",
+        "    If r2c2=5:",
+        "      r2c2=5 -> r2c2<>2",
+        "    If r3c1=5:",
+        "      r3c1=5 -> r5c1<>5 -> r5c9=5 -> r2c9<>5 -> r2c9=2 -> r2c2<>2",
+    ]
