@@ -34,6 +34,9 @@ too.  HoDoKu's limit of 1000 entries a table is not modelled.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
+
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.closure import digit_cells, tables
@@ -41,6 +44,30 @@ from solvers.human.techniques.common import bits
 
 LOOK_AHEAD = 4
 """Rounds of singles a forcing net's table looks ahead (HoDoKu's default net depth)."""
+
+
+DigitBits = Sequence[tuple[int, ...]] | dict[int, tuple[int, ...]]
+"""`bits` of digit masks, indexed by the mask."""
+
+
+def digit_bits(n: int) -> DigitBits:
+    """`bits` of every digit mask of a grid of size n, indexed by the mask."""
+    if n <= 12:
+        return _all_digit_bits(n)
+    return _DigitBits()
+
+
+@cache
+def _all_digit_bits(n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(bits(m)) for m in range(1 << n))
+
+
+class _DigitBits(dict):
+    """`bits` of digit masks, filled as they are asked for (grids too large to list all)."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        found = self[mask] = tuple(bits(mask))
+        return found
 
 
 class Tables:
@@ -65,6 +92,7 @@ class Tables:
         self.cell_units = shape.cell_units
         self.peer_masks = peer_masks
         self.pos = digit_cells(self.cand, n)  # per digit, the cells taking it
+        self.digit_bits = digit_bits(n)
         self.open = sum(1 << c for c, v in enumerate(self.values) if not v)
         self.succ: list[int] = [0] * (2 * OFF)
         self.literals: list[int] = []
@@ -114,38 +142,34 @@ class Tables:
             self.unit_masks,
             self.cell_units,
         )
+        digit_bits = self.digit_bits
         cand = self.cand[:]
         pos = base_pos[:]
         found: list[tuple[int, int, bool]] = []  # (cell, digit, naked) as they appear
         out = 0
 
-        def lost(c: int, d: int) -> None:
-            """Candidate (c, d) went: queue the singles that may make."""
-            m = cand[c]
-            if m and not m & (m - 1):
-                found.append((c, m.bit_length() - 1, True))
-            here = pos[d]
-            for u in cell_units[c]:
-                places = here & unit_masks[u]
-                if places and not places & (places - 1):
-                    found.append((places.bit_length() - 1, d, False))
-
         def place(c: int, d: int) -> int:
             rec = (1 << (d * N + c)) | ((base_pos[d] & peer_masks[c]) << (OFF + d * N))
             m = cand[c]
-            others = bits(m & ~(1 << d))
-            for e in others:
-                rec |= 1 << (OFF + e * N + c)
             cand[c] = 0
             keep = ~(1 << c)
-            for e in bits(m):
-                pos[e] &= keep
-            for e in others:
-                lost(c, e)
+            units = cell_units[c]
+            for e in digit_bits[m]:
+                here = pos[e] = pos[e] & keep
+                if e == d:
+                    continue
+                rec |= 1 << (OFF + e * N + c)
+                for u in units:  # the hidden singles of the cell's lost candidates
+                    places = here & unit_masks[u]
+                    if places and not places & (places - 1):
+                        found.append((places.bit_length() - 1, e, False))
             gone = pos[d] & peer_masks[c]
             here = pos[d] = pos[d] & ~gone
             keep = ~(1 << d)
-            for p in bits(gone):  # (`lost(p, d)` inlined: most of its calls)
+            while gone:  # the peers losing the digit: naked and hidden singles
+                low = gone & -gone
+                gone ^= low
+                p = low.bit_length() - 1
                 m = cand[p] = cand[p] & keep
                 if m and not m & (m - 1):
                     found.append((p, m.bit_length() - 1, True))
@@ -159,10 +183,14 @@ class Tables:
             out = place(c0, d0)
         else:
             out = 1 << (OFF + d0 * N + c0)
-            cand[c0] &= ~(1 << d0)
-            pos[d0] &= ~(1 << c0)
-            lost(c0, d0)
-            m = cand[c0]
+            m = cand[c0] = cand[c0] & ~(1 << d0)
+            here = pos[d0] = pos[d0] & ~(1 << c0)
+            if m and not m & (m - 1):
+                found.append((c0, m.bit_length() - 1, True))
+            for u in cell_units[c0]:
+                places = here & unit_masks[u]
+                if places and not places & (places - 1):
+                    found.append((places.bit_length() - 1, d0, False))
             if m and not m & (m - 1):
                 out |= place(c0, m.bit_length() - 1)
         for _ in range(LOOK_AHEAD):
@@ -176,9 +204,14 @@ class Tables:
                 if is_naked:
                     if not m & (m - 1):
                         naked.append((c, d))
-                elif c not in seen and any(pos[d] & unit_masks[u] == 1 << c for u in cell_units[c]):
-                    seen.add(c)
-                    hidden.append((c, d))
+                elif c not in seen:
+                    here = pos[d]
+                    alone = 1 << c
+                    for u in cell_units[c]:
+                        if here & unit_masks[u] == alone:
+                            seen.add(c)
+                            hidden.append((c, d))
+                            break
             if not naked and not hidden:
                 break
             found = []

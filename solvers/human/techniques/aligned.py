@@ -125,7 +125,7 @@ def aligned_pair_exclusion(state: CandidateState) -> Step | None:
     bivalue, _, multi = _classes(state)
 
     def build() -> tuple[list[Combo], list[int]]:
-        return _pairs(bivalue, multi, peers)
+        return _pairs(bivalue, multi, peers, seeing_two_table(state))
 
     def check(combo: Combo, prior: Prior, changed: int) -> tuple[Step | None, None]:
         (a, b), common = combo
@@ -134,7 +134,9 @@ def aligned_pair_exclusion(state: CandidateState) -> Step | None:
     return _incremental(state, "aligned_pair_exclusion", (bivalue, multi), build, check)
 
 
-def _pairs(bivalue: int, multi: int, peers: tuple[int, ...]) -> tuple[list[Combo], list[int]]:
+def _pairs(
+    bivalue: int, multi: int, peers: tuple[int, ...], known: dict[int, int]
+) -> tuple[list[Combo], list[int]]:
     """The pairs of base cells, in scan order, with their excluders, and the cells each
     pair reads."""
     excluders = _excluders(multi, bivalue, peers)
@@ -144,7 +146,7 @@ def _pairs(bivalue: int, multi: int, peers: tuple[int, ...]) -> tuple[list[Combo
     combos: list[Combo] = []
     deps: list[int] = []
     for a, ex_a in excluders.items():
-        partners = _seeing_two(ex_a, peers) & base_mask & ~((2 << a) - 1)
+        partners = _seeing_two(ex_a, peers, known) & base_mask & ~((2 << a) - 1)
         while partners:  # the bases after a with two excluders or more in common
             low = partners & -partners
             partners ^= low
@@ -227,7 +229,7 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
     _, small, multi = _classes(state)
 
     def build() -> tuple[list[Combo], list[int]]:
-        return _triples(small, multi, peers)
+        return _triples(small, multi, peers, seeing_two_table(state))
 
     def check(combo: Combo, prior: Prior, changed: int) -> tuple[Step | None, Any]:
         cells, common = combo
@@ -240,18 +242,20 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
     return _incremental(state, "aligned_triple_exclusion", (small, multi), build, check)
 
 
-def _triples(small: int, multi: int, peers: tuple[int, ...]) -> tuple[list[Combo], list[int]]:
+def _triples(
+    small: int, multi: int, peers: tuple[int, ...], known: dict[int, int]
+) -> tuple[list[Combo], list[int]]:
     """The triples of base cells in scan order (by first pair, each triple where it is
     first met), with the cells seeing all three, and the cells each triple reads."""
     excluders = _excluders(multi, small, peers)
     base_mask = 0
     for c in excluders:
         base_mask |= 1 << c
-    seen: set[Triple] = set()
+    seen: set[int] = set()  # the triples met, as cell masks
     combos: list[Combo] = []
     deps: list[int] = []
     for a, ex_a in excluders.items():
-        partners = _seeing_two(ex_a, peers) & base_mask & ~((2 << a) - 1)
+        partners = _seeing_two(ex_a, peers, known) & base_mask & ~((2 << a) - 1)
         while partners:  # the bases after a with two excluders or more in common
             low = partners & -partners
             partners ^= low
@@ -259,23 +263,37 @@ def _triples(small: int, multi: int, peers: tuple[int, ...]) -> tuple[list[Combo
             ex_b = excluders[b]
             pair = ex_a & ex_b
             ab = 1 << a | low
-            twin = (ex_a | ex_b) & base_mask & _seeing_two(pair, peers) & ~ab
+            twice = known.get(pair)
+            if twice is None:
+                twice = _seeing_two(pair, peers, known)
+            twin = (ex_a | ex_b) & base_mask & twice & ~ab
             while twin:
                 one = twin & -twin
                 twin ^= one
+                abc = ab | one
+                if abc in seen:
+                    continue
+                seen.add(abc)
                 c = one.bit_length() - 1
                 key = (a, b, c) if c > b else (a, c, b) if c > a else (c, a, b)
-                if key in seen:
-                    continue
-                seen.add(key)
                 common = pair & excluders[c]
                 combos.append((key, common))
-                deps.append(ab | one | common)
+                deps.append(abc | common)
     return combos, deps
 
 
-def _seeing_two(cells: int, peers: tuple[int, ...]) -> int:
-    """The cells that see two of `cells` or more."""
+def seeing_two_table(state: CandidateState) -> dict[int, int]:
+    """The solve's memo of `_seeing_two`, by cell mask: the builds of the combinations
+    ask it again and again for the same excluders."""
+    return state.memo.table("seeing-two", state.shape, 100)
+
+
+def _seeing_two(cells: int, peers: tuple[int, ...], known: dict[int, int]) -> int:
+    """The cells that see two of `cells` or more (kept in `known`)."""
+    found = known.get(cells)
+    if found is not None:
+        return found
+    key = cells
     once = twice = 0
     while cells:
         low = cells & -cells
@@ -283,6 +301,7 @@ def _seeing_two(cells: int, peers: tuple[int, ...]) -> int:
         seeing = peers[low.bit_length() - 1]
         twice |= once & seeing
         once |= seeing
+    known[key] = twice
     return twice
 
 
