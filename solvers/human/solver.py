@@ -20,6 +20,7 @@ from typing import Any
 from solvers.base import Limits, Param, Solver, SolveResult, Status
 from solvers.grid import Grid
 from solvers.human.engine import PropagationResult, propagate
+from solvers.human.hodoku_tabling import compiled_conclusion, compiled_fits
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
 from solvers.human.techniques.nested import compiled_hints
@@ -147,4 +148,6 @@ def load_kernels() -> None:
     grid), so that they are loaded (or compiled, after an install); nothing without numba."""
     state = CandidateState.from_grid(Grid.empty(3, 3))
     plus_ends(state)
+    if compiled_fits(state.shape):
+        compiled_conclusion(state, False)
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)
