@@ -21,6 +21,7 @@ from solvers.human.hodoku_chains import best_chain
 from solvers.human.hodoku_tabling import forcing_chain, forcing_net
 from solvers.human.state import CandidateState, digits
 from solvers.human.step import Step
+from solvers.human.techniques.common import cells_with
 
 Finder = Callable[[CandidateState], "Step | None"]
 
@@ -201,27 +202,44 @@ def empty_rectangle(state: CandidateState) -> Step | None:
     (so one of that row and that column holds it); a conjugate pair in a line crossing
     the box's row (column) outside the box then rules the digit out where its other
     end's row (column) crosses the box's column (row).  Digits, then boxes, then the
-    crossings as HoDoKu takes them; the first elimination is the step."""
+    crossings as HoDoKu takes them; the first elimination is the step.  A digit's answer
+    reads its own places alone: it is kept in the solve's memo by them."""
+    table = state.memo.table("hodoku-empty-rectangle", state.shape, 200)
+    for d in range(1, state.n + 1):
+        key = (d, cells_with(state, d))
+        step = table.get(key, _UNKNOWN)
+        if step is _UNKNOWN:
+            step = table[key] = _er_digit(state, d)
+        if step is not None:
+            return step  # type: ignore[return-value]
+    return None
+
+
+_UNKNOWN = object()
+"""An answer not in the memo yet (it may be None)."""
+
+
+def _er_digit(state: CandidateState, d: int) -> Step | None:
+    """The first empty rectangle of digit d: boxes, then the crossings."""
     n, cand, shape = state.n, state.cand, state.shape
     rows, cols = shape.box_rows, shape.box_cols
-    for d in range(1, n + 1):
-        bit = 1 << (d - 1)
-        for b in range(n):
-            box = shape.units[2 * n + b]
-            places = [c for c in box if cand[c] & bit]
-            if not 2 <= len(places) <= 5:
+    bit = 1 << (d - 1)
+    for b in range(n):
+        box = shape.units[2 * n + b]
+        places = [c for c in box if cand[c] & bit]
+        if not 2 <= len(places) <= 5:
+            continue
+        top, left = box[0] // n, box[0] % n
+        for p in range(rows * cols):
+            row, col = top + rows - 1 - p // cols, left + cols - 1 - p % cols
+            if any(c // n != row and c % n != col for c in places):
                 continue
-            top, left = box[0] // n, box[0] % n
-            for p in range(rows * cols):
-                row, col = top + rows - 1 - p // cols, left + cols - 1 - p % cols
-                if any(c // n != row and c % n != col for c in places):
-                    continue
-                if all(c % n == col for c in places) or all(c // n == row for c in places):
-                    continue
-                for across in (False, True):
-                    step = _er_link(state, d, set(box), row, col, across)
-                    if step is not None:
-                        return step
+            if all(c % n == col for c in places) or all(c // n == row for c in places):
+                continue
+            for across in (False, True):
+                step = _er_link(state, d, set(box), row, col, across)
+                if step is not None:
+                    return step
     return None
 
 
