@@ -79,21 +79,26 @@ def _search(state: CandidateState, d: int, rows: bool, k: int) -> tuple[Found | 
         if 2 <= pos[(first + i) * n + j].bit_count() <= most
     ]
     out: list[Found | None] = [None, None]  # finned, sashimi
+    segments = [((1 << seg) - 1) << (s * seg) for s in range(n // seg)]
     for combo in combinations(lines, k):
-        base = sum(1 << i for i, _ in combo)
         for b in sorted({i // band for i, _ in combo}):
-            in_band = [(i, p) for i, p in combo if i // band == b]
-            for s in range(n // seg):
-                box = ((1 << seg) - 1) << (s * seg)
-                rest = 0  # the places outside the fin box: all must be covered
-                for i, p in combo:
-                    rest |= p & ~box if i // band == b else p
+            in_band = []
+            outside = 0  # the places of the lines outside the band: all must be covered
+            joined = 0  # the places of the lines inside it
+            for i, p in combo:
+                if i // band == b:
+                    in_band.append((i, p))
+                    joined |= p
+                else:
+                    outside |= p
+            if outside.bit_count() > k:
+                continue  # (no fin box of the band can take the rest)
+            for box in segments:
+                rest = outside | joined & ~box  # the places outside the fin box
                 need = k - rest.bit_count()
                 if need < 0:
                     continue
-                inside = 0
-                for _, p in in_band:
-                    inside |= p & box
+                inside = joined & box
                 for extra in combinations(bits(inside & ~rest), need):
                     cover = rest | sum(1 << x for x in extra)
                     fins = inside & ~cover
@@ -102,6 +107,7 @@ def _search(state: CandidateState, d: int, rows: bool, k: int) -> tuple[Found | 
                     kept = min((p & cover).bit_count() for _, p in combo)
                     if kept == 0 or out[kept == 1] is not None:
                         continue
+                    base = sum(1 << i for i, _ in combo)
                     band_lines = ((1 << band) - 1) << (b * band)
                     elims = [
                         (_cell(rows, line, x, n), d)
