@@ -28,6 +28,8 @@ Finder = Callable[[CandidateState], "Step | None"]
 _NAKED = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
 _LOCKED = {2: "locked_pair", 3: "locked_triple"}
 _HIDDEN = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
+_UNKNOWN = object()
+"""An answer not in the solve's memo yet (it may be None)."""
 
 
 def _box_first(n: int) -> list[int]:
@@ -88,22 +90,38 @@ def locked_subset(state: CandidateState, k: int) -> Step | None:
 
 
 def hidden_subset(state: CandidateState, k: int) -> Step | None:
-    """HoDoKu's hidden subset of size k: boxes, rows, columns; digits in ascending order."""
+    """HoDoKu's hidden subset of size k: boxes, rows, columns; digits in ascending order.
+    A unit's answer reads its own candidates alone: it is kept in the solve's memo by
+    them (the pass asks again at every state, where most units are as they were)."""
+    cand = state.cand
+    units = state.shape.units
+    table = state.memo.table("hodoku-hidden-subset", state.shape, 200)
+    for u in _box_first(state.n):
+        key = (k, u, *(cand[c] for c in units[u]))
+        step = table.get(key, _UNKNOWN)
+        if step is _UNKNOWN:
+            step = table[key] = _hidden_in(state, k, u)
+        if step is not None:
+            return step  # type: ignore[return-value]
+    return None
+
+
+def _hidden_in(state: CandidateState, k: int, u: int) -> Step | None:
+    """The first hidden subset of size k in unit u (digits in ascending order)."""
     n, cand, count = state.n, state.cand, state.count
-    for u in _box_first(n):
-        unit = state.shape.units[u]
-        if sum(1 for c in unit if cand[c]) <= k:
+    unit = state.shape.units[u]
+    if sum(1 for c in unit if cand[c]) <= k:
+        return None
+    ds = [d for d in range(1, n + 1) if 0 < count[u * n + d - 1] <= k]
+    where = {d: [c for c in unit if cand[c] >> (d - 1) & 1] for d in ds}
+    for combo in combinations(ds, k):
+        cells = sorted({c for d in combo for c in where[d]})
+        if len(cells) != k:
             continue
-        ds = [d for d in range(1, n + 1) if 0 < count[u * n + d - 1] <= k]
-        where = {d: [c for c in unit if cand[c] >> (d - 1) & 1] for d in ds}
-        for combo in combinations(ds, k):
-            cells = sorted({c for d in combo for c in where[d]})
-            if len(cells) != k:
-                continue
-            m = sum(1 << (d - 1) for d in combo)
-            elims = tuple((c, d) for c in cells for d in digits(cand[c] & ~m))
-            if elims:
-                return Step(_HIDDEN[k], (), elims, tuple(cells), (u,), combo, 0.0, state.shape)
+        m = sum(1 << (d - 1) for d in combo)
+        elims = tuple((c, d) for c in cells for d in digits(cand[c] & ~m))
+        if elims:
+            return Step(_HIDDEN[k], (), elims, tuple(cells), (u,), combo, 0.0, state.shape)
     return None
 
 
@@ -213,10 +231,6 @@ def empty_rectangle(state: CandidateState) -> Step | None:
         if step is not None:
             return step  # type: ignore[return-value]
     return None
-
-
-_UNKNOWN = object()
-"""An answer not in the memo yet (it may be None)."""
 
 
 def _er_digit(state: CandidateState, d: int) -> Step | None:

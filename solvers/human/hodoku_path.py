@@ -320,16 +320,18 @@ def hodoku_path(
     start: CandidateState | None = None,
     *,
     solution: Grid | None = None,
+    unique: Grid | None = None,
 ) -> HodokuPath:
     """Solve `grid` in HoDoKu's order with the engine's finders (see the module doc);
     `techniques` is the engine configuration, `start` the grid's untouched state (it is
     copied, not changed); with `solution`, every step is checked against it first
-    (`UnsoundStep`)."""
+    (`UnsoundStep`).  `unique`, the grid's solution where it is known to be the only
+    one, spares brute force solving the grid (it would find that solution)."""
     state = (start or CandidateState.from_grid(grid)).copy()
     queues = Queues(grid)
     order = pass_steps(techniques)
     singles = [(kind, name, getattr(queues, name)) for kind, name, _ in order if name in SINGLES]
-    guess = BruteForce(solution)
+    guess = BruteForce(solution or unique)
     others = [
         (kind, guess.find if name == "brute_force" else find)
         for kind, name, find in order
