@@ -20,6 +20,7 @@ from typing import Any
 from solvers.base import Limits, Param, Solver, SolveResult, Status
 from solvers.grid import Grid
 from solvers.human.engine import PropagationResult, propagate
+from solvers.human.hodoku_path import only_solution
 from solvers.human.hodoku_tabling import compiled_conclusion, compiled_fits
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
@@ -143,6 +144,10 @@ class Human(Solver):
         )
 
 
+SOLVED_GRID = "".join(str((3 * (r % 3) + r // 3 + c) % 9 + 1) for r in range(9) for c in range(9))
+"""A solved 9x9 grid, for `load_kernels` to call the compiled solver on."""
+
+
 def load_kernels() -> None:
     """Call each compiled kernel once, on the empty 9x9 grid (its types are those of every
     grid), so that they are loaded (or compiled, after an install); nothing without numba."""
@@ -150,4 +155,5 @@ def load_kernels() -> None:
     plus_ends(state)
     if compiled_fits(state.shape):
         compiled_conclusion(state, False)
+    only_solution(Grid.parse(SOLVED_GRID))
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)

@@ -15,7 +15,7 @@ import solvers
 from solvers.grid import Grid, shape
 from solvers.human import CandidateState, hodoku_tabling
 from solvers.human.engine import check_step
-from solvers.human.hodoku_path import BruteForce, hodoku_path, pass_steps
+from solvers.human.hodoku_path import BruteForce, hodoku_path, only_solution, pass_steps
 from solvers.human.hodoku_tabling import (
     Tables,
     bits,
@@ -190,3 +190,11 @@ def test_without_numba_the_tables_run_in_python(monkeypatch):
 def test_grids_beyond_the_kernel_run_in_python():
     assert not compiled_fits(shape(4, 4))
     assert not compiled_fits(shape(2, 4))
+
+
+def test_brute_force_takes_the_compiled_solution_only_when_it_is_the_only_one():
+    pytest.importorskip("numba")
+    grid = Grid.parse(FORUM_GUESS)
+    assert only_solution(grid) == solution_of(grid)
+    two = Grid.parse("." * 81)  # many solutions: brute force asks dlx for its first
+    assert only_solution(two) is None
