@@ -39,12 +39,32 @@ def chain_links(
 ) -> tuple[list[int], list[int], list[int], list[int]]:
     """Per candidate node (cell * n + digit - 1): the nodes its falsity forces true
     (strong), the nodes its truth forces false along the kind's chains (weak), the nodes
-    it sees (any candidate it rules out when true), and the open nodes."""
+    it sees (any candidate it rules out when true), and the open nodes (read them, never
+    change them: the kinds share them, kept for the state as `link_parts`)."""
+    same, cell, conjugate, pair, sees, nodes, bivalue = state.derived(
+        "hodoku-chain-parts", link_parts
+    )
+    if kind == "x":
+        return conjugate, same, sees, nodes
+    if kind == "xy":
+        return pair, [m & bivalue for m in same], sees, nodes
+    strong = [a | b for a, b in zip(conjugate, pair, strict=True)]
+    weak = [a | b for a, b in zip(same, cell, strict=True)]
+    return strong, weak, sees, nodes
+
+
+def link_parts(state: CandidateState) -> tuple:
+    """The links of every kind of chain at once, per candidate node: the same digit's
+    candidates it sees, its cell's other candidates, its conjugates (the digit's other
+    place in a unit with two), its cell's other candidate when the cell is bivalue, all
+    it sees; then the open nodes and the nodes of bivalue cells."""
     n, cand = state.n, state.cand
     cell_nodes, peer_nodes, unit_nodes = _node_masks(state.shape)
     total = len(cand) * n
-    strong = [0] * total
-    weak = [0] * total
+    same = [0] * total
+    cell = [0] * total
+    conjugate = [0] * total
+    pair = [0] * total
     sees = [0] * total
     nodes = [c * n + d for c, m in enumerate(cand) for d in bits(m)]
     with_digit = [0] * n  # per digit, its candidates' nodes
@@ -57,28 +77,21 @@ def chain_links(
         if m.bit_count() == 2:
             bivalue |= cell_nodes[c]
     cell_units = state.shape.cell_units
-    chain_x = kind in ("x", "aic")
-    chain_xy = kind in ("xy", "aic")
     for node in nodes:
         c, d = divmod(node, n)
         here = with_digit[d]
-        same = peer_nodes[c] & here
-        cell = cell_nodes[c] & every & ~(1 << node)
-        sees[node] = same | cell
-        if chain_xy and cand[c].bit_count() == 2:
-            strong[node] |= cell
-        if chain_x:
-            for u in cell_units[c]:
-                places = unit_nodes[u] & here
-                if places.bit_count() == 2:
-                    strong[node] |= places & ~(1 << node)
-        if kind == "x":
-            weak[node] = same
-        elif kind == "xy":
-            weak[node] = same & bivalue
-        else:
-            weak[node] = same | cell
-    return strong, weak, sees, nodes
+        same[node] = peer_nodes[c] & here
+        cell[node] = others = cell_nodes[c] & every & ~(1 << node)
+        sees[node] = same[node] | others
+        if cand[c].bit_count() == 2:
+            pair[node] = others
+        strong = 0
+        for u in cell_units[c]:
+            places = unit_nodes[u] & here
+            if places.bit_count() == 2:
+                strong |= places & ~(1 << node)
+        conjugate[node] = strong
+    return same, cell, conjugate, pair, sees, nodes, bivalue
 
 
 @cache

@@ -127,27 +127,44 @@ def _hidden_in(state: CandidateState, k: int, u: int) -> Step | None:
 
 def _locked_candidates(state: CandidateState, units: list[int], pointing: bool) -> Step | None:
     """HoDoKu's locked candidates: in each unit, each digit with two or three places all
-    in one other unit (for a box, its row before its column) clears that unit."""
+    in one other unit (for a box, its row before its column) clears that unit.  A
+    digit's first step reads its own places alone: it is kept in the solve's memo by
+    them, and the scan's first step is the digits' earliest (by unit, then digit)."""
+    table = state.memo.table("hodoku-locked-candidates", state.shape, 200)
+    best: tuple[int, Step] | None = None
+    for d in range(1, state.n + 1):
+        key = (pointing, d, cells_with(state, d))
+        found = table.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = table[key] = _locked_digit(state, units, pointing, d)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found  # type: ignore[assignment]
+    return None if best is None else best[1]
+
+
+def _locked_digit(
+    state: CandidateState, units: list[int], pointing: bool, d: int
+) -> tuple[int, Step] | None:
+    """Digit d's first locked candidates, with the place of its unit in `units`."""
     n, cand, count = state.n, state.cand, state.count
     shape = state.shape
-    for u in units:
-        for d in range(1, n + 1):
-            free = count[u * n + d - 1]
-            if free not in (2, 3):
-                continue
-            bit = 1 << (d - 1)
-            cells = [c for c in shape.units[u] if cand[c] & bit]
-            kinds = (0, 1) if pointing else (2,)
-            for kind in kinds:
-                other = shape.cell_units[cells[0]][kind]
-                if all(shape.cell_units[c][kind] == other for c in cells[1:]) and (
-                    count[other * n + d - 1] > free
-                ):
-                    elims = tuple(
-                        (c, d) for c in shape.units[other] if cand[c] & bit and c not in cells
-                    )
-                    name = "pointing" if pointing else "claiming"
-                    return Step(name, (), elims, tuple(cells), (u, other), (d,), 0.0, shape)
+    bit = 1 << (d - 1)
+    kinds = (0, 1) if pointing else (2,)
+    for at, u in enumerate(units):
+        free = count[u * n + d - 1]
+        if free not in (2, 3):
+            continue
+        cells = [c for c in shape.units[u] if cand[c] & bit]
+        for kind in kinds:
+            other = shape.cell_units[cells[0]][kind]
+            if all(shape.cell_units[c][kind] == other for c in cells[1:]) and (
+                count[other * n + d - 1] > free
+            ):
+                elims = tuple(
+                    (c, d) for c in shape.units[other] if cand[c] & bit and c not in cells
+                )
+                name = "pointing" if pointing else "claiming"
+                return at, Step(name, (), elims, tuple(cells), (u, other), (d,), 0.0, shape)
     return None
 
 

@@ -253,6 +253,8 @@ class Queues:
     def follow(self, state: CandidateState) -> None:
         """Catch up with changes the engine's state made beyond a step's own (none in a
         classic grid): placements first, then eliminations, in cell order."""
+        if self.cand == state.cand and self.values == state.values:
+            return  # (in step: the usual case)
         for cell, value in enumerate(state.values):
             if value and not self.values[cell]:
                 self.place(cell, value)
