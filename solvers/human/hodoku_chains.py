@@ -26,7 +26,7 @@ from functools import cache
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits
+from solvers.human.techniques.common import bits, cells_with
 
 MAX_NODES = 20
 """The longest chain considered, in candidates (HoDoKu's default chain length)."""
@@ -143,12 +143,62 @@ def _forced(start: int, strong: list[int], weak: list[int]) -> dict[int, int]:
     return out
 
 
+Best = tuple[int, int, int, int, int, int] | None
+"""A chain's rank (fewest first: minus its eliminations, HoDoKu's index sum, length), its
+ends p and q and its eliminations (a node mask); None for no chain."""
+
+
 def best_chain(state: CandidateState, kind: str) -> Step | None:
     """The chain of `kind` (``x``, ``xy``, ``aic``) with the most eliminations, or None."""
     n = state.n
-    strong, weak, sees, nodes = chain_links(state, kind)
-    best: tuple[int, int, int, int, int, int] | None = None  # -count, sum, length, p, q, mask
-    for p in nodes:
+    if kind == "x":
+        best = _best_x_chain(state)
+    else:
+        strong, weak, sees, nodes = chain_links(state, kind)
+        best = _best_from(state, kind, strong, weak, sees, nodes)
+    if best is None:
+        return None
+    *_, p, q, targets = best
+    elims = tuple((t // n, t % n + 1) for t in _bits(targets))
+    ends = tuple(dict.fromkeys((p // n, q // n)))
+    digits = tuple(sorted({p % n + 1, q % n + 1}))
+    return Step(NAMES[kind], (), elims, ends, (), digits, 0.0, state.shape)
+
+
+def _best_x_chain(state: CandidateState) -> Best:
+    """The best X-chain: each digit's best, kept in the solve's memo by the digit's places
+    (an X-chain reads its digit alone), then the best of those."""
+    n = state.n
+    table = state.memo.table("hodoku-x-chains", state.shape, 100)
+    best: Best = None
+    for d in range(1, n + 1):
+        key = (d, cells_with(state, d))
+        found = table.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            strong, weak, sees, nodes = chain_links(state, "x")
+            starts = [p for p in nodes if p % n == d - 1]
+            found = table[key] = _best_from(state, "x", strong, weak, sees, starts)
+        if found is not None and (best is None or found < best):
+            best = found  # type: ignore[assignment]
+    return best
+
+
+_UNKNOWN = object()
+"""An answer not in the solve's memo yet (it may be None)."""
+
+
+def _best_from(
+    state: CandidateState,
+    kind: str,
+    strong: list[int],
+    weak: list[int],
+    sees: list[int],
+    starts: list[int],
+) -> Best:
+    """The best chain of `kind` starting from a node of `starts` (see `best_chain`)."""
+    n = state.n
+    best: Best = None
+    for p in starts:
         if not strong[p]:
             continue
         for q, length in _forced(p, strong, weak).items():
@@ -165,13 +215,7 @@ def best_chain(state: CandidateState, kind: str) -> Step | None:
             key = (-targets.bit_count(), index_sum(targets, n), length, p, q, targets)
             if best is None or key < best:
                 best = key
-    if best is None:
-        return None
-    *_, p, q, targets = best
-    elims = tuple((t // n, t % n + 1) for t in _bits(targets))
-    ends = tuple(dict.fromkeys((p // n, q // n)))
-    digits = tuple(sorted({p % n + 1, q % n + 1}))
-    return Step(NAMES[kind], (), elims, ends, (), digits, 0.0, state.shape)
+    return best
 
 
 def index_sum(targets: int, n: int) -> int:
