@@ -14,6 +14,8 @@ first pair, in its scan order, that removes something.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import islice
+from operator import itemgetter
 from typing import Any
 
 from solvers.human.state import CandidateState
@@ -92,17 +94,21 @@ def _incremental(
             todo += range(done, len(combos))
             notes = notes[:]
         else:
-            known = {c[0]: (c[1], note) for c, note in zip(combos[:done], notes, strict=False)}
+            old_combos, old_notes = combos, notes
+            # where each combination searched last time stood in the old list
+            known = dict(
+                zip(map(itemgetter(0), islice(old_combos, done)), range(done), strict=False)
+            )
             combos, deps = build()
             notes = [None] * len(combos)
             todo = []
             for i, (cells, common) in enumerate(combos):
-                prior = known.get(cells)
-                if prior is not None:
-                    if prior[0] == common and not deps[i] & changed:
-                        notes[i] = prior[1]
+                j = known.get(cells)
+                if j is not None:
+                    if old_combos[j][1] == common and not deps[i] & changed:
+                        notes[i] = old_notes[j]
                         continue
-                    priors[i] = prior
+                    priors[i] = (old_combos[j][1], old_notes[j])
                 todo.append(i)
     found = len(combos)
     step = None
