@@ -24,6 +24,9 @@ from solvers.human.hodoku_path import only_solution
 from solvers.human.hodoku_tabling import compiled_conclusion, compiled_fits
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
+from solvers.human.techniques.aligned import COMPILED as ALIGNED_COMPILED
+from solvers.human.techniques.aligned import compiled_triple
+from solvers.human.techniques.common import peer_masks
 from solvers.human.techniques.nested import compiled_hints
 from solvers.human.techniques.plus_closure import plus_ends
 from solvers.human.trace import pencilmarks
@@ -156,4 +159,6 @@ def load_kernels() -> None:
     if compiled_fits(state.shape):
         compiled_conclusion(state, False)
     only_solution(Grid.parse(SOLVED_GRID))
+    if ALIGNED_COMPILED:
+        compiled_triple(state, 0, peer_masks(state.shape))
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)

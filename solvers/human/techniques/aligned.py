@@ -13,11 +13,14 @@ first pair, in its scan order, that removes something.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable, Iterable
+from functools import cache
 from itertools import islice
 from operator import itemgetter
 from typing import Any
 
+from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.common import bit_tuple, bit_tuples, bits, peer_masks
@@ -230,9 +233,12 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
 
     The search runs at nearly every hard step and most triples come up empty again.  A
     triple's answer reads the candidates of its cells and of the cells of two or three
-    candidates seeing all three: searched incrementally (see `_incremental`)."""
+    candidates seeing all three: searched incrementally (see `_incremental`), or, with
+    numba, by the compiled scan (`compiled_triple`), which finds the same triple."""
     peers = peer_masks(state.shape)
     _, small, multi = _classes(state)
+    if COMPILED:
+        return compiled_triple(state, small, peers)
 
     def build() -> tuple[list[Combo], list[int]]:
         return _triples(small, multi, peers, seeing_two_table(state))
@@ -246,6 +252,45 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
         return _triple(state, cells, common, peers)
 
     return _incremental(state, "aligned_triple_exclusion", (small, multi), build, check)
+
+
+COMPILED = (
+    importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
+)
+"""Whether aligned triple exclusion runs compiled (`aligned_kernel`): numba is installed."""
+
+
+def compiled_triple(state: CandidateState, small: int, peers: tuple[int, ...]) -> Step | None:
+    """The first aligned triple exclusion of the scan, found by the compiled kernel and
+    built by `_triple` (the same step as the Python search)."""
+    import numpy as np
+
+    from solvers.human.techniques.aligned_kernel import first_triple
+
+    cand = np.array(state.cand, dtype=np.int64)
+    values = np.array(state.values, dtype=np.int64)
+    sees, peer_lists = peer_arrays(state.shape)
+    a, b, c = first_triple(cand, values, sees, peer_lists)
+    if a < 0:
+        return None
+    cells = (int(a), int(b), int(c))
+    common = peers[a] & peers[b] & peers[c] & small
+    step, _ = _triple(state, cells, common, peers)
+    if step is None:
+        raise RuntimeError(f"the compiled aligned triple {cells} eliminates nothing")
+    return step
+
+
+@cache
+def peer_arrays(shape: Shape) -> tuple[Any, Any]:
+    """Whether two cells are peers (a NumPy boolean matrix over the cells), and each
+    cell's peers (a row of cells), for the kernel."""
+    import numpy as np
+
+    sees = np.zeros((shape.ncells, shape.ncells), dtype=np.bool_)
+    for cell, peers in enumerate(shape.peers):
+        sees[cell, list(peers)] = True
+    return sees, np.array([sorted(p) for p in shape.peers], dtype=np.int64)
 
 
 def _triples(
