@@ -26,7 +26,7 @@ from functools import cache
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits
+from solvers.human.techniques.common import bits, cells_with
 
 MAX_NODES = 20
 """The longest chain considered, in candidates (HoDoKu's default chain length)."""
@@ -39,12 +39,32 @@ def chain_links(
 ) -> tuple[list[int], list[int], list[int], list[int]]:
     """Per candidate node (cell * n + digit - 1): the nodes its falsity forces true
     (strong), the nodes its truth forces false along the kind's chains (weak), the nodes
-    it sees (any candidate it rules out when true), and the open nodes."""
+    it sees (any candidate it rules out when true), and the open nodes (read them, never
+    change them: the kinds share them, kept for the state as `link_parts`)."""
+    same, cell, conjugate, pair, sees, nodes, bivalue = state.derived(
+        "hodoku-chain-parts", link_parts
+    )
+    if kind == "x":
+        return conjugate, same, sees, nodes
+    if kind == "xy":
+        return pair, [m & bivalue for m in same], sees, nodes
+    strong = [a | b for a, b in zip(conjugate, pair, strict=True)]
+    weak = [a | b for a, b in zip(same, cell, strict=True)]
+    return strong, weak, sees, nodes
+
+
+def link_parts(state: CandidateState) -> tuple:
+    """The links of every kind of chain at once, per candidate node: the same digit's
+    candidates it sees, its cell's other candidates, its conjugates (the digit's other
+    place in a unit with two), its cell's other candidate when the cell is bivalue, all
+    it sees; then the open nodes and the nodes of bivalue cells."""
     n, cand = state.n, state.cand
     cell_nodes, peer_nodes, unit_nodes = _node_masks(state.shape)
     total = len(cand) * n
-    strong = [0] * total
-    weak = [0] * total
+    same = [0] * total
+    cell = [0] * total
+    conjugate = [0] * total
+    pair = [0] * total
     sees = [0] * total
     nodes = [c * n + d for c, m in enumerate(cand) for d in bits(m)]
     with_digit = [0] * n  # per digit, its candidates' nodes
@@ -57,28 +77,21 @@ def chain_links(
         if m.bit_count() == 2:
             bivalue |= cell_nodes[c]
     cell_units = state.shape.cell_units
-    chain_x = kind in ("x", "aic")
-    chain_xy = kind in ("xy", "aic")
     for node in nodes:
         c, d = divmod(node, n)
         here = with_digit[d]
-        same = peer_nodes[c] & here
-        cell = cell_nodes[c] & every & ~(1 << node)
-        sees[node] = same | cell
-        if chain_xy and cand[c].bit_count() == 2:
-            strong[node] |= cell
-        if chain_x:
-            for u in cell_units[c]:
-                places = unit_nodes[u] & here
-                if places.bit_count() == 2:
-                    strong[node] |= places & ~(1 << node)
-        if kind == "x":
-            weak[node] = same
-        elif kind == "xy":
-            weak[node] = same & bivalue
-        else:
-            weak[node] = same | cell
-    return strong, weak, sees, nodes
+        same[node] = peer_nodes[c] & here
+        cell[node] = others = cell_nodes[c] & every & ~(1 << node)
+        sees[node] = same[node] | others
+        if cand[c].bit_count() == 2:
+            pair[node] = others
+        strong = 0
+        for u in cell_units[c]:
+            places = unit_nodes[u] & here
+            if places.bit_count() == 2:
+                strong |= places & ~(1 << node)
+        conjugate[node] = strong
+    return same, cell, conjugate, pair, sees, nodes, bivalue
 
 
 @cache
@@ -130,12 +143,62 @@ def _forced(start: int, strong: list[int], weak: list[int]) -> dict[int, int]:
     return out
 
 
+Best = tuple[int, int, int, int, int, int] | None
+"""A chain's rank (fewest first: minus its eliminations, HoDoKu's index sum, length), its
+ends p and q and its eliminations (a node mask); None for no chain."""
+
+
 def best_chain(state: CandidateState, kind: str) -> Step | None:
     """The chain of `kind` (``x``, ``xy``, ``aic``) with the most eliminations, or None."""
     n = state.n
-    strong, weak, sees, nodes = chain_links(state, kind)
-    best: tuple[int, int, int, int, int, int] | None = None  # -count, sum, length, p, q, mask
-    for p in nodes:
+    if kind == "x":
+        best = _best_x_chain(state)
+    else:
+        strong, weak, sees, nodes = chain_links(state, kind)
+        best = _best_from(state, kind, strong, weak, sees, nodes)
+    if best is None:
+        return None
+    *_, p, q, targets = best
+    elims = tuple((t // n, t % n + 1) for t in _bits(targets))
+    ends = tuple(dict.fromkeys((p // n, q // n)))
+    digits = tuple(sorted({p % n + 1, q % n + 1}))
+    return Step(NAMES[kind], (), elims, ends, (), digits, 0.0, state.shape)
+
+
+def _best_x_chain(state: CandidateState) -> Best:
+    """The best X-chain: each digit's best, kept in the solve's memo by the digit's places
+    (an X-chain reads its digit alone), then the best of those."""
+    n = state.n
+    table = state.memo.table("hodoku-x-chains", state.shape, 100)
+    best: Best = None
+    for d in range(1, n + 1):
+        key = (d, cells_with(state, d))
+        found = table.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            strong, weak, sees, nodes = chain_links(state, "x")
+            starts = [p for p in nodes if p % n == d - 1]
+            found = table[key] = _best_from(state, "x", strong, weak, sees, starts)
+        if found is not None and (best is None or found < best):
+            best = found  # type: ignore[assignment]
+    return best
+
+
+_UNKNOWN = object()
+"""An answer not in the solve's memo yet (it may be None)."""
+
+
+def _best_from(
+    state: CandidateState,
+    kind: str,
+    strong: list[int],
+    weak: list[int],
+    sees: list[int],
+    starts: list[int],
+) -> Best:
+    """The best chain of `kind` starting from a node of `starts` (see `best_chain`)."""
+    n = state.n
+    best: Best = None
+    for p in starts:
         if not strong[p]:
             continue
         for q, length in _forced(p, strong, weak).items():
@@ -152,13 +215,7 @@ def best_chain(state: CandidateState, kind: str) -> Step | None:
             key = (-targets.bit_count(), index_sum(targets, n), length, p, q, targets)
             if best is None or key < best:
                 best = key
-    if best is None:
-        return None
-    *_, p, q, targets = best
-    elims = tuple((t // n, t % n + 1) for t in _bits(targets))
-    ends = tuple(dict.fromkeys((p // n, q // n)))
-    digits = tuple(sorted({p % n + 1, q % n + 1}))
-    return Step(NAMES[kind], (), elims, ends, (), digits, 0.0, state.shape)
+    return best
 
 
 def index_sum(targets: int, n: int) -> int:

@@ -21,12 +21,15 @@ from solvers.human.hodoku_chains import best_chain
 from solvers.human.hodoku_tabling import forcing_chain, forcing_net
 from solvers.human.state import CandidateState, digits
 from solvers.human.step import Step
+from solvers.human.techniques.common import cells_with
 
 Finder = Callable[[CandidateState], "Step | None"]
 
 _NAKED = {2: "naked_pair", 3: "naked_triple", 4: "naked_quad"}
 _LOCKED = {2: "locked_pair", 3: "locked_triple"}
 _HIDDEN = {2: "hidden_pair", 3: "hidden_triple", 4: "hidden_quad"}
+_UNKNOWN = object()
+"""An answer not in the solve's memo yet (it may be None)."""
 
 
 def _box_first(n: int) -> list[int]:
@@ -87,48 +90,81 @@ def locked_subset(state: CandidateState, k: int) -> Step | None:
 
 
 def hidden_subset(state: CandidateState, k: int) -> Step | None:
-    """HoDoKu's hidden subset of size k: boxes, rows, columns; digits in ascending order."""
+    """HoDoKu's hidden subset of size k: boxes, rows, columns; digits in ascending order.
+    A unit's answer reads its own candidates alone: it is kept in the solve's memo by
+    them (the pass asks again at every state, where most units are as they were)."""
+    cand = state.cand
+    units = state.shape.units
+    table = state.memo.table("hodoku-hidden-subset", state.shape, 200)
+    for u in _box_first(state.n):
+        key = (k, u, *(cand[c] for c in units[u]))
+        step = table.get(key, _UNKNOWN)
+        if step is _UNKNOWN:
+            step = table[key] = _hidden_in(state, k, u)
+        if step is not None:
+            return step  # type: ignore[return-value]
+    return None
+
+
+def _hidden_in(state: CandidateState, k: int, u: int) -> Step | None:
+    """The first hidden subset of size k in unit u (digits in ascending order)."""
     n, cand, count = state.n, state.cand, state.count
-    for u in _box_first(n):
-        unit = state.shape.units[u]
-        if sum(1 for c in unit if cand[c]) <= k:
+    unit = state.shape.units[u]
+    if sum(1 for c in unit if cand[c]) <= k:
+        return None
+    ds = [d for d in range(1, n + 1) if 0 < count[u * n + d - 1] <= k]
+    where = {d: [c for c in unit if cand[c] >> (d - 1) & 1] for d in ds}
+    for combo in combinations(ds, k):
+        cells = sorted({c for d in combo for c in where[d]})
+        if len(cells) != k:
             continue
-        ds = [d for d in range(1, n + 1) if 0 < count[u * n + d - 1] <= k]
-        where = {d: [c for c in unit if cand[c] >> (d - 1) & 1] for d in ds}
-        for combo in combinations(ds, k):
-            cells = sorted({c for d in combo for c in where[d]})
-            if len(cells) != k:
-                continue
-            m = sum(1 << (d - 1) for d in combo)
-            elims = tuple((c, d) for c in cells for d in digits(cand[c] & ~m))
-            if elims:
-                return Step(_HIDDEN[k], (), elims, tuple(cells), (u,), combo, 0.0, state.shape)
+        m = sum(1 << (d - 1) for d in combo)
+        elims = tuple((c, d) for c in cells for d in digits(cand[c] & ~m))
+        if elims:
+            return Step(_HIDDEN[k], (), elims, tuple(cells), (u,), combo, 0.0, state.shape)
     return None
 
 
 def _locked_candidates(state: CandidateState, units: list[int], pointing: bool) -> Step | None:
     """HoDoKu's locked candidates: in each unit, each digit with two or three places all
-    in one other unit (for a box, its row before its column) clears that unit."""
+    in one other unit (for a box, its row before its column) clears that unit.  A
+    digit's first step reads its own places alone: it is kept in the solve's memo by
+    them, and the scan's first step is the digits' earliest (by unit, then digit)."""
+    table = state.memo.table("hodoku-locked-candidates", state.shape, 200)
+    best: tuple[int, Step] | None = None
+    for d in range(1, state.n + 1):
+        key = (pointing, d, cells_with(state, d))
+        found = table.get(key, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = table[key] = _locked_digit(state, units, pointing, d)
+        if found is not None and (best is None or found[0] < best[0]):
+            best = found  # type: ignore[assignment]
+    return None if best is None else best[1]
+
+
+def _locked_digit(
+    state: CandidateState, units: list[int], pointing: bool, d: int
+) -> tuple[int, Step] | None:
+    """Digit d's first locked candidates, with the place of its unit in `units`."""
     n, cand, count = state.n, state.cand, state.count
     shape = state.shape
-    for u in units:
-        for d in range(1, n + 1):
-            free = count[u * n + d - 1]
-            if free not in (2, 3):
-                continue
-            bit = 1 << (d - 1)
-            cells = [c for c in shape.units[u] if cand[c] & bit]
-            kinds = (0, 1) if pointing else (2,)
-            for kind in kinds:
-                other = shape.cell_units[cells[0]][kind]
-                if all(shape.cell_units[c][kind] == other for c in cells[1:]) and (
-                    count[other * n + d - 1] > free
-                ):
-                    elims = tuple(
-                        (c, d) for c in shape.units[other] if cand[c] & bit and c not in cells
-                    )
-                    name = "pointing" if pointing else "claiming"
-                    return Step(name, (), elims, tuple(cells), (u, other), (d,), 0.0, shape)
+    bit = 1 << (d - 1)
+    kinds = (0, 1) if pointing else (2,)
+    for at, u in enumerate(units):
+        free = count[u * n + d - 1]
+        if free not in (2, 3):
+            continue
+        cells = [c for c in shape.units[u] if cand[c] & bit]
+        for kind in kinds:
+            other = shape.cell_units[cells[0]][kind]
+            if all(shape.cell_units[c][kind] == other for c in cells[1:]) and (
+                count[other * n + d - 1] > free
+            ):
+                elims = tuple(
+                    (c, d) for c in shape.units[other] if cand[c] & bit and c not in cells
+                )
+                name = "pointing" if pointing else "claiming"
+                return at, Step(name, (), elims, tuple(cells), (u, other), (d,), 0.0, shape)
     return None
 
 
@@ -201,27 +237,40 @@ def empty_rectangle(state: CandidateState) -> Step | None:
     (so one of that row and that column holds it); a conjugate pair in a line crossing
     the box's row (column) outside the box then rules the digit out where its other
     end's row (column) crosses the box's column (row).  Digits, then boxes, then the
-    crossings as HoDoKu takes them; the first elimination is the step."""
+    crossings as HoDoKu takes them; the first elimination is the step.  A digit's answer
+    reads its own places alone: it is kept in the solve's memo by them."""
+    table = state.memo.table("hodoku-empty-rectangle", state.shape, 200)
+    for d in range(1, state.n + 1):
+        key = (d, cells_with(state, d))
+        step = table.get(key, _UNKNOWN)
+        if step is _UNKNOWN:
+            step = table[key] = _er_digit(state, d)
+        if step is not None:
+            return step  # type: ignore[return-value]
+    return None
+
+
+def _er_digit(state: CandidateState, d: int) -> Step | None:
+    """The first empty rectangle of digit d: boxes, then the crossings."""
     n, cand, shape = state.n, state.cand, state.shape
     rows, cols = shape.box_rows, shape.box_cols
-    for d in range(1, n + 1):
-        bit = 1 << (d - 1)
-        for b in range(n):
-            box = shape.units[2 * n + b]
-            places = [c for c in box if cand[c] & bit]
-            if not 2 <= len(places) <= 5:
+    bit = 1 << (d - 1)
+    for b in range(n):
+        box = shape.units[2 * n + b]
+        places = [c for c in box if cand[c] & bit]
+        if not 2 <= len(places) <= 5:
+            continue
+        top, left = box[0] // n, box[0] % n
+        for p in range(rows * cols):
+            row, col = top + rows - 1 - p // cols, left + cols - 1 - p % cols
+            if any(c // n != row and c % n != col for c in places):
                 continue
-            top, left = box[0] // n, box[0] % n
-            for p in range(rows * cols):
-                row, col = top + rows - 1 - p // cols, left + cols - 1 - p % cols
-                if any(c // n != row and c % n != col for c in places):
-                    continue
-                if all(c % n == col for c in places) or all(c // n == row for c in places):
-                    continue
-                for across in (False, True):
-                    step = _er_link(state, d, set(box), row, col, across)
-                    if step is not None:
-                        return step
+            if all(c % n == col for c in places) or all(c // n == row for c in places):
+                continue
+            for across in (False, True):
+                step = _er_link(state, d, set(box), row, col, across)
+                if step is not None:
+                    return step
     return None
 
 

@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import solvers
+from solvers.fast import available as fast_available
 from solvers.grid import Grid
 from solvers.human.engine import check_step
 from solvers.human.hodoku_finders import FINDERS, STANDS_FOR, Finder
@@ -252,6 +253,8 @@ class Queues:
     def follow(self, state: CandidateState) -> None:
         """Catch up with changes the engine's state made beyond a step's own (none in a
         classic grid): placements first, then eliminations, in cell order."""
+        if self.cand == state.cand and self.values == state.values:
+            return  # (in step: the usual case)
         for cell, value in enumerate(state.values):
             if value and not self.values[cell]:
                 self.place(cell, value)
@@ -320,16 +323,18 @@ def hodoku_path(
     start: CandidateState | None = None,
     *,
     solution: Grid | None = None,
+    unique: Grid | None = None,
 ) -> HodokuPath:
     """Solve `grid` in HoDoKu's order with the engine's finders (see the module doc);
     `techniques` is the engine configuration, `start` the grid's untouched state (it is
     copied, not changed); with `solution`, every step is checked against it first
-    (`UnsoundStep`)."""
+    (`UnsoundStep`).  `unique`, the grid's solution where it is known to be the only
+    one, spares brute force solving the grid (it would find that solution)."""
     state = (start or CandidateState.from_grid(grid)).copy()
     queues = Queues(grid)
     order = pass_steps(techniques)
     singles = [(kind, name, getattr(queues, name)) for kind, name, _ in order if name in SINGLES]
-    guess = BruteForce(solution)
+    guess = BruteForce(solution or unique)
     others = [
         (kind, guess.find if name == "brute_force" else find)
         for kind, name, find in order
@@ -390,16 +395,29 @@ class BruteForce:
 
     def find(self, state: CandidateState) -> Step | None:
         if self.solution is None:  # the state's placements are sound: solve from them
-            result = solvers.get("dlx").solve(state.to_grid(), limit=1)
-            if result.solution is None:
-                return None
-            self.solution = result.solution
+            grid = state.to_grid()
+            self.solution = only_solution(grid)
+            if self.solution is None:
+                result = solvers.get("dlx").solve(grid, limit=1)
+                if result.solution is None:
+                    return None
+                self.solution = result.solution
         open_cells = [c for c, v in enumerate(state.values) if not v]
         if not open_cells:
             return None
         cell = open_cells[len(open_cells) // 2]
         digit = self.solution.cells[cell]
         return Step("brute_force", ((cell, digit),), (), (cell,), (), (digit,), 0.0, state.shape)
+
+
+def only_solution(grid: Grid) -> Grid | None:
+    """The solution of a 9x9 grid when the compiled solver (``fast``, with numba) proves it
+    the only one, or None: then brute force takes it as it would take ``dlx``'s first
+    solution, the same grid, without the slower search."""
+    if grid.shape.size != 9 or grid.shape.box_rows != 3 or not fast_available():
+        return None
+    result = solvers.get("fast").solve(grid, limit=2)
+    return result.solution if result.unique else None
 
 
 def _instead(state: CandidateState, placements: tuple) -> tuple:

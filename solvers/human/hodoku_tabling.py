@@ -34,6 +34,12 @@ too.  HoDoKu's limit of 1000 entries a table is not modelled.
 
 from __future__ import annotations
 
+import importlib.util
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.closure import digit_cells, tables
@@ -41,6 +47,30 @@ from solvers.human.techniques.common import bits
 
 LOOK_AHEAD = 4
 """Rounds of singles a forcing net's table looks ahead (HoDoKu's default net depth)."""
+
+
+DigitBits = Sequence[tuple[int, ...]] | dict[int, tuple[int, ...]]
+"""`bits` of digit masks, indexed by the mask."""
+
+
+def digit_bits(n: int) -> DigitBits:
+    """`bits` of every digit mask of a grid of size n, indexed by the mask."""
+    if n <= 12:
+        return _all_digit_bits(n)
+    return _DigitBits()
+
+
+@cache
+def _all_digit_bits(n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(bits(m)) for m in range(1 << n))
+
+
+class _DigitBits(dict):
+    """`bits` of digit masks, filled as they are asked for (grids too large to list all)."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        found = self[mask] = tuple(bits(mask))
+        return found
 
 
 class Tables:
@@ -65,6 +95,7 @@ class Tables:
         self.cell_units = shape.cell_units
         self.peer_masks = peer_masks
         self.pos = digit_cells(self.cand, n)  # per digit, the cells taking it
+        self.digit_bits = digit_bits(n)
         self.open = sum(1 << c for c, v in enumerate(self.values) if not v)
         self.succ: list[int] = [0] * (2 * OFF)
         self.literals: list[int] = []
@@ -78,7 +109,7 @@ class Tables:
                 else:
                     self.succ[d * N + c] = self.chain_on(c, d)
                     self.succ[OFF + d * N + c] = self.chain_off(c, d)
-        self.add_group_nodes()
+        self.add_group_nodes(state)
 
     # -- direct implications ---------------------------------------------
     def chain_on(self, c: int, d: int) -> int:
@@ -114,38 +145,34 @@ class Tables:
             self.unit_masks,
             self.cell_units,
         )
+        digit_bits = self.digit_bits
         cand = self.cand[:]
         pos = base_pos[:]
         found: list[tuple[int, int, bool]] = []  # (cell, digit, naked) as they appear
         out = 0
 
-        def lost(c: int, d: int) -> None:
-            """Candidate (c, d) went: queue the singles that may make."""
-            m = cand[c]
-            if m and not m & (m - 1):
-                found.append((c, m.bit_length() - 1, True))
-            here = pos[d]
-            for u in cell_units[c]:
-                places = here & unit_masks[u]
-                if places and not places & (places - 1):
-                    found.append((places.bit_length() - 1, d, False))
-
         def place(c: int, d: int) -> int:
             rec = (1 << (d * N + c)) | ((base_pos[d] & peer_masks[c]) << (OFF + d * N))
             m = cand[c]
-            others = bits(m & ~(1 << d))
-            for e in others:
-                rec |= 1 << (OFF + e * N + c)
             cand[c] = 0
             keep = ~(1 << c)
-            for e in bits(m):
-                pos[e] &= keep
-            for e in others:
-                lost(c, e)
+            units = cell_units[c]
+            for e in digit_bits[m]:
+                here = pos[e] = pos[e] & keep
+                if e == d:
+                    continue
+                rec |= 1 << (OFF + e * N + c)
+                for u in units:  # the hidden singles of the cell's lost candidates
+                    places = here & unit_masks[u]
+                    if places and not places & (places - 1):
+                        found.append((places.bit_length() - 1, e, False))
             gone = pos[d] & peer_masks[c]
             here = pos[d] = pos[d] & ~gone
             keep = ~(1 << d)
-            for p in bits(gone):  # (`lost(p, d)` inlined: most of its calls)
+            while gone:  # the peers losing the digit: naked and hidden singles
+                low = gone & -gone
+                gone ^= low
+                p = low.bit_length() - 1
                 m = cand[p] = cand[p] & keep
                 if m and not m & (m - 1):
                     found.append((p, m.bit_length() - 1, True))
@@ -159,10 +186,14 @@ class Tables:
             out = place(c0, d0)
         else:
             out = 1 << (OFF + d0 * N + c0)
-            cand[c0] &= ~(1 << d0)
-            pos[d0] &= ~(1 << c0)
-            lost(c0, d0)
-            m = cand[c0]
+            m = cand[c0] = cand[c0] & ~(1 << d0)
+            here = pos[d0] = pos[d0] & ~(1 << c0)
+            if m and not m & (m - 1):
+                found.append((c0, m.bit_length() - 1, True))
+            for u in cell_units[c0]:
+                places = here & unit_masks[u]
+                if places and not places & (places - 1):
+                    found.append((places.bit_length() - 1, d0, False))
             if m and not m & (m - 1):
                 out |= place(c0, m.bit_length() - 1)
         for _ in range(LOOK_AHEAD):
@@ -176,9 +207,14 @@ class Tables:
                 if is_naked:
                     if not m & (m - 1):
                         naked.append((c, d))
-                elif c not in seen and any(pos[d] & unit_masks[u] == 1 << c for u in cell_units[c]):
-                    seen.add(c)
-                    hidden.append((c, d))
+                elif c not in seen:
+                    here = pos[d]
+                    alone = 1 << c
+                    for u in cell_units[c]:
+                        if here & unit_masks[u] == alone:
+                            seen.add(c)
+                            hidden.append((c, d))
+                            break
             if not naked and not hidden:
                 break
             found = []
@@ -186,54 +222,14 @@ class Tables:
                 out |= place(c, d)
         return out
 
-    def add_group_nodes(self) -> None:
-        """HoDoKu's group nodes: for each digit, its two or three places in a line and a
-        box (the line's places in the box), with their links to single candidates
-        and to the other group nodes of the digit."""
-        n, N, OFF = self.n, self.N, self.off
-        units = self.unit_masks
-        groups = []  # (digit, cells, line unit, box unit)
-        for d in range(n):
-            here = self.pos[d]
-            for line in range(2 * n):
-                in_line = here & units[line]
-                if in_line.bit_count() < 2:
-                    continue
-                for box in range(2 * n, 3 * n):
-                    cells = in_line & units[box]
-                    if cells.bit_count() >= 2:
-                        groups.append((d, cells, line, box))
-        by_house: dict[tuple[int, int], list[int]] = {}
-        for g, (d, _, line, box) in enumerate(groups):
-            by_house.setdefault((d, line), []).append(g)
-            by_house.setdefault((d, box), []).append(g)
+    def add_group_nodes(self, state: CandidateState) -> None:
+        """HoDoKu's group nodes (`group_links`, kept for the state: the forcing nets ask
+        for them where the forcing chains just did)."""
+        count, links = state.derived("hodoku-group-links", group_links)
         succ = self.succ
-        succ.extend([0] * (2 * len(groups)))
-        base = 2 * OFF
-        for g, (d, cells, line, box) in enumerate(groups):
-            g_on, g_off = base + 2 * g, base + 2 * g + 1
-            seeing = (units[line] | units[box]) & ~cells
-            visible = self.pos[d] & seeing
-            succ[g_on] |= visible << (OFF + d * N)
-            for v in bits(visible):
-                succ[d * N + v] |= 1 << g_off
-            for house in (box, line):
-                only = visible & units[house]
-                if only and not only & (only - 1):
-                    succ[g_off] |= only << (d * N)
-                    succ[OFF + d * N + only.bit_length() - 1] |= 1 << g_on
-            others: dict[int, list[int]] = {line: [], box: []}
-            for house in (line, box):
-                for h in by_house[d, house]:
-                    if h != g and not cells & groups[h][1]:
-                        others[house].append(h)
-                        succ[g_on] |= 1 << (base + 2 * h + 1)
-            for house, hs in others.items():
-                if len(hs) == 1:
-                    h = hs[0]
-                    rest = self.pos[d] & units[house] & ~cells & ~groups[h][1]
-                    if not rest:
-                        succ[g_off] |= 1 << (base + 2 * h)
+        succ.extend([0] * (2 * count))
+        for node, mask in links:
+            succ[node] |= mask
 
     # -- closure ------------------------------------------------------------
     def closures(self) -> list[int]:
@@ -304,6 +300,64 @@ class Tables:
                 for w in members:
                     reach[w] = r
         return reach
+
+
+def group_links(state: CandidateState) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """HoDoKu's group nodes of a state: for each digit, its two or three places in a line
+    and a box (the line's places in the box), with their links to single candidates
+    and to the other group nodes of the digit; as the number of groups and the links
+    (a node, the nodes it implies) to add to a table's direct implications, whose
+    literals they number from ``2 * OFF`` (see `Tables`)."""
+    n, N = state.n, state.shape.ncells
+    OFF = n * N
+    units, _, _ = tables(state.shape)
+    pos = digit_cells(list(state.cand), n)
+    groups = []  # (digit, cells, line unit, box unit)
+    for d in range(n):
+        here = pos[d]
+        for line in range(2 * n):
+            in_line = here & units[line]
+            if in_line.bit_count() < 2:
+                continue
+            for box in range(2 * n, 3 * n):
+                cells = in_line & units[box]
+                if cells.bit_count() >= 2:
+                    groups.append((d, cells, line, box))
+    by_house: dict[tuple[int, int], list[int]] = {}
+    for g, (d, _, line, box) in enumerate(groups):
+        by_house.setdefault((d, line), []).append(g)
+        by_house.setdefault((d, box), []).append(g)
+    succ: dict[int, int] = {}
+
+    def link(node: int, mask: int) -> None:
+        succ[node] = succ.get(node, 0) | mask
+
+    base = 2 * OFF
+    for g, (d, cells, line, box) in enumerate(groups):
+        g_on, g_off = base + 2 * g, base + 2 * g + 1
+        seeing = (units[line] | units[box]) & ~cells
+        visible = pos[d] & seeing
+        link(g_on, visible << (OFF + d * N))
+        for v in bits(visible):
+            link(d * N + v, 1 << g_off)
+        for house in (box, line):
+            only = visible & units[house]
+            if only and not only & (only - 1):
+                link(g_off, only << (d * N))
+                link(OFF + d * N + only.bit_length() - 1, 1 << g_on)
+        others: dict[int, list[int]] = {line: [], box: []}
+        for house in (line, box):
+            for h in by_house[d, house]:
+                if h != g and not cells & groups[h][1]:
+                    others[house].append(h)
+                    link(g_on, 1 << (base + 2 * h + 1))
+        for house, hs in others.items():
+            if len(hs) == 1:
+                h = hs[0]
+                rest = pos[d] & units[house] & ~cells & ~groups[h][1]
+                if not rest:
+                    link(g_off, 1 << (base + 2 * h))
+    return len(groups), tuple(succ.items())
 
 
 class Conclusions:
@@ -434,10 +488,20 @@ def _allowed(tables: Tables) -> list[int]:
     return out
 
 
-def tabled_step(state: CandidateState, nets: bool) -> Step | None:
-    """HoDoKu's forcing chain (`nets` False) or forcing net step in this state, or None."""
+def table_conclusion(state: CandidateState, nets: bool) -> tuple[int, int, bool] | None:
+    """HoDoKu's pick among the conclusions of the state's tables (`_conclusion`), in
+    Python: (cell, digit, placed), or None."""
     tables = Tables(state, nets)
-    found = _conclusion(tables, tables.closures())
+    return _conclusion(tables, tables.closures())
+
+
+def tabled_step(state: CandidateState, nets: bool) -> Step | None:
+    """HoDoKu's forcing chain (`nets` False) or forcing net step in this state, or None
+    (compiled where `compiled_fits` says so, with the same pick)."""
+    if compiled_fits(state.shape):
+        found = compiled_conclusion(state, nets)
+    else:
+        found = table_conclusion(state, nets)
     if found is None:
         return None
     cell, digit, placed = found
@@ -446,6 +510,45 @@ def tabled_step(state: CandidateState, nets: bool) -> Step | None:
     if placed:
         return Step(name, pair, (), (cell,), (), (digit,), 0.0, state.shape)
     return Step(name, (), pair, (cell,), (), (digit,), 0.0, state.shape)
+
+
+COMPILED = (
+    importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
+)
+"""Whether the compiled tables (`solvers.human.hodoku_kernel`) can run: numba is installed."""
+
+
+def compiled_fits(shape: Shape) -> bool:
+    """Whether this grid's tables run compiled: numba installed, nine digits or fewer and
+    boxes of three cells or fewer a side (a group node holds three cells at most)."""
+    return COMPILED and shape.size <= 9 and max(shape.box_rows, shape.box_cols) <= 3
+
+
+def compiled_conclusion(state: CandidateState, nets: bool) -> tuple[int, int, bool] | None:
+    """`_conclusion` of the state's tables, computed by the compiled kernel."""
+    import numpy as np
+
+    from solvers.human.hodoku_kernel import tabled
+
+    units, cell_units, peers = _kernel_geometry(state.shape)
+    cand = np.array(state.cand, dtype=np.int64)
+    values = np.array(state.values, dtype=np.int64)
+    cell, digit, placed = tabled(cand, values, nets, LOOK_AHEAD, units, cell_units, peers)
+    if cell < 0:
+        return None
+    return int(cell), int(digit), bool(placed)
+
+
+@cache
+def _kernel_geometry(shape: Shape) -> tuple[Any, Any, Any]:
+    """The shape's units (cells per unit), each cell's units (row, column, box) and its
+    peers in cell order, as NumPy arrays for the kernel."""
+    import numpy as np
+
+    units = np.array(shape.units, dtype=np.int64)
+    cell_units = np.array(shape.cell_units, dtype=np.int64)
+    peers = np.array([sorted(p) for p in shape.peers], dtype=np.int64)
+    return units, cell_units, peers
 
 
 def forcing_chain(state: CandidateState) -> Step | None:

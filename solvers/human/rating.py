@@ -134,7 +134,9 @@ def rating_of(
             ep = max(ep, r)
             placed = bool(step.placements)
     counts = {t.name: result.counts[t.name] for t in techs if t.name in result.counts}
-    hodoku = hodoku_path(grid, result.config, start, solution=solution)
+    # solved by sound steps alone (no uniqueness assumed), the puzzle has one solution
+    unique = result.state.to_grid() if result.solved and not result.uniqueness_used else None
+    hodoku = hodoku_path(grid, result.config, start, solution=solution, unique=unique)
     score = hodoku.score
 
     def rating(status: str, level: str | None, category: str | None) -> Rating:

@@ -20,10 +20,15 @@ from typing import Any
 from solvers.base import Limits, Param, Solver, SolveResult, Status
 from solvers.grid import Grid
 from solvers.human.engine import PropagationResult, propagate
+from solvers.human.hodoku_path import only_solution
+from solvers.human.hodoku_tabling import compiled_conclusion, compiled_fits
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
 from solvers.human.techniques import compiled_branches
+from solvers.human.techniques.aligned import COMPILED as ALIGNED_COMPILED
+from solvers.human.techniques.aligned import compiled_triple
 from solvers.human.techniques.branches import Context
+from solvers.human.techniques.common import peer_masks
 from solvers.human.techniques.nested import compiled_hints
 from solvers.human.trace import pencilmarks
 from solvers.human.variant import KINDS, VariantResult, VariantState, propagate_variant
@@ -143,9 +148,18 @@ class Human(Solver):
         )
 
 
+SOLVED_GRID = "".join(str((3 * (r % 3) + r // 3 + c) % 9 + 1) for r in range(9) for c in range(9))
+"""A solved 9x9 grid, for `load_kernels` to call the compiled solver on."""
+
+
 def load_kernels() -> None:
     """Call each compiled kernel once, on the empty 9x9 grid (its types are those of every
     grid), so that they are loaded (or compiled, after an install); nothing without numba."""
     state = CandidateState.from_grid(Grid.empty(3, 3))
+    if compiled_fits(state.shape):
+        compiled_conclusion(state, False)
+    only_solution(Grid.parse(SOLVED_GRID))
+    if ALIGNED_COMPILED:
+        compiled_triple(state, 0, peer_masks(state.shape))
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)
     compiled_branches.load(Context(state))

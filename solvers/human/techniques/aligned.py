@@ -13,9 +13,14 @@ first pair, in its scan order, that removes something.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable, Iterable
+from functools import cache
+from itertools import islice
+from operator import itemgetter
 from typing import Any
 
+from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.common import bit_tuple, bit_tuples, bits, peer_masks
@@ -92,17 +97,21 @@ def _incremental(
             todo += range(done, len(combos))
             notes = notes[:]
         else:
-            known = {c[0]: (c[1], note) for c, note in zip(combos[:done], notes, strict=False)}
+            old_combos, old_notes = combos, notes
+            # where each combination searched last time stood in the old list
+            known = dict(
+                zip(map(itemgetter(0), islice(old_combos, done)), range(done), strict=False)
+            )
             combos, deps = build()
             notes = [None] * len(combos)
             todo = []
             for i, (cells, common) in enumerate(combos):
-                prior = known.get(cells)
-                if prior is not None:
-                    if prior[0] == common and not deps[i] & changed:
-                        notes[i] = prior[1]
+                j = known.get(cells)
+                if j is not None:
+                    if old_combos[j][1] == common and not deps[i] & changed:
+                        notes[i] = old_notes[j]
                         continue
-                    priors[i] = prior
+                    priors[i] = (old_combos[j][1], old_notes[j])
                 todo.append(i)
     found = len(combos)
     step = None
@@ -125,7 +134,7 @@ def aligned_pair_exclusion(state: CandidateState) -> Step | None:
     bivalue, _, multi = _classes(state)
 
     def build() -> tuple[list[Combo], list[int]]:
-        return _pairs(bivalue, multi, peers)
+        return _pairs(bivalue, multi, peers, seeing_two_table(state))
 
     def check(combo: Combo, prior: Prior, changed: int) -> tuple[Step | None, None]:
         (a, b), common = combo
@@ -134,7 +143,9 @@ def aligned_pair_exclusion(state: CandidateState) -> Step | None:
     return _incremental(state, "aligned_pair_exclusion", (bivalue, multi), build, check)
 
 
-def _pairs(bivalue: int, multi: int, peers: tuple[int, ...]) -> tuple[list[Combo], list[int]]:
+def _pairs(
+    bivalue: int, multi: int, peers: tuple[int, ...], known: dict[int, int]
+) -> tuple[list[Combo], list[int]]:
     """The pairs of base cells, in scan order, with their excluders, and the cells each
     pair reads."""
     excluders = _excluders(multi, bivalue, peers)
@@ -144,7 +155,7 @@ def _pairs(bivalue: int, multi: int, peers: tuple[int, ...]) -> tuple[list[Combo
     combos: list[Combo] = []
     deps: list[int] = []
     for a, ex_a in excluders.items():
-        partners = _seeing_two(ex_a, peers) & base_mask & ~((2 << a) - 1)
+        partners = _seeing_two(ex_a, peers, known) & base_mask & ~((2 << a) - 1)
         while partners:  # the bases after a with two excluders or more in common
             low = partners & -partners
             partners ^= low
@@ -222,12 +233,15 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
 
     The search runs at nearly every hard step and most triples come up empty again.  A
     triple's answer reads the candidates of its cells and of the cells of two or three
-    candidates seeing all three: searched incrementally (see `_incremental`)."""
+    candidates seeing all three: searched incrementally (see `_incremental`), or, with
+    numba, by the compiled scan (`compiled_triple`), which finds the same triple."""
     peers = peer_masks(state.shape)
     _, small, multi = _classes(state)
+    if COMPILED:
+        return compiled_triple(state, small, peers)
 
     def build() -> tuple[list[Combo], list[int]]:
-        return _triples(small, multi, peers)
+        return _triples(small, multi, peers, seeing_two_table(state))
 
     def check(combo: Combo, prior: Prior, changed: int) -> tuple[Step | None, Any]:
         cells, common = combo
@@ -240,18 +254,59 @@ def aligned_triple_exclusion(state: CandidateState) -> Step | None:
     return _incremental(state, "aligned_triple_exclusion", (small, multi), build, check)
 
 
-def _triples(small: int, multi: int, peers: tuple[int, ...]) -> tuple[list[Combo], list[int]]:
+COMPILED = (
+    importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
+)
+"""Whether aligned triple exclusion runs compiled (`aligned_kernel`): numba is installed."""
+
+
+def compiled_triple(state: CandidateState, small: int, peers: tuple[int, ...]) -> Step | None:
+    """The first aligned triple exclusion of the scan, found by the compiled kernel and
+    built by `_triple` (the same step as the Python search)."""
+    import numpy as np
+
+    from solvers.human.techniques.aligned_kernel import first_triple
+
+    cand = np.array(state.cand, dtype=np.int64)
+    values = np.array(state.values, dtype=np.int64)
+    sees, peer_lists = peer_arrays(state.shape)
+    a, b, c = first_triple(cand, values, sees, peer_lists)
+    if a < 0:
+        return None
+    cells = (int(a), int(b), int(c))
+    common = peers[a] & peers[b] & peers[c] & small
+    step, _ = _triple(state, cells, common, peers)
+    if step is None:
+        raise RuntimeError(f"the compiled aligned triple {cells} eliminates nothing")
+    return step
+
+
+@cache
+def peer_arrays(shape: Shape) -> tuple[Any, Any]:
+    """Whether two cells are peers (a NumPy boolean matrix over the cells), and each
+    cell's peers (a row of cells), for the kernel."""
+    import numpy as np
+
+    sees = np.zeros((shape.ncells, shape.ncells), dtype=np.bool_)
+    for cell, peers in enumerate(shape.peers):
+        sees[cell, list(peers)] = True
+    return sees, np.array([sorted(p) for p in shape.peers], dtype=np.int64)
+
+
+def _triples(
+    small: int, multi: int, peers: tuple[int, ...], known: dict[int, int]
+) -> tuple[list[Combo], list[int]]:
     """The triples of base cells in scan order (by first pair, each triple where it is
     first met), with the cells seeing all three, and the cells each triple reads."""
     excluders = _excluders(multi, small, peers)
     base_mask = 0
     for c in excluders:
         base_mask |= 1 << c
-    seen: set[Triple] = set()
+    seen: set[int] = set()  # the triples met, as cell masks
     combos: list[Combo] = []
     deps: list[int] = []
     for a, ex_a in excluders.items():
-        partners = _seeing_two(ex_a, peers) & base_mask & ~((2 << a) - 1)
+        partners = _seeing_two(ex_a, peers, known) & base_mask & ~((2 << a) - 1)
         while partners:  # the bases after a with two excluders or more in common
             low = partners & -partners
             partners ^= low
@@ -259,23 +314,37 @@ def _triples(small: int, multi: int, peers: tuple[int, ...]) -> tuple[list[Combo
             ex_b = excluders[b]
             pair = ex_a & ex_b
             ab = 1 << a | low
-            twin = (ex_a | ex_b) & base_mask & _seeing_two(pair, peers) & ~ab
+            twice = known.get(pair)
+            if twice is None:
+                twice = _seeing_two(pair, peers, known)
+            twin = (ex_a | ex_b) & base_mask & twice & ~ab
             while twin:
                 one = twin & -twin
                 twin ^= one
+                abc = ab | one
+                if abc in seen:
+                    continue
+                seen.add(abc)
                 c = one.bit_length() - 1
                 key = (a, b, c) if c > b else (a, c, b) if c > a else (c, a, b)
-                if key in seen:
-                    continue
-                seen.add(key)
                 common = pair & excluders[c]
                 combos.append((key, common))
-                deps.append(ab | one | common)
+                deps.append(abc | common)
     return combos, deps
 
 
-def _seeing_two(cells: int, peers: tuple[int, ...]) -> int:
-    """The cells that see two of `cells` or more."""
+def seeing_two_table(state: CandidateState) -> dict[int, int]:
+    """The solve's memo of `_seeing_two`, by cell mask: the builds of the combinations
+    ask it again and again for the same excluders."""
+    return state.memo.table("seeing-two", state.shape, 100)
+
+
+def _seeing_two(cells: int, peers: tuple[int, ...], known: dict[int, int]) -> int:
+    """The cells that see two of `cells` or more (kept in `known`)."""
+    found = known.get(cells)
+    if found is not None:
+        return found
+    key = cells
     once = twice = 0
     while cells:
         low = cells & -cells
@@ -283,6 +352,7 @@ def _seeing_two(cells: int, peers: tuple[int, ...]) -> int:
         seeing = peers[low.bit_length() - 1]
         twice |= once & seeing
         once |= seeing
+    known[key] = twice
     return twice
 
 

@@ -18,7 +18,7 @@ from itertools import combinations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, fruitless, mark_fruitless
+from solvers.human.techniques.common import bits, cells_with, fruitless, mark_fruitless
 
 SIZES = {2: "x_wing", 3: "swordfish", 4: "jellyfish"}
 
@@ -36,16 +36,35 @@ def finned_fish(state: CandidateState, k: int, sashimi: bool, rating: float) -> 
         if fruitless(state, key, d):
             continue
         for rows in (True, False):
-            step = _search(state, d, rows, k, sashimi, rating)
-            if step is not None:
-                return step
+            found = _first_fish(state, d, rows, k)[sashimi]
+            if found is not None:
+                elims, cells, units, fins = found
+                return Step(key, (), elims, cells, units, (d,), rating, state.shape, detail=(fins,))
         mark_fruitless(state, key, d)
     return None
 
 
-def _search(
-    state: CandidateState, d: int, rows: bool, k: int, sashimi: bool, rating: float
-) -> Step | None:
+Found = tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A fish's eliminations, cells, units and fin cells."""
+
+
+def _first_fish(
+    state: CandidateState, d: int, rows: bool, k: int
+) -> tuple[Found | None, Found | None]:
+    """The first finned and the first sashimi fish of size k on digit d (base lines rows
+    or columns), from the solve's memo: both read the digit's cells alone, and the
+    finned and the sashimi finders ask in turn at the same state."""
+    table = state.memo.table("finned-fish", state.shape, 400)
+    key = (k, d, rows, cells_with(state, d))
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _search(state, d, rows, k)
+    return found
+
+
+def _search(state: CandidateState, d: int, rows: bool, k: int) -> tuple[Found | None, Found | None]:
+    """The first finned and the first sashimi fish, in the scan order (lines, bands,
+    fin boxes, covers)."""
     shape = state.shape
     n = state.n
     j = d - 1
@@ -59,29 +78,36 @@ def _search(
         for i in range(n)
         if 2 <= pos[(first + i) * n + j].bit_count() <= most
     ]
+    out: list[Found | None] = [None, None]  # finned, sashimi
+    segments = [((1 << seg) - 1) << (s * seg) for s in range(n // seg)]
     for combo in combinations(lines, k):
-        base = sum(1 << i for i, _ in combo)
         for b in sorted({i // band for i, _ in combo}):
-            in_band = [(i, p) for i, p in combo if i // band == b]
-            for s in range(n // seg):
-                box = ((1 << seg) - 1) << (s * seg)
-                rest = 0  # the places outside the fin box: all must be covered
-                for i, p in combo:
-                    rest |= p & ~box if i // band == b else p
+            in_band = []
+            outside = 0  # the places of the lines outside the band: all must be covered
+            joined = 0  # the places of the lines inside it
+            for i, p in combo:
+                if i // band == b:
+                    in_band.append((i, p))
+                    joined |= p
+                else:
+                    outside |= p
+            if outside.bit_count() > k:
+                continue  # (no fin box of the band can take the rest)
+            for box in segments:
+                rest = outside | joined & ~box  # the places outside the fin box
                 need = k - rest.bit_count()
                 if need < 0:
                     continue
-                inside = 0
-                for _, p in in_band:
-                    inside |= p & box
+                inside = joined & box
                 for extra in combinations(bits(inside & ~rest), need):
                     cover = rest | sum(1 << x for x in extra)
                     fins = inside & ~cover
                     if not fins or not cover & box:
                         continue
-                    kept = [(p & cover).bit_count() for _, p in combo]
-                    if min(kept) == 0 or (min(kept) == 1) != sashimi:
+                    kept = min((p & cover).bit_count() for _, p in combo)
+                    if kept == 0 or out[kept == 1] is not None:
                         continue
+                    base = sum(1 << i for i, _ in combo)
                     band_lines = ((1 << band) - 1) << (b * band)
                     elims = [
                         (_cell(rows, line, x, n), d)
@@ -96,18 +122,10 @@ def _search(
                         units = tuple(first + i for i, _ in combo) + tuple(
                             other + x for x in bits(cover)
                         )
-                        return Step(
-                            name(k, sashimi),
-                            (),
-                            tuple(sorted(elims)),
-                            tuple(cells),
-                            units,
-                            (d,),
-                            rating,
-                            shape,
-                            detail=(fin_cells,),
-                        )
-    return None
+                        out[kept == 1] = (tuple(sorted(elims)), tuple(cells), units, fin_cells)
+                        if out[0] is not None and out[1] is not None:
+                            return out[0], out[1]
+    return out[0], out[1]
 
 
 def _cell(rows: bool, line: int, index: int, n: int) -> int:

@@ -44,25 +44,48 @@ def _sides(cells: list[int], cand: list[int], v: int, need: int) -> list[tuple]:
 
 def sue_de_coq(state: CandidateState) -> Step | None:
     """The first Sue de Coq in scan order (boxes, then the lines crossing them, then the
-    crossing cells) that eliminates something."""
+    crossing cells) that eliminates something.
+
+    A crossing's answer reads the candidates of its box and line alone, and most
+    searches follow a step that left most of them as they were: each crossing's
+    answer is kept in the solve's memo by those candidates."""
     n = state.n
     cand = state.cand
     units = state.shape.units
     box_lines, _ = crossings(state.shape)
+    table = state.memo.table("sue-de-coq", state.shape, 200)
     for b in range(n):
         box = 2 * n + b
         box_cells = units[box]
         for line, in_box, _ in box_lines[b]:
-            inter = [box_cells[i] for i in bits(in_box) if cand[box_cells[i]]]
-            if len(inter) < 2:
-                continue
-            line_rest = [c for c in units[line] if cand[c] and c not in box_cells]
-            box_rest = [c for c in box_cells if cand[c] and c not in units[line]]
-            for size in (2, 3):
-                for crossing in combinations(inter, size):
-                    step = _complete(state, crossing, line, box, line_rest, box_rest)
-                    if step is not None:
-                        return step
+            key = (box, line, *(cand[c] for c in units[line]), *(cand[c] for c in box_cells))
+            step = table.get(key, _UNKNOWN)
+            if step is _UNKNOWN:
+                step = table[key] = _crossing(state, box, line, in_box)
+            if step is not None:
+                return step  # type: ignore[return-value]
+    return None
+
+
+_UNKNOWN = object()
+"""A crossing not in the memo yet (its answer may be None)."""
+
+
+def _crossing(state: CandidateState, box: int, line: int, in_box: int) -> Step | None:
+    """The first Sue de Coq of one box and line (crossing cells in scan order)."""
+    cand = state.cand
+    units = state.shape.units
+    box_cells = units[box]
+    inter = [box_cells[i] for i in bits(in_box) if cand[box_cells[i]]]
+    if len(inter) < 2:
+        return None
+    line_rest = [c for c in units[line] if cand[c] and c not in box_cells]
+    box_rest = [c for c in box_cells if cand[c] and c not in units[line]]
+    for size in (2, 3):
+        for crossing in combinations(inter, size):
+            step = _complete(state, crossing, line, box, line_rest, box_rest)
+            if step is not None:
+                return step
     return None
 
 

@@ -12,11 +12,19 @@ import pytest
 
 import corpora
 import solvers
-from solvers.grid import Grid
-from solvers.human import CandidateState
+from solvers.grid import Grid, shape
+from solvers.human import CandidateState, hodoku_tabling
 from solvers.human.engine import check_step
-from solvers.human.hodoku_path import BruteForce, hodoku_path, pass_steps
-from solvers.human.hodoku_tabling import Tables, bits, forcing_chain, forcing_net
+from solvers.human.hodoku_path import BruteForce, hodoku_path, only_solution, pass_steps
+from solvers.human.hodoku_tabling import (
+    Tables,
+    bits,
+    compiled_conclusion,
+    compiled_fits,
+    forcing_chain,
+    forcing_net,
+    table_conclusion,
+)
 
 FORUM_NET = "1...5.7....7..9.3..8...7....4..1........6...29....51....4.....87..5..6...3.....2."
 FORUM_GUESS = "12..5...9.57...2...9..2..1....8..9.47...6.1.......4............57..9.6....6..3..."
@@ -140,3 +148,53 @@ def test_brute_force_places_the_solutions_digit_in_the_middle_open_cell():
     middle = open_cells[len(open_cells) // 2]
     assert step is not None
     assert step.placements == ((middle, solution.cells[middle]),)
+
+
+def pass_states(text: str, limit: int = 40) -> list[CandidateState]:
+    """States along the HoDoKu pass of a puzzle, up to `limit` of them."""
+    grid = Grid.parse(text)
+    guess = BruteForce(solution_of(grid))
+    finders = [find for kind, _, find in pass_steps(None) if kind.name != "Brute Force"]
+    state = CandidateState.from_grid(grid)
+    out = []
+    while not state.solved and len(out) < limit:
+        out.append(state.copy())
+        step = next((s for f in finders if (s := f(state)) is not None), None) or guess.find(state)
+        assert step is not None
+        for cell, digit in step.placements:
+            state.place(cell, digit)
+        for cell, digit in step.eliminations:
+            state.eliminate(cell, digit)
+    return out
+
+
+@pytest.mark.parametrize("text", [FORUM_CHAINS, FORUM_NET])
+def test_the_compiled_tables_pick_as_the_python_ones(text):
+    pytest.importorskip("numba")
+    states = pass_states(text)
+    assert states
+    assert all(compiled_fits(s.shape) for s in states)
+    for state in states:
+        for nets in (False, True):
+            assert compiled_conclusion(state, nets) == table_conclusion(state, nets)
+
+
+def test_without_numba_the_tables_run_in_python(monkeypatch):
+    state, _ = stuck_state(FORUM_CHAINS)
+    compiled = forcing_chain(state), forcing_net(state)
+    monkeypatch.setattr(hodoku_tabling, "COMPILED", False)
+    assert not compiled_fits(state.shape)
+    assert (forcing_chain(state), forcing_net(state)) == compiled
+
+
+def test_grids_beyond_the_kernel_run_in_python():
+    assert not compiled_fits(shape(4, 4))
+    assert not compiled_fits(shape(2, 4))
+
+
+def test_brute_force_takes_the_compiled_solution_only_when_it_is_the_only_one():
+    pytest.importorskip("numba")
+    grid = Grid.parse(FORUM_GUESS)
+    assert only_solution(grid) == solution_of(grid)
+    two = Grid.parse("." * 81)  # many solutions: brute force asks dlx for its first
+    assert only_solution(two) is None
