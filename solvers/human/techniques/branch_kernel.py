@@ -1226,6 +1226,7 @@ def nested_branch(
     placed_count,
     level,
     resume,
+    pure,
     table,
     cands,
     l2s,
@@ -1238,7 +1239,8 @@ def nested_branch(
     the rules run dry, the grid's inner chains (from the memo, or found by the static
     kernel and kept) applied (`apply_hints`).  `NEED_PY` when the static kernel leaves a
     grid to the pure route: the caller keeps its chains (`insert`, `set_level3`) and calls
-    again.  The memo comes in parts (`new_memo`): numba reads a tuple of its typed
+    again (with `pure`, for every grid: the tests' way to take that route).  The memo comes
+    in parts (`new_memo`): numba reads a tuple of its typed
     containers slowly."""
     if not resume:
         status = start(ws, seeds, start_cand, start_pos, start_placed)
@@ -1254,6 +1256,8 @@ def nested_branch(
         pos = ws[W_POS]
         placed = ws[W_PLACED]
         e = lookup(table, cands, cand)
+        if e < 0 and pure:
+            return NEED_PY, flat(ws)
         if e < 0:
             new = new_links(ws, start_cand, start_pos)
             memo = (table, cands, l2s, l3s, done, counter)
@@ -1274,6 +1278,8 @@ def nested_branch(
         l2 = l2s[e]
         status = apply_hints(ws, geo, start_cand, start_pos, l2[0], l2[1], l2[2])
         if status == NOTHING and level == 3:
+            if not done[e] and pure:
+                return NEED_PY, flat(ws)
             if not done[e]:
                 found = analyse(
                     cand, pos, placed, n, units, cell_units, peers, se_peers, False, True

@@ -11,6 +11,7 @@ by the pure route for the rare grid the static kernel leaves to it.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
@@ -25,6 +26,10 @@ from solvers.human.techniques.branches import NESTED, NESTED_MULTIPLE, Branch
 if TYPE_CHECKING:
     from solvers.human.techniques.branches import Context
     from solvers.human.techniques.nested import Hint
+
+PURE_HINTS: ContextVar[bool] = ContextVar("pure_hints", default=False)
+"""Whether nested branches take every grid's inner chains from the pure-Python route (the
+route the static kernel leaves the rare grid to; tests take it on every grid)."""
 
 MEMO_GRIDS = 20_000
 """The grids a solve's compiled memo keeps before a search starts it afresh (each takes a
@@ -205,6 +210,7 @@ def follow(ctx: Context, seeds: list[int], mode: int) -> Branch | None:
                     start.placed_count,
                     level,
                     resume,
+                    PURE_HINTS.get(),
                     *start.memo,
                 )
                 if status != kernel.NEED_PY:

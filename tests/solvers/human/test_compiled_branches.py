@@ -247,3 +247,22 @@ def test_the_compiled_dynamic_branches_are_the_pure_ones(name):
     assert stopped  # limits that stop branches
     if name in ("gen9-extreme step 26", "gen4"):
         assert conflicts
+
+
+@pytest.mark.parametrize("name", ["forum", "gen9-extreme static", "gen6"])
+def test_inner_chains_from_the_pure_route_give_the_same_branches(name):
+    """The route for grids the static kernel leaves to the pure-Python route (kept in the
+    compiled memo from `nested.pure_hints`), taken here for every grid."""
+    state = STATES[name]()
+    ctx = Context(state)
+    keys = Keys()
+    token = compiled_branches.PURE_HINTS.set(True)
+    try:
+        for seed in _seeds(state, 120):
+            for mode in (NESTED, NESTED_MULTIPLE):
+                compiled = compiled_branches.follow(ctx, [seed], mode)
+                assert compiled is not None
+                assert _same(compiled, _pure(ctx, seed, mode), keys), f"{name}: seed {seed}"
+    finally:
+        compiled_branches.PURE_HINTS.reset(token)
+    assert len(ctx.__dict__["compiled_start"].memo[1]) > 10  # grids kept from the pure route
