@@ -1219,11 +1219,7 @@ def nested_branch(
     geo,
     sgeo,
     seeds,
-    start_cand,
-    start_pos,
-    start_placed,
-    open_counts,
-    placed_count,
+    grid,
     level,
     resume,
     pure,
@@ -1239,9 +1235,10 @@ def nested_branch(
     the rules run dry, the grid's inner chains (from the memo, or found by the static
     kernel and kept) applied (`apply_hints`).  `NEED_PY` when the static kernel leaves a
     grid to the pure route: the caller keeps its chains (`insert`, `set_level3`) and calls
-    again (with `pure`, for every grid: the tests' way to take that route).  The memo comes
-    in parts (`new_memo`): numba reads a tuple of its typed
-    containers slowly."""
+    again (with `pure`, for every grid: the tests' way to take that route).  `grid`: the
+    start grid's arrays (`compiled_branches.Start.grid`); the memo comes in parts
+    (`new_memo`): numba reads a tuple of its typed containers slowly."""
+    start_cand, start_pos, start_placed, open_counts, placed_count = grid
     if not resume:
         status = start(ws, seeds, start_cand, start_pos, start_placed)
         if status != DONE:
@@ -1329,8 +1326,9 @@ def flat(ws):
 
 
 @njit(cache=True)
-def plus_branch(ws, geo, seeds, start_cand, start_pos, start_placed, open_counts, placed_count):
+def plus_branch(ws, geo, seeds, grid):
     """A (+) branch from the start: its status and `flat` form."""
+    start_cand, start_pos, start_placed, open_counts, placed_count = grid
     status = start(ws, seeds, start_cand, start_pos, start_placed)
     if status == DONE:
         status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
@@ -1338,10 +1336,11 @@ def plus_branch(ws, geo, seeds, start_cand, start_pos, start_placed, open_counts
 
 
 @njit(cache=True)
-def plus_facts(ws, geo, seeds, start_cand, start_pos, start_placed, open_counts, placed_count):
+def plus_facts(ws, geo, seeds, grid):
     """Every seed's (+) branch at once, without its causes: (False when a branch outgrew
     the pool, per seed whether its branch ends in a contradiction, per seed the facts its
     branch holds as a row of bits over nodes)."""
+    start_cand, start_pos, start_placed, open_counts, placed_count = grid
     n = start_pos.shape[0] // start_placed.shape[0]
     nodes = 2 * start_cand.shape[0] * n
     rows = np.zeros((seeds.shape[0], (nodes + 63) >> 6), dtype=np.uint64)
@@ -1378,12 +1377,13 @@ def _take_off(ws, cell, k, n, cell_units, at_bits):
 
 
 @njit(cache=True)
-def dynamic_branch(ws, geo, peers, seeds, start_cand, start_pos, start_placed, limit):
+def dynamic_branch(ws, geo, peers, seeds, grid, limit):
     """A dynamic forcing chain's branch (`Context.steps` in mode `DYNAMIC`): breadth
     first, level by level, an off fact taking effect when found, peers ascending, units
     row, column, box; with a `limit`, `STOPPED` before taking the facts `depth` links away
     when a contradiction from there would rest on more than `limit` facts.  Its status
     and `flat` form."""
+    start_cand, start_pos, start_placed = grid[0], grid[1], grid[2]
     units, cell_units, at_bits = geo[0], geo[1], geo[2]
     n = units.shape[1]
     off_base = start_cand.shape[0] * n

@@ -82,6 +82,8 @@ class Start:
         for v in values:
             placed_count[v] += 1
         self.placed_count = np.array(placed_count, dtype=ints)
+        # what the kernel's entries read of the start grid, in one tuple
+        self.grid = (self.cand, self.pos, self.placed, self.open_counts, self.placed_count)
         self.geo = kernel.geometry(state.shape)
         self.static_geo = _static_geometry(state.shape)
         self.workspace = kernel.Workspace(state.shape)
@@ -131,14 +133,7 @@ def plus_ends(ctx: Context) -> dict[int, int | None] | None:
     seed_array = np.array(seeds, dtype=np.int64)
     while True:
         ok, clash, rows = kernel.plus_facts(
-            start.workspace.arrays,
-            start.geo,
-            seed_array,
-            start.cand,
-            start.pos,
-            start.placed,
-            start.open_counts,
-            start.placed_count,
+            start.workspace.arrays, start.geo, seed_array, start.grid
         )
         if ok:
             break
@@ -161,14 +156,7 @@ def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Br
     seed_array = np.array(seeds, dtype=np.int64)
     while True:
         status, found = kernel.dynamic_branch(
-            start.workspace.arrays,
-            start.geo,
-            start.static_geo[2],
-            seed_array,
-            start.cand,
-            start.pos,
-            start.placed,
-            limit,
+            start.workspace.arrays, start.geo, start.static_geo[2], seed_array, start.grid, limit
         )
         if status != kernel.OVERFLOW:
             break
@@ -203,11 +191,7 @@ def follow(ctx: Context, seeds: list[int], mode: int) -> Branch | None:
                     start.geo,
                     start.static_geo,
                     seed_array,
-                    start.cand,
-                    start.pos,
-                    start.placed,
-                    start.open_counts,
-                    start.placed_count,
+                    start.grid,
                     level,
                     resume,
                     PURE_HINTS.get(),
@@ -218,16 +202,7 @@ def follow(ctx: Context, seeds: list[int], mode: int) -> Branch | None:
                 _pure_hints(ctx, kernel, start, level)
                 resume = True
         else:
-            status, found = kernel.plus_branch(
-                arrays,
-                start.geo,
-                seed_array,
-                start.cand,
-                start.pos,
-                start.placed,
-                start.open_counts,
-                start.placed_count,
-            )
+            status, found = kernel.plus_branch(arrays, start.geo, seed_array, start.grid)
         if status != kernel.OVERFLOW:
             return branch_of(found.tolist(), nested, status == kernel.CONFLICT)
         start.workspace.grow()  # and follow the branch again
