@@ -1,12 +1,14 @@
-"""Forcing-chain branches from `PLUS` on, followed by the compiled kernel (`branch_kernel`).
+"""Forcing-chain branches followed by the compiled kernel (`branch_kernel`).
 
-`Context` follows a (+) or nested (levels 2 and 3) branch here when numba is there and
-the grid is at most 16x16; the branch is the same as `Context`'s own route gives (every
-fact with its causes in the same order, the same contradiction, the same inner chains).
-The kernel follows the singles, the other rules and, in nested branches, the inner
-chains: it keeps each grid's inner chains in a memo of its own (`Memo`, one per solve,
-like the pure route's table in the solve's memo), found by the static kernel, or here
-by the pure route for the rare grid the static kernel leaves to it.
+`Context` follows a dynamic, (+) or nested (levels 2 and 3) branch here when numba is
+there and the grid is at most 16x16; the branch is the same as `Context`'s own route
+gives (every fact with its causes in the same order, the same contradiction, the same
+inner chains).  The kernel follows the singles, the other rules and, in nested branches,
+the inner chains: it keeps each grid's inner chains in a memo of its own (`new_memo`,
+one per solve, like the pure route's table in the solve's memo), found by the static
+kernel, or here by the pure route for the rare grid the static kernel leaves to it.
+`plus_ends` follows every seed's (+) branch at once, without causes, for the (+)
+search's choice of branches.
 """
 
 from __future__ import annotations
