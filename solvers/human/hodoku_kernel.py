@@ -658,33 +658,19 @@ def tabled(cand, values, nets, depth, units, cell_units, peers):
                 if not cand[c] >> d & 1:
                     continue
                 on = d * N + c
-                _look_ahead(
-                    succ,
-                    on,
-                    c,
-                    d,
-                    True,
-                    cand,
-                    pos,
-                    depth,
-                    queue,
-                    picks,
-                    marks,
-                    n,
-                    N,
-                    P,
-                    cell_units,
-                    units,
-                    peers,
-                )
-                if _chain_off(succ, P + on, c, d, cand, pos, n, N, cell_units, units):
-                    succ[P + on, :] = 0
+                # the premise taken true, then (when its chain table has anything to
+                # refute) taken false
+                for premise in (on, P + on):
+                    if premise != on:
+                        if not _chain_off(succ, premise, c, d, cand, pos, n, N, cell_units, units):
+                            break
+                        succ[premise, :] = 0
                     _look_ahead(
                         succ,
-                        P + on,
+                        premise,
                         c,
                         d,
-                        False,
+                        premise == on,
                         cand,
                         pos,
                         depth,
