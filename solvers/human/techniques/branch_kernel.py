@@ -1293,6 +1293,73 @@ def nested_branch(
 
 
 @njit(cache=True)
+def nested_batch(
+    ws,
+    geo,
+    sgeo,
+    seeds,
+    first,
+    last,
+    grid,
+    level,
+    resume,
+    pure,
+    out,
+    used,
+    spans,
+    clash,
+    rows,
+    table,
+    cands,
+    l2s,
+    l3s,
+    done,
+    counter,
+):
+    """The nested branches of ``seeds[first:last]``, one seed after another
+    (`nested_branch`; `resume` for the first): each one's `flat` form appended to `out`
+    from `used` (`out` grown when full), at ``out[spans[i, 0]:spans[i, 1]]``; whether it
+    ends in a contradiction in ``clash[i]``, and if not its facts as row i of `rows` (bits
+    over nodes).  Stops at a seed the caller must see to (`OVERFLOW`, `NEED_PY`): (its
+    status, its index, `out`, `used`), or (`DONE`, `last`, `out`, `used`)."""
+    one = np.uint64(1)
+    facts = ws[W_FACTS]
+    cnt = ws[W_CNT]
+    for i in range(first, last):
+        status, found = nested_branch(
+            ws,
+            geo,
+            sgeo,
+            seeds[i : i + 1],
+            grid,
+            level,
+            resume and i == first,
+            pure,
+            table,
+            cands,
+            l2s,
+            l3s,
+            done,
+            counter,
+        )
+        if status in (OVERFLOW, NEED_PY):
+            return status, i, out, used
+        size = found.shape[0]
+        out = _grow(out, used, size)
+        out[used : used + size] = found
+        spans[i, 0] = used
+        used += size
+        spans[i, 1] = used
+        if status == CONFLICT:
+            clash[i] = True
+            continue
+        for j in range(cnt[N_FACTS]):
+            x = facts[j]
+            rows[i, x >> 6] |= one << np.uint64(x & 63)
+    return DONE, last, out, used
+
+
+@njit(cache=True)
 def flat(ws):
     """The branch in the workspace as one array, for `compiled_branches.branch_of`: its
     contradiction's length and facts (0, -1, -1 for none), then per fact in the order

@@ -13,17 +13,18 @@ search's choice of branches.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar
 from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from solvers.grid import Shape
-from solvers.human.techniques.branches import NESTED, NESTED_MULTIPLE, Branch
+from solvers.human.techniques.branches import NESTED, NESTED_MULTIPLE, Branch, check_time
 
 if TYPE_CHECKING:
     from solvers.human.techniques.branches import Context
@@ -110,17 +111,9 @@ def _start(ctx: Context, kernel: ModuleType) -> Start:
     return start
 
 
-def plus_ends(ctx: Context) -> dict[int, int | None] | None:
-    """Per seed of the (+) search (on for every candidate of an open cell with two or
-    more, off for those of cells with three or more), the facts its branch holds as a
-    bitmask over nodes (bit ``node``), or None when the branch ends in a contradiction:
-    every branch followed at once in the kernel, without causes, so that the search
-    follows with causes only those that can conclude anything.  None without the
-    kernel."""
-    kernel = branch_kernel(ctx.state.shape)
-    if kernel is None:
-        return None
-    start = _start(ctx, kernel)
+def search_seeds(ctx: Context) -> list[int]:
+    """The seeds a (+) or nested search follows, in its order: on for every candidate of
+    an open cell with two or more, off for those of cells with three or more."""
     n = ctx.n
     off_base = ctx.off
     seeds = []
@@ -132,6 +125,31 @@ def plus_ends(ctx: Context) -> dict[int, int | None] | None:
                     seeds.append(cell * n + k)
                     if wide:
                         seeds.append(off_base + cell * n + k)
+    return seeds
+
+
+def _fact_masks(seeds: list[int], clash: np.ndarray, rows: np.ndarray) -> dict[int, int | None]:
+    """Per seed its branch's facts as a bitmask over nodes, or None for a contradiction
+    (from the kernel's rows of bits)."""
+    data = rows.tobytes()
+    width = rows.shape[1] * 8
+    return {
+        seed: None if failed else int.from_bytes(data[i * width : (i + 1) * width], "little")
+        for i, (seed, failed) in enumerate(zip(seeds, clash.tolist(), strict=True))
+    }
+
+
+def plus_ends(ctx: Context) -> dict[int, int | None] | None:
+    """Per seed of the (+) search (`search_seeds`), the facts its branch holds as a
+    bitmask over nodes (bit ``node``), or None when the branch ends in a contradiction:
+    every branch followed at once in the kernel, without causes, so that the search
+    follows with causes only those that can conclude anything.  None without the
+    kernel."""
+    kernel = branch_kernel(ctx.state.shape)
+    if kernel is None:
+        return None
+    start = _start(ctx, kernel)
+    seeds = search_seeds(ctx)
     seed_array = np.array(seeds, dtype=np.int64)
     while True:
         ok, clash, rows = kernel.plus_facts(
@@ -140,12 +158,78 @@ def plus_ends(ctx: Context) -> dict[int, int | None] | None:
         if ok:
             break
         start.workspace.grow()
-    data = rows.tobytes()
-    width = rows.shape[1] * 8
-    return {
-        seed: None if failed else int.from_bytes(data[i * width : (i + 1) * width], "little")
-        for i, (seed, failed) in enumerate(zip(seeds, clash.tolist(), strict=True))
-    }
+    return _fact_masks(seeds, clash, rows)
+
+
+BATCH = 32
+"""Seeds a call of the kernel follows in `nested_ends` before the deadline is looked at."""
+
+
+class NestedEnds(NamedTuple):
+    """Every seed's branch of a nested search (`nested_ends`)."""
+
+    facts: dict[int, int | None]
+    """Per seed its branch's facts as a bitmask over nodes, None for a contradiction."""
+    branch: Callable[[int], Branch]
+    """A seed's branch, made when asked for."""
+
+
+def nested_ends(ctx: Context, mode: int) -> NestedEnds | None:
+    """Every seed's branch of a nested search (`search_seeds`, mode `NESTED` or
+    `NESTED_MULTIPLE`), followed by the kernel in a few calls; each becomes a `Branch`
+    only when the search asks for it (most are needed only for their facts).  None
+    without the kernel."""
+    kernel = branch_kernel(ctx.state.shape)
+    if kernel is None:
+        return None
+    start = _start(ctx, kernel)
+    level = 3 if mode == NESTED_MULTIPLE else 2
+    seeds = search_seeds(ctx)
+    count = len(seeds)
+    seed_array = np.array(seeds, dtype=np.int64)
+    words = (2 * ctx.off + 63) >> 6
+    out = np.empty(1 << 14, dtype=np.int64)
+    used = 0
+    spans = np.zeros((count, 2), dtype=np.int64)
+    clash = np.zeros(count, dtype=np.bool_)
+    rows = np.zeros((count, words), dtype=np.uint64)
+    pure = PURE_HINTS.get()
+    i = 0
+    resume = False
+    while i < count:
+        check_time()
+        status, i, out, used = kernel.nested_batch(
+            start.workspace.arrays,
+            start.geo,
+            start.static_geo,
+            seed_array,
+            i,
+            min(count, i + BATCH),
+            start.grid,
+            level,
+            resume,
+            pure,
+            out,
+            used,
+            spans,
+            clash,
+            rows,
+            *start.memo,
+        )
+        resume = status == kernel.NEED_PY
+        if resume:
+            _pure_hints(ctx, kernel, start, level)
+        elif status == kernel.OVERFLOW:
+            start.workspace.grow()  # and follow the branch again
+    index = {seed: i for i, seed in enumerate(seeds)}
+    flats = out
+
+    def branch(seed: int) -> Branch:
+        j = index[seed]
+        a, b = spans[j].tolist()
+        return branch_of(flats[a:b].tolist(), True, bool(clash[j]))
+
+    return NestedEnds(_fact_masks(seeds, clash, rows), branch)
 
 
 def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Branch | None]:

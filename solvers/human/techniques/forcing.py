@@ -75,7 +75,7 @@ from solvers.human.techniques.branches import (
 from solvers.human.techniques.carry import end_states, fact_bit
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.common import bits
-from solvers.human.techniques.compiled_branches import compiled, plus_ends
+from solvers.human.techniques.compiled_branches import compiled, nested_ends, plus_ends
 from solvers.human.techniques.contradictions import (
     nishio_contradictions,
     side_by_side,
@@ -153,22 +153,28 @@ def search_chains(
     def rating(complexity: int) -> float:
         return round(base + length_bonus(complexity), 1)
 
+    # Dynamic branches: their end states (`closure`) say which need following fact by fact.
+    end_state = end_states(state, ctx, True) if mode == DYNAMIC else None
+    # (+) branches: their facts, followed without causes (`compiled_branches.plus_ends`);
+    # nested ones: all followed at once by the kernel, each made a `Branch` when needed.
+    most = plus_ends(ctx) if mode == PLUS else None
+    made = None
+    if mode in (NESTED, NESTED_MULTIPLE) and COMPILED.get():
+        ends = nested_ends(ctx, mode)
+        if ends is not None:
+            most, made = ends
+
     def on_branch(node: int) -> Branch:
         b = on_branches.get(node)
         if b is None:
-            b = on_branches[node] = ctx.branch([node], mode)
+            b = on_branches[node] = made(node) if made else ctx.branch([node], mode)
         return b
 
     def off_branch(node: int) -> Branch:
         b = off_branches.get(node)
         if b is None:
-            b = off_branches[node] = ctx.branch([node], mode)
+            b = off_branches[node] = made(node) if made else ctx.branch([node], mode)
         return b
-
-    # Dynamic branches: their end states (`closure`) say which need following fact by fact.
-    end_state = end_states(state, ctx, True) if mode == DYNAMIC else None
-    # (+) branches: their facts, followed without causes (`compiled_branches.plus_ends`).
-    most = plus_ends(ctx) if mode == PLUS else None
 
     def conflicted(node: int) -> bool:
         if end_state is not None:

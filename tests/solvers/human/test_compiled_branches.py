@@ -266,3 +266,73 @@ def test_inner_chains_from_the_pure_route_give_the_same_branches(name):
     finally:
         compiled_branches.PURE_HINTS.reset(token)
     assert len(ctx.__dict__["compiled_start"].memo[1]) > 10  # grids kept from the pure route
+
+
+def _ends_match_branches(state: CandidateState, mode: int, name: str) -> int:
+    """Compare each seed of `nested_ends` with its branch followed alone; the conflicts."""
+    ctx = Context(state)
+    ends = compiled_branches.nested_ends(ctx, mode)
+    assert ends is not None
+    alone = Context(state)
+    keys = Keys()
+    conflicts = 0
+    for seed in compiled_branches.search_seeds(ctx):
+        made = ends.branch(seed)
+        expected = compiled_branches.follow(alone, [seed], mode)
+        assert expected is not None
+        assert _same(made, expected, keys), f"{name}, mode {mode}: seed {seed}"
+        facts = ends.facts[seed]
+        if made.conflict is not None:
+            conflicts += 1
+            assert facts is None, f"{name}: seed {seed} ends in a contradiction"
+        else:
+            assert facts == sum(1 << x for x in made.parents), f"{name}: seed {seed}"
+    return conflicts
+
+
+@pytest.mark.parametrize("mode", [NESTED, NESTED_MULTIPLE])
+@pytest.mark.parametrize("name", [s for s in STATES if s != "gen16"])
+def test_the_nested_ends_are_the_branches_followed_one_by_one(name, mode):
+    conflicts = _ends_match_branches(STATES[name](), mode, name)
+    if name in ("gen9-extreme step 26", "gen4"):
+        assert conflicts
+
+
+def test_the_nested_ends_follow_again_a_branch_that_outgrew_the_pool(monkeypatch):
+    from solvers.human.techniques.branch_kernel import W_POOL, Workspace
+
+    made = Workspace.__init__
+
+    def small(self, shape):  # a pool with room for the causes of a fact or two
+        made(self, shape)
+        arrays = list(self.arrays)
+        arrays[W_POOL] = arrays[W_POOL][:2]
+        self.arrays = tuple(arrays)
+
+    monkeypatch.setattr(Workspace, "__init__", small)
+    monkeypatch.setattr(compiled_branches, "BATCH", 5)  # (and several calls of the kernel)
+    _ends_match_branches(STATES["forum"](), NESTED, "forum")
+
+
+def test_the_nested_ends_take_inner_chains_from_the_pure_route_when_told():
+    state = STATES["gen6"]()
+    token = compiled_branches.PURE_HINTS.set(True)
+    try:
+        _ends_match_branches(state, NESTED_MULTIPLE, "gen6")
+    finally:
+        compiled_branches.PURE_HINTS.reset(token)
+
+
+@pytest.mark.parametrize("name", list(STATES)[:3])
+def test_the_nested_searches_conclude_the_same_with_and_without_the_ends(name, monkeypatch):
+    with_ends = [
+        forcing.nested_forcing_chain(STATES[name]()),
+        forcing.nested_multiple_chain(STATES[name]()),
+    ]
+    monkeypatch.setattr(forcing, "nested_ends", lambda _ctx, _mode: None)
+    without = [
+        forcing.nested_forcing_chain(STATES[name]()),
+        forcing.nested_multiple_chain(STATES[name]()),
+    ]
+    assert with_ends == without
+    assert any(with_ends)
