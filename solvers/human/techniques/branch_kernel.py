@@ -34,6 +34,7 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from solvers.fast.kernels import popcount
 from solvers.grid import Shape
 from solvers.human.techniques.branches import se_tables
+from solvers.human.techniques.chain_bound import may_fail
 from solvers.human.techniques.common import crossings
 from solvers.human.techniques.static_kernel import CELL, OK, Y_CHAIN, analyse
 
@@ -1229,6 +1230,7 @@ def nested_branch(
     l3s,
     done,
     counter,
+    bound,
 ):
     """A branch of the nested levels 2 and 3 (`level`) from the start (or, with `resume`,
     from where `NEED_PY` left it): its status and `flat` form.  `follow`, then, whenever
@@ -1237,7 +1239,9 @@ def nested_branch(
     grid to the pure route: the caller keeps its chains (`insert`, `set_level3`) and calls
     again (with `pure`, for every grid: the tests' way to take that route).  `grid`: the
     start grid's arrays (`compiled_branches.Start.grid`); the memo comes in parts
-    (`new_memo`): numba reads a tuple of its typed containers slowly."""
+    (`new_memo`): numba reads a tuple of its typed containers slowly.  `bound`: the
+    start grid's reach (`chain_bound.start_reach`, or empty), which tells grids without
+    static forcing chains for level 2."""
     start_cand, start_pos, start_placed, open_counts, placed_count = grid
     if not resume:
         status = start(ws, seeds, start_cand, start_pos, start_placed)
@@ -1258,7 +1262,13 @@ def nested_branch(
         if e < 0:
             new = new_links(ws, start_cand, start_pos)
             memo = (table, cands, l2s, l3s, done, counter)
-            if not new and level < 3:
+            if level < 3 and (
+                not new
+                or (
+                    bound[1].shape[0] > 0
+                    and not may_fail(cand, pos, placed, start_cand, start_pos, n, units, *bound)
+                )
+            ):
                 e = insert(*memo, cand, _no_hints(), _no_hints(), False)
             else:
                 found = analyse(
@@ -1315,6 +1325,7 @@ def nested_batch(
     l3s,
     done,
     counter,
+    bound,
 ):
     """The nested branches of ``seeds[first:last]``, one seed after another
     (`nested_branch`; `resume` for the first): each one's `flat` form appended to `out`
@@ -1341,6 +1352,7 @@ def nested_batch(
             l3s,
             done,
             counter,
+            bound,
         )
         if status in (OVERFLOW, NEED_PY):
             return status, i, out, used

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, cached_property
 from importlib import import_module
 from importlib.util import find_spec
 from types import ModuleType
@@ -96,6 +96,15 @@ class Start:
             memo = table["memo"] = new_memo()
         self.memo = memo
 
+    @cached_property
+    def bound(self) -> tuple[np.ndarray, np.ndarray]:
+        """The start grid's reach for the nested searches' bound (`chain_bound`)."""
+        from solvers.human.techniques.chain_bound import start_reach
+
+        units, cell_units, peers, _ = self.static_geo
+        n = len(self.placed_count) - 1
+        return start_reach(self.cand, self.pos, self.placed, n, units, cell_units, peers)
+
 
 @cache
 def _static_geometry(shape: Shape) -> tuple[np.ndarray, ...]:
@@ -174,9 +183,9 @@ class NestedEnds(NamedTuple):
     """A seed's branch, made when asked for."""
 
 
-def nested_ends(ctx: Context, mode: int) -> NestedEnds | None:
-    """Every seed's branch of a nested search (`search_seeds`, mode `NESTED` or
-    `NESTED_MULTIPLE`), followed by the kernel in a few calls; each becomes a `Branch`
+def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> NestedEnds | None:
+    """Every seed's branch of a nested search (`search_seeds` unless given, mode `NESTED`
+    or `NESTED_MULTIPLE`), followed by the kernel in a few calls; each becomes a `Branch`
     only when the search asks for it (most are needed only for their facts).  None
     without the kernel."""
     kernel = branch_kernel(ctx.state.shape)
@@ -184,7 +193,8 @@ def nested_ends(ctx: Context, mode: int) -> NestedEnds | None:
         return None
     start = _start(ctx, kernel)
     level = 3 if mode == NESTED_MULTIPLE else 2
-    seeds = search_seeds(ctx)
+    if seeds is None:
+        seeds = search_seeds(ctx)
     count = len(seeds)
     seed_array = np.array(seeds, dtype=np.int64)
     words = (2 * ctx.off + 63) >> 6
@@ -215,10 +225,11 @@ def nested_ends(ctx: Context, mode: int) -> NestedEnds | None:
             clash,
             rows,
             *start.memo,
+            start.bound,
         )
         resume = status == kernel.NEED_PY
         if resume:
-            _pure_hints(ctx, kernel, start, level)
+            keep_pure_hints(ctx, kernel, start, level)
         elif status == kernel.OVERFLOW:
             start.workspace.grow()  # and follow the branch again
     index = {seed: i for i, seed in enumerate(seeds)}
@@ -282,10 +293,11 @@ def follow(ctx: Context, seeds: list[int], mode: int) -> Branch | None:
                     resume,
                     PURE_HINTS.get(),
                     *start.memo,
+                    start.bound,
                 )
                 if status != kernel.NEED_PY:
                     break
-                _pure_hints(ctx, kernel, start, level)
+                keep_pure_hints(ctx, kernel, start, level)
                 resume = True
         else:
             status, found = kernel.plus_branch(arrays, start.geo, seed_array, start.grid)
@@ -313,7 +325,7 @@ def branch_of(found: list[int], nested: bool, clash: bool) -> Branch:
     return Branch(parents, conflict, inner)
 
 
-def _pure_hints(ctx: Context, kernel: ModuleType, start: Start, level: int) -> None:
+def keep_pure_hints(ctx: Context, kernel: ModuleType, start: Start, level: int) -> None:
     """Keep in the memo the inner chains of the workspace's grid, which the static kernel
     left to the pure route (`nested.pure_hints`)."""
     from solvers.human.techniques.nested import pure_hints
@@ -370,6 +382,7 @@ def load(ctx: Context) -> None:
         return
     follow(ctx, [0], PLUS)
     follow(ctx, [0], NESTED_MULTIPLE)
+    nested_ends(ctx, NESTED, [0])
     follow_dynamic(ctx, [0], 0)
     plus_ends(ctx)
     start = _start(ctx, kernel)

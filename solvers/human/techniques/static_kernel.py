@@ -102,7 +102,7 @@ def _reserve(buf, size, extra):
 
 
 @njit(cache=True)
-def _consistent(cand, pos, n, units):
+def consistent(cand, pos, n, units):
     """Whether every place a unit lists for a digit is a candidate of its cell."""
     for u in range(units.shape[0]):
         for k in range(n):
@@ -564,11 +564,20 @@ def _agreements(cand, pos, n, units, cell_units, reach, start, adj, comp, node_o
 
 
 @njit(cache=True)
+def static_reach(cand, pos, placed, n, units, cell_units, peers):
+    """A grid's static links' reach: (per full node its compact number, -1 for none; the
+    count of candidates; per compact number its reach as a row of words)."""
+    comp, node_of, ncand = _numbering(cand, n)
+    start, adj = _links(cand, pos, placed, n, units, cell_units, peers, comp, node_of, ncand)
+    return comp, ncand, _reach(start, adj, 2 * ncand)
+
+
+@njit(cache=True)
 def analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, chains, agreements):
     """A branch grid's static chains: (status, level 2's heads and paths if `chains`,
     level 3's if `agreements`), empty when not asked for (see `_chains`, `_agreements`)."""
     empty = np.empty(0, dtype=np.int64)
-    if not _consistent(cand, pos, n, units):
+    if not consistent(cand, pos, n, units):
         return FALLBACK, empty, empty, empty, empty
     comp, node_of, ncand = _numbering(cand, n)
     args = (cand, pos, placed, n, units, cell_units, peers, comp, node_of, ncand)

@@ -1,0 +1,78 @@
+"""The bound that lets level 2 of the nested chains skip branch grids (`chain_bound`):
+it never skips a grid with a static forcing chain, and it does skip grids."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solvers.human.state import CandidateState
+from solvers.human.techniques import compiled_branches
+from solvers.human.techniques.branches import NESTED, Context
+from tests.solvers.human.test_compiled_branches import STATES
+
+pytest.importorskip("numba")
+
+from solvers.human.techniques import chain_bound, static_kernel  # noqa: E402
+
+
+def _branch_grids(state: CandidateState, monkeypatch) -> tuple[Context, list[tuple]]:
+    """The grids level 2's branches meet on `state` (every one the memo lacks, taken
+    through the pure route's door, where the workspace holds it)."""
+    grids: list[tuple] = []
+    original = compiled_branches.keep_pure_hints
+
+    def record(ctx, kernel, start, level):
+        arrays = start.workspace.arrays
+        grids.append(
+            tuple(arrays[w].copy() for w in (kernel.W_CAND, kernel.W_POS, kernel.W_PLACED))
+        )
+        return original(ctx, kernel, start, level)
+
+    monkeypatch.setattr(compiled_branches, "keep_pure_hints", record)
+    ctx = Context(state)
+    token = compiled_branches.PURE_HINTS.set(True)
+    try:
+        assert compiled_branches.nested_ends(ctx, NESTED) is not None
+    finally:
+        compiled_branches.PURE_HINTS.reset(token)
+    return ctx, grids
+
+
+@pytest.mark.parametrize("name", ["forum", "gen9-extreme step 26"])
+def test_the_bound_skips_only_grids_without_static_forcing_chains(name, monkeypatch):
+    ctx, grids = _branch_grids(STATES[name](), monkeypatch)
+    start = ctx.__dict__["compiled_start"]
+    assert start.bound[1].shape[0]  # (the start grid has no static forcing chain)
+    units, cell_units, peers, se_peers = start.static_geo
+    n = ctx.n
+    skipped = with_chains = 0
+    for cand, pos, placed in grids:
+        status, heads, *_ = static_kernel.analyse(
+            cand, pos, placed, n, units, cell_units, peers, se_peers, True, False
+        )
+        may = chain_bound.may_fail(cand, pos, placed, start.cand, start.pos, n, units, *start.bound)
+        if status == static_kernel.OK and heads.shape[0]:
+            with_chains += 1
+            assert may, f"{name}: a grid with a static forcing chain was skipped"
+        skipped += not may
+    assert skipped
+    if name in ("forum", "gen9-extreme step 26"):
+        assert with_chains
+
+
+def test_a_start_grid_with_a_static_forcing_chain_gives_no_bound():
+    # gen9-extreme line 4 at step 19, where the engine takes a static forcing chain
+    from tests.solvers.human.test_human_path import STATIC_GRID
+
+    state = CandidateState.from_candidates(STATIC_GRID)
+    units, cell_units, peers, _ = static_kernel.geometry(state.shape)
+    cand, pos, placed = (np.array(a, dtype=np.int64) for a in (state.cand, state.pos, state.placed))
+    status, heads, *_ = static_kernel.analyse(
+        cand, pos, placed, state.n, units, cell_units, peers, peers, True, False
+    )
+    assert heads.shape[0]  # (the grid does have one)
+    index, rows, back = chain_bound.start_reach(
+        cand, pos, placed, state.n, units, cell_units, peers
+    )
+    assert index.shape[0] == rows.shape[0] == back.shape[0] == 0
