@@ -596,11 +596,16 @@ def _other_rules(ws, geo, start_cand, start_pos, open_counts, placed_count):
     off_base = cell_units.shape[0] * n
     found = np.empty((off_base + 1, 3), dtype=np.int64)  # cell, k, where its causes are
     whys = np.empty(8 * off_base + 64, dtype=np.int64)  # per group: its length, causes
-    nf, found, whys = _hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys)
-    if not nf:
-        nf, found, whys = _naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys)
-    if not nf:
-        nf, found, whys = _x_wings(ws, units, start_pos, placed_count, found, whys)
+    while True:  # (the finders say -1 when they need more room: rare)
+        nf = hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys)
+        if not nf:
+            nf = naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys)
+        if not nf:
+            nf = x_wings(ws, units, start_pos, placed_count, found, whys)
+        if nf >= 0:
+            break
+        found = np.empty((2 * found.shape[0], 3), dtype=np.int64)
+        whys = np.empty(2 * whys.shape[0], dtype=np.int64)
     if not nf:
         return _NONE
     buf = ws[W_BUF]
@@ -635,8 +640,11 @@ def _unit_order(t, n):
 
 
 @njit(cache=True)
-def _hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys):
-    """Hidden pairs in the units whose places the branch changed (`inner_rules`)."""
+def hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys):
+    """Hidden pairs in the units whose places the branch changed (`inner_rules`): how
+    many removals are in `found` (their causes in `whys`), or -1 when they need more room.
+    (The finders never grow their arrays: an array assigned again in a loop costs numba
+    reference counting at every turn.)"""
     n = units.shape[1]
     off_base = start_cand.shape[0] * n
     pos = ws[W_POS]
@@ -674,7 +682,8 @@ def _hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys):
                     q &= q - 1
                 if not removable:
                     continue
-                whys = _grow(whys, used, 2 * n + 1)
+                if used + 2 * n + 1 > whys.shape[0]:
+                    return -1
                 at = used
                 used += 1
                 rest = full & ~p
@@ -695,36 +704,31 @@ def _hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys):
                 while q:
                     c = cells[trailing_zeros(q)]
                     q &= q - 1
-                    found, nf = _removals(found, nf, c, cand[c] & ~keep, at)
-    return nf, found, whys
+                    nf = _removals(found, nf, c, cand[c] & ~keep, at)
+                    if nf < 0:
+                        return -1
+    return nf
 
 
 @njit(cache=True)
 def _removals(found, nf, cell, digits, at):
     """Add to `found` the removal of each of `digits` (a mask) from `cell`, their causes at
-    `at`; the array (grown when full) and the new count."""
+    `at`; the new count, or -1 when `found` is full."""
     while digits:
-        found = _grow2(found, nf)
+        if nf >= found.shape[0]:
+            return -1
         found[nf, 0] = cell
         found[nf, 1] = trailing_zeros(digits)
         found[nf, 2] = at
         nf += 1
         digits &= digits - 1
-    return found, nf
+    return nf
 
 
 @njit(cache=True)
-def _grow2(found, nf):
-    if nf < found.shape[0]:
-        return found
-    bigger = np.empty((2 * found.shape[0], found.shape[1]), dtype=found.dtype)
-    bigger[:nf] = found[:nf]
-    return bigger
-
-
-@njit(cache=True)
-def _naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys):
-    """Naked pairs in the units holding a cell whose candidates the branch changed."""
+def naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys):
+    """Naked pairs in the units holding a cell whose candidates the branch changed (as
+    `hidden_pairs`)."""
     n = units.shape[1]
     ncells = start_cand.shape[0]
     off_base = ncells * n
@@ -756,7 +760,8 @@ def _naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys):
                         break
                 if not removable:
                     continue
-                whys = _grow(whys, used, 2 * n + 1)
+                if used + 2 * n + 1 > whys.shape[0]:
+                    return -1
                 at = used
                 used += 1
                 for c in (cells[i], cells[j]):
@@ -776,14 +781,16 @@ def _naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys):
                     if x in (i, j):
                         continue
                     c = cells[x]
-                    found, nf = _removals(found, nf, c, cand[c] & m, at)
-    return nf, found, whys
+                    nf = _removals(found, nf, c, cand[c] & m, at)
+                    if nf < 0:
+                        return -1
+    return nf
 
 
 @njit(cache=True)
-def _x_wings(ws, units, start_pos, placed_count, found, whys):
+def x_wings(ws, units, start_pos, placed_count, found, whys):
     """X-Wings on the digits whose places in lines the branch changed: columns first,
-    then rows; by pair of lines, then digit."""
+    then rows; by pair of lines, then digit (as `hidden_pairs`)."""
     n = units.shape[1]
     off_base = units.shape[0] // 3 * n * n
     pos = ws[W_POS]
@@ -824,7 +831,8 @@ def _x_wings(ws, units, start_pos, placed_count, found, whys):
                             removable = True
                     if not removable:
                         continue
-                    whys = _grow(whys, used, 2 * n + 1)
+                    if used + 2 * n + 1 > whys.shape[0]:
+                        return -1
                     at = used
                     used += 1
                     for line in (a, b):
@@ -847,13 +855,14 @@ def _x_wings(ws, units, start_pos, placed_count, found, whys):
                         q &= q - 1
                         extra = pos[(cover + r) * n + k] & ~keep
                         while extra:
-                            found = _grow2(found, nf)
+                            if nf >= found.shape[0]:
+                                return -1
                             found[nf, 0] = units[cover + r, trailing_zeros(extra)]
                             found[nf, 1] = k
                             found[nf, 2] = at
                             nf += 1
                             extra &= extra - 1
-    return nf, found, whys
+    return nf
 
 
 NOTHING = 5  # `apply_hints`: no inner chain rests on a fact of the branch

@@ -161,9 +161,9 @@ def _links(cand, pos, placed, n, units, cell_units, peers, comp, node_of, ncand)
         for p in peers[cell]:
             if p < 0:
                 break
-            if (cand[p] >> k) & 1:
-                adj[e] = comp[off_base + p * n + k]
-                e += 1
+            # (written always, kept when the peer has the digit: no branch to mispredict)
+            adj[e] = comp[off_base + p * n + k]
+            e += (cand[p] >> k) & 1
     for i in range(ncand):
         cell = node_of[i] // n
         k = node_of[i] - cell * n

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 
 from corpora.corpus import read_puzzles
@@ -336,3 +337,34 @@ def test_the_nested_searches_conclude_the_same_with_and_without_the_ends(name, m
     ]
     assert with_ends == without
     assert any(with_ends)
+
+
+def _finders(start, found: np.ndarray, whys: np.ndarray) -> tuple[int, int, int]:
+    """What the kernel's hidden pair, naked pair and X-Wing finders say on the workspace."""
+    from solvers.human.techniques import branch_kernel as kernel
+
+    ws = start.workspace.arrays
+    units, cell_units = start.geo[0], start.geo[1]
+    cand, pos, opens = start.cand, start.pos, start.open_counts
+    return (
+        kernel.hidden_pairs(ws, units, cand, pos, opens, found, whys),
+        kernel.naked_pairs(ws, units, cell_units, cand, opens, found, whys),
+        kernel.x_wings(ws, units, pos, start.placed_count, found, whys),
+    )
+
+
+def test_the_pair_and_x_wing_finders_ask_for_room_rather_than_overrun():
+    state = STATES["gen9-extreme step 26"]()
+    ctx = Context(state)
+    checked = 0
+    for seed in _seeds(state, 200):
+        compiled_branches.follow(ctx, [seed], PLUS)  # (the workspace keeps the branch's end)
+        start = ctx.__dict__["compiled_start"]
+        ints = np.int64
+        roomy = _finders(start, np.empty((800, 3), dtype=ints), np.empty(8000, dtype=ints))
+        tight = _finders(start, np.empty((0, 3), dtype=ints), np.empty(0, dtype=ints))
+        for got, cramped in zip(roomy, tight, strict=True):
+            assert got >= 0
+            assert cramped == (-1 if got else 0)
+            checked += bool(got)
+    assert checked > 20  # finders that found something, with and without room
