@@ -119,24 +119,11 @@ def may_fail(cand, pos, placed, start_cand, start_pos, n, units, index, rows, ba
     count = _new_links(cand, pos, placed, start_cand, start_pos, n, units, index, tails, heads)
     if count == 0:
         return False
-    # the links' graph: bit j of row i of `after` when link i's head reaches link j's
-    # tail, then closed (Warshall), so that it lists every new link a path from link i's
-    # head may take
-    one = np.uint64(1)
-    span = (count + 63) >> 6
-    after = np.zeros((count, span), dtype=np.uint64)
-    for i in range(count):
-        for j in range(count):
-            if _bit(rows, heads[i], tails[j]):
-                after[i, j >> 6] |= one << np.uint64(j & 63)
-    for k in range(count):
-        for i in range(count):
-            if _bit(after, i, k):
-                after[i] |= after[k]
     # the branch grid's nodes the bound looks at: both facts of each candidate of a cell
     # with two or more
     words = rows.shape[1]
     half = words // 2
+    one = np.uint64(1)
     alive = np.zeros(words, dtype=np.uint64)
     for cell in range(cand.shape[0]):
         m = cand[cell]
@@ -147,21 +134,45 @@ def may_fail(cand, pos, placed, start_cand, start_pos, n, units, index, rows, ba
             m &= m - 1
             alive[x >> 6] |= one << np.uint64(x & 63)
             alive[(x >> 6) + half] |= one << np.uint64(x & 63)
+    # the links a node looked at reaches in the start grid (a path's first new link)
+    first = np.zeros(count, dtype=np.bool_)
+    for i in range(count):
+        for w in range(words):
+            if back[tails[i], w] & alive[w]:
+                first[i] = True
+                break
+    if not first.any():
+        return False
+    # the links' graph: bit j of row i of `after` when link i's head reaches link j's
+    # tail, then closed (Warshall), so that it lists every new link a path from link i's
+    # head may take
+    span = (count + 63) >> 6
+    after = np.zeros((count, span), dtype=np.uint64)
+    for i in range(count):
+        for j in range(count):
+            if _bit(rows, heads[i], tails[j]):
+                after[i, j >> 6] |= one << np.uint64(j & 63)
+    for k in range(count):
+        for i in range(count):
+            if _bit(after, i, k):
+                for v in range(span):
+                    after[i, v] |= after[k, v]
     ahead = np.empty(words, dtype=np.uint64)
     for i in range(count):
+        if not first[i]:
+            continue
         # a node looked at that reaches the link's tail, and whose negation is reached
         # from the link's head (through later new links too)
-        starts = back[tails[i]] & alive
-        if not starts.any():
-            continue
-        ahead[:] = rows[heads[i]]
+        for w in range(words):
+            ahead[w] = rows[heads[i], w]
         for v in range(span):
             later = after[i, v]
             while later:
                 j = 64 * v + np.int64(trailing_zeros(later))
                 later &= later - one
-                ahead |= rows[heads[j]]
+                for w in range(words):
+                    ahead[w] |= rows[heads[j], w]
         for w in range(words):
-            if starts[w] & ahead[(w + half) % words]:
+            if back[tails[i], w] & alive[w] & ahead[(w + half) % words]:
                 return True
     return False
