@@ -1466,18 +1466,55 @@ def _take_off(ws, cell, k, n, cell_units, at_bits):
 
 @njit(cache=True)
 def dynamic_branch(ws, geo, peers, seeds, grid, limit):
+    """A dynamic forcing chain's branch (`_dynamic`): its status and `flat` form."""
+    status = _dynamic(ws, geo, peers, seeds, grid, limit)
+    return status, flat(ws)
+
+
+@njit(cache=True)
+def dynamic_chain(ws, geo, peers, seeds, grid, limit):
+    """The contradiction of a dynamic forcing chain's branch (`_dynamic`): its status and,
+    when `CONFLICT`, the facts its on side rests on and those its off side rests on
+    (themselves included; both empty for a contradiction without two sides)."""
+    status = _dynamic(ws, geo, peers, seeds, grid, limit)
+    cnt = ws[W_CNT]
+    if status != CONFLICT or cnt[CLASH_LEN] != 2:
+        return status, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+    stack = np.empty(ws[W_MARK].shape[0], dtype=np.int64)
+    on = _resting(ws, cnt[CLASH_ON], stack)
+    return status, on, _resting(ws, cnt[CLASH_OFF], stack)
+
+
+@njit(cache=True)
+def _resting(ws, x, stack):
+    """The facts of the branch `x` rests on, itself included, in the order recorded."""
+    stamp = _new_stamp(ws)
+    size = _ancestors(ws, x, stamp, stack)
+    mark = ws[W_MARK]
+    facts = ws[W_FACTS]
+    out = np.empty(size, dtype=np.int64)
+    m = 0
+    for j in range(ws[W_CNT][N_FACTS]):
+        if mark[facts[j]] == stamp:
+            out[m] = facts[j]
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True)
+def _dynamic(ws, geo, peers, seeds, grid, limit):
     """A dynamic forcing chain's branch (`Context.steps` in mode `DYNAMIC`): breadth
     first, level by level, an off fact taking effect when found, peers ascending, units
     row, column, box; with a `limit`, `STOPPED` before taking the facts `depth` links away
     when a contradiction from there would rest on more than `limit` facts.  Its status
-    and `flat` form."""
+    (the branch stays in the workspace)."""
     start_cand, start_pos, start_placed = grid[0], grid[1], grid[2]
     units, cell_units, at_bits = geo[0], geo[1], geo[2]
     n = units.shape[1]
     off_base = start_cand.shape[0] * n
     status = start(ws, seeds, start_cand, start_pos, start_placed)
     if status != DONE:
-        return status, flat(ws)
+        return status
     cand = ws[W_CAND]
     pos = ws[W_POS]
     placed = ws[W_PLACED]
@@ -1502,7 +1539,7 @@ def dynamic_branch(ws, geo, peers, seeds, grid, limit):
             depth += 1
             level_end = size
             if limit and depth + 1 > limit:
-                return STOPPED, flat(ws)
+                return STOPPED
         node = queue[qi]
         qi += 1
         if node < off_base:  # on(cell, k)
@@ -1520,10 +1557,10 @@ def dynamic_branch(ws, geo, peers, seeds, grid, limit):
                     rest &= rest - 1
                     x = off_base + at_on + j
                     if not _put(ws, x, 1):
-                        return OVERFLOW, flat(ws)
+                        return OVERFLOW
                     if why_at[at_on + j] >= 0:
                         _clash(ws, at_on + j, x)
-                        return CONFLICT, flat(ws)
+                        return CONFLICT
                     for t in range(3):
                         pos[cell_units[cell, t] * n + j] &= ~at_bits[cell, t]
                     queue[size] = x
@@ -1536,10 +1573,10 @@ def dynamic_branch(ws, geo, peers, seeds, grid, limit):
                     on_node = p * n + k
                     off_node = off_base + on_node
                     if not _put(ws, off_node, 1):
-                        return OVERFLOW, flat(ws)
+                        return OVERFLOW
                     if why_at[on_node] >= 0:
                         _clash(ws, on_node, off_node)
-                        return CONFLICT, flat(ws)
+                        return CONFLICT
                     _take_off(ws, p, k, n, cell_units, at_bits)
                     queue[size] = off_node
                     size += 1
@@ -1558,12 +1595,12 @@ def dynamic_branch(ws, geo, peers, seeds, grid, limit):
             if not m & (m - 1) and not placed_cells[cell]:
                 got = _lost(ws, start_cand[cell] & ~m, off_base + cell * n, 1)
                 if not m:
-                    return _status(_emptied(ws, got, n, off_base)), flat(ws)
+                    return _status(_emptied(ws, got, n, off_base))
                 r = _on(ws, cell, _high_bit(m), got, n, off_base)
                 if r == _CLASH:
-                    return CONFLICT, flat(ws)
+                    return CONFLICT
                 if r == _FULL:
-                    return OVERFLOW, flat(ws)
+                    return OVERFLOW
                 if r == _ADDED:
                     queue[size] = cell * n + _high_bit(m)
                     size += 1
@@ -1580,13 +1617,13 @@ def dynamic_branch(ws, geo, peers, seeds, grid, limit):
             if target == _NO_SINGLE:
                 continue
             if target == _NO_PLACE:
-                return _status(_emptied(ws, got, n, off_base)), flat(ws)
+                return _status(_emptied(ws, got, n, off_base))
             r = _on(ws, target, k, got, n, off_base)
             if r == _CLASH:
-                return CONFLICT, flat(ws)
+                return CONFLICT
             if r == _FULL:
-                return OVERFLOW, flat(ws)
+                return OVERFLOW
             if r == _ADDED:
                 queue[size] = target * n + k
                 size += 1
-    return DONE, flat(ws)
+    return DONE

@@ -263,6 +263,35 @@ def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Br
     return True, branch_of(found.tolist(), False, status == kernel.CONFLICT)
 
 
+def dynamic_conflict(
+    ctx: Context, seed: int, limit: int
+) -> tuple[bool, tuple[set[int], int] | None]:
+    """What the contradiction of `seed`'s dynamic branch rests on, by the kernel, without
+    making the branch a `Branch`: (False, None) when the kernel is not there or the branch
+    ends without one (the caller follows it the other way), else (True, (the facts, the
+    complexity `findings.conflict_chain` gives)) or (True, None) when a `limit` stopped
+    the branch."""
+    kernel = branch_kernel(ctx.state.shape)
+    if kernel is None:
+        return False, None
+    start = _start(ctx, kernel)
+    seed_array = np.array([seed], dtype=np.int64)
+    while True:
+        status, on, off = kernel.dynamic_chain(
+            start.workspace.arrays, start.geo, start.static_geo[2], seed_array, start.grid, limit
+        )
+        if status != kernel.OVERFLOW:
+            break
+        start.workspace.grow()
+    if status == kernel.STOPPED:
+        return True, None
+    if status != kernel.CONFLICT:
+        return False, None
+    on_side = set(on.tolist())
+    off_side = set(off.tolist())
+    return True, (on_side | off_side, len(on_side) + len(off_side))
+
+
 def compiled(shape: Shape) -> bool:
     """Whether the kernel follows the branches of grids of `shape`."""
     return branch_kernel(shape) is not None
@@ -384,6 +413,7 @@ def load(ctx: Context) -> None:
     follow(ctx, [0], NESTED_MULTIPLE)
     nested_ends(ctx, NESTED, [0])
     follow_dynamic(ctx, [0], 0)
+    dynamic_conflict(ctx, 0, 0)
     plus_ends(ctx)
     start = _start(ctx, kernel)
     memo = new_memo()  # (a scratch one: the entries the pure route keeps)

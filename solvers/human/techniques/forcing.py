@@ -75,7 +75,12 @@ from solvers.human.techniques.branches import (
 from solvers.human.techniques.carry import end_states, fact_bit
 from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.common import bits
-from solvers.human.techniques.compiled_branches import compiled, nested_ends, plus_ends
+from solvers.human.techniques.compiled_branches import (
+    compiled,
+    dynamic_conflict,
+    nested_ends,
+    plus_ends,
+)
 from solvers.human.techniques.contradictions import (
     nishio_contradictions,
     side_by_side,
@@ -244,6 +249,25 @@ def search_chains(
             known[node] = b
         return b
 
+    def conflict_facts(node: int) -> tuple[set[int], int] | None:
+        """What the contradiction of a conflicting node's branch rests on, and its
+        complexity; None when it cannot beat the best.  (Compiled dynamic branches give
+        just that, without becoming a `Branch`.)"""
+        if end_state is not None and compiled_dynamic(state.shape):
+            found = chains.get(node)
+            if found is not None:
+                return found
+            done, found = dynamic_conflict(ctx, node, useful_limit(best, base, 0))
+            if done:
+                if found is not None:
+                    chains[node] = found
+                return found
+        b = conflict_branch(node)
+        if b is None:
+            return None
+        chain, c = conflict_chain(chains, node, b, mode)
+        return chain, c + nested_complexity(b, chain)
+
     for cell, m in enumerate(cand):
         if not m or not m & (m - 1) or not (contradictions or "both" in kinds):
             continue
@@ -251,9 +275,8 @@ def search_chains(
         for k in bits(m):
             node = cell * n + k
             on_conflict = conflicted(node)
-            if contradictions and on_conflict and (b_on := conflict_branch(node)):
-                on_chain, c = conflict_chain(chains, node, b_on, mode)
-                c += nested_complexity(b_on, on_chain)
+            if contradictions and on_conflict and (found := conflict_facts(node)):
+                on_chain, c = found
                 consider(
                     Finding(
                         rating(c),
@@ -270,9 +293,8 @@ def search_chains(
                 # in a bivalue cell, d off is the other digit on: its branch is tried already
                 continue
             off_conflict = conflicted(off_base + node)
-            if contradictions and off_conflict and (b_off := conflict_branch(off_base + node)):
-                chain, size = conflict_chain(chains, off_base + node, b_off, mode)
-                size += nested_complexity(b_off, chain)
+            if contradictions and off_conflict and (found := conflict_facts(off_base + node)):
+                chain, size = found
                 consider(
                     Finding(
                         rating(size),

@@ -368,3 +368,35 @@ def test_the_pair_and_x_wing_finders_ask_for_room_rather_than_overrun():
             assert cramped == (-1 if got else 0)
             checked += bool(got)
     assert checked > 20  # finders that found something, with and without room
+
+
+@pytest.mark.parametrize("name", ["gen9-extreme step 26", "gen4", "gen6", "gen12"])
+def test_the_compiled_dynamic_contradictions_rest_on_the_branches_facts(name):
+    from solvers.human.techniques.findings import conflict_chain
+
+    state = STATES[name]()
+    ctx = Context(state)
+    conflicts = stopped = 0
+    for seed in _seeds(state, 200):
+        pure = _pure(ctx, seed, DYNAMIC)
+        done, found = compiled_branches.dynamic_conflict(ctx, seed, 0)
+        if pure.conflict is None:
+            assert (done, found) == (False, None), f"{name}: seed {seed}"
+            continue
+        conflicts += 1
+        assert done, f"{name}: seed {seed}"
+        assert found == conflict_chain({}, seed, pure, DYNAMIC), f"{name}: seed {seed}"
+        for limit in (2, 5):
+            _, limited = compiled_branches.dynamic_conflict(ctx, seed, limit)
+            token = COMPILED.set(False)
+            try:
+                expected = ctx.follow([seed], DYNAMIC, limit)
+            finally:
+                COMPILED.reset(token)
+            stopped += expected is None
+            assert (limited is None) == (expected is None), f"{name}: seed {seed}, limit {limit}"
+            if limited is not None:
+                assert limited == found
+    assert conflicts
+    if name != "gen4":
+        assert stopped
