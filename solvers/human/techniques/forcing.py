@@ -188,31 +188,50 @@ def search_chains(
             return False  # its closure ends without a contradiction: so does the branch
         return (on_branch if node < off_base else off_branch)(node).conflict is not None
 
+    besides: dict[int, int | None] = {}
+
+    def facts_besides(x: int) -> int | None:
+        """The facts of x's branch but x, as the end states or the ends pack them; None
+        for a contradiction (with the ends, also for a seed they lack)."""
+        if x in besides:
+            return besides[x]
+        if most is not None:
+            facts = most.get(x)
+            found = None if facts is None else facts & ~(1 << x)
+        else:
+            assert end_state is not None  # (one of the two is there)
+            facts = end_state(x)
+            found = None if facts is None else facts & ~(1 << fact_bit(x, n, off_base))
+        besides[x] = found
+        return found
+
     def shared(nodes: list[int]) -> bool:
         """Whether the branches of `nodes`, none in conflict, may share a fact besides them
-        (with the (+) closures: whether the branches may share one, in conflict or not)."""
-        if most is not None:
-            common = -1
-            for x in nodes:
-                facts = most.get(x)
-                if facts is None:
-                    return True  # a contradiction or no closure: the branches will tell
-                common &= facts & ~(1 << x)
-            return bool(common)
-        if end_state is None:
+        (with the (+) and nested ends: whether the branches may share one, in conflict or
+        not)."""
+        if most is None and end_state is None:
             return True
         common = -1
         for x in nodes:
-            common &= end_state(x)
-        for x in nodes:
-            common &= ~(1 << fact_bit(x, n, off_base))
+            facts = facts_besides(x)
+            if facts is None:
+                return True  # a contradiction or no closure: the branches will tell
+            common &= facts
         return bool(common)
 
     def agree(nodes: list[int], kind: str) -> None:
-        if end_state is not None and (any(conflicted(x) for x in nodes) or not shared(nodes)):
-            return
-        if most is not None and not shared(nodes):
-            return
+        if most is not None or end_state is not None:
+            common = -1
+            for x in nodes:
+                facts = facts_besides(x)
+                if facts is None:
+                    if end_state is not None:
+                        return  # a contradiction: the dynamic branches agree on nothing
+                    break  # (the branches will tell)
+                common &= facts
+            else:
+                if not common:
+                    return
         _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating, mode >= PLUS)
 
     contradictions = "contradiction" in kinds
