@@ -249,15 +249,7 @@ def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Br
     kernel = branch_kernel(ctx.state.shape)
     if kernel is None:
         return False, None
-    start = _start(ctx, kernel)
-    seed_array = np.array(seeds, dtype=np.int64)
-    while True:
-        status, found = kernel.dynamic_branch(
-            start.workspace.arrays, start.geo, start.static_geo[2], seed_array, start.grid, limit
-        )
-        if status != kernel.OVERFLOW:
-            break
-        start.workspace.grow()
+    status, found = _dynamic(ctx, kernel, kernel.dynamic_branch, seeds, limit)
     if status == kernel.STOPPED:
         return True, None
     return True, branch_of(found.tolist(), False, status == kernel.CONFLICT)
@@ -274,15 +266,7 @@ def dynamic_conflict(
     kernel = branch_kernel(ctx.state.shape)
     if kernel is None:
         return False, None
-    start = _start(ctx, kernel)
-    seed_array = np.array([seed], dtype=np.int64)
-    while True:
-        status, on, off = kernel.dynamic_chain(
-            start.workspace.arrays, start.geo, start.static_geo[2], seed_array, start.grid, limit
-        )
-        if status != kernel.OVERFLOW:
-            break
-        start.workspace.grow()
+    status, on, off = _dynamic(ctx, kernel, kernel.dynamic_chain, [seed], limit)
     if status == kernel.STOPPED:
         return True, None
     if status != kernel.CONFLICT:
@@ -290,6 +274,22 @@ def dynamic_conflict(
     on_side = set(on.tolist())
     off_side = set(off.tolist())
     return True, (on_side | off_side, len(on_side) + len(off_side))
+
+
+def _dynamic(
+    ctx: Context, kernel: ModuleType, entry: Callable[..., tuple], seeds: list[int], limit: int
+) -> tuple:
+    """A dynamic branch's `entry` of the kernel, called again with a grown pool while the
+    branch outgrows it."""
+    start = _start(ctx, kernel)
+    seed_array = np.array(seeds, dtype=np.int64)
+    while True:
+        found = entry(
+            start.workspace.arrays, start.geo, start.static_geo[2], seed_array, start.grid, limit
+        )
+        if found[0] != kernel.OVERFLOW:
+            return found
+        start.workspace.grow()
 
 
 def compiled(shape: Shape) -> bool:
