@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from functools import cache
+from importlib.util import find_spec
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
-from solvers.human.techniques.branches import Branch
+from solvers.human.techniques.branches import COMPILED, Branch
 from solvers.human.techniques.closure import digit_cells, tables
 
 
@@ -78,6 +79,32 @@ class StaticGraph:
                 strong.setdefault(off_base + a, []).append(b)
                 strong.setdefault(off_base + b, []).append(a)
         self.strong = strong
+        compiled = compiled_reach(state)
+        self.reach = compiled if compiled is not None else self._reach_by_links()
+        # the on facts (bit ``cell * n + k``) and off facts (the same bit) whose branches
+        # reach their negation: those that end in a contradiction
+        failed_on = failed_off = 0
+        for x, r in self.reach.items():
+            if x < off_base:
+                if r >> (x + off_base) & 1:
+                    failed_on |= 1 << x
+            elif r >> (x - off_base) & 1:
+                failed_off |= 1 << (x - off_base)
+        self.failed = failed_on, failed_off
+        self.links: list[tuple[int, ...] | None] = [None] * (2 * off_base)
+        self.succ_masks: dict[int, int] = {}
+        self._levels: dict[int, list[int]] = {}  # per seed, its levels so far
+        self._seen: dict[int, int] = {}  # per seed, the facts in its levels so far
+        self._clean: list[int] | None = None
+
+    def _reach_by_links(self) -> dict[int, int]:
+        """Every node's reach (`reach`), searched on the links in Python."""
+        n = self.n
+        off_base = self.off
+        cand = self.cand
+        strong = self.strong
+        every = self.every
+        peer_masks, spread, _ = self.geometry
         live = [0] * n  # per digit, the cells whose off fact for it forces something
         live_digits = [0] * len(cand)  # per cell, the digits whose off fact forces something
         for x in strong:
@@ -136,22 +163,7 @@ class StaticGraph:
                 nodes.append(node)
                 nodes.append(x)
         _reach(graph, own, done, index, roots)
-        self.reach = {x: done[x] for x in nodes}
-        # the on facts (bit ``cell * n + k``) and off facts (the same bit) whose branches
-        # reach their negation: those that end in a contradiction
-        failed_on = failed_off = 0
-        for x in nodes:
-            if x < off_base:
-                if done[x] >> (x + off_base) & 1:
-                    failed_on |= 1 << x
-            elif done[x] >> (x - off_base) & 1:
-                failed_off |= 1 << (x - off_base)
-        self.failed = failed_on, failed_off
-        self.links: list[tuple[int, ...] | None] = [None] * (2 * off_base)
-        self.succ_masks: dict[int, int] = {}
-        self._levels: dict[int, list[int]] = {}  # per seed, its levels so far
-        self._seen: dict[int, int] = {}  # per seed, the facts in its levels so far
-        self._clean: list[int] | None = None
+        return {x: done[x] for x in nodes}
 
     def _on_succ(self, cell: int, k: int, m: int) -> int:
         """The off facts on(cell, k) forces, as a bitmask (`m`: the cell's candidates)."""
@@ -390,3 +402,35 @@ def static_steps(graph: StaticGraph, seed: int) -> Generator[int, None, Branch]:
                 return Branch(parents, (nxt - off_base, nxt))
             queue.append(nxt)
     return Branch(parents, None)
+
+
+def compiled_reach(state: CandidateState) -> dict[int, int] | None:
+    """`StaticGraph.reach` by the static kernel (`static_kernel.full_reach`): the same
+    reach, in the same order; None without numba, for grids above 16x16, or when the
+    compiled routes are switched off (`branches.COMPILED`)."""
+    if not COMPILED.get() or state.n > 16 or find_spec("numba") is None:
+        return None
+    import numpy as np
+
+    from solvers.human.techniques.static_kernel import full_reach, geometry
+
+    units, cell_units, peers, _ = geometry(state.shape)
+    ints = np.int64
+    nodes, rows = full_reach(
+        np.array(state.cand, dtype=ints),
+        np.array(state.pos, dtype=ints),
+        np.array(state.placed, dtype=ints),
+        state.n,
+        units,
+        cell_units,
+        peers,
+    )
+    data = rows.tobytes()
+    width = rows.shape[1] * 8
+    ncand = len(nodes) // 2
+    found = nodes.tolist()
+    reach: dict[int, int] = {}
+    for i in range(ncand):  # (on, then off, candidate by candidate, as the links' search)
+        for j in (i, ncand + i):
+            reach[found[j]] = int.from_bytes(data[j * width : (j + 1) * width], "little")
+    return reach

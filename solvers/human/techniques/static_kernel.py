@@ -573,6 +573,28 @@ def static_reach(cand, pos, placed, n, units, cell_units, peers):
 
 
 @njit(cache=True)
+def full_reach(cand, pos, placed, n, units, cell_units, peers):
+    """`static_reach` over full node numbers: (per compact number its node; per compact
+    number its reach as a row of words, bit ``node``)."""
+    comp, ncand, reach = static_reach(cand, pos, placed, n, units, cell_units, peers)
+    total = 2 * ncand
+    nodes = np.empty(total, dtype=np.int64)
+    for x in range(comp.shape[0]):
+        if comp[x] >= 0:
+            nodes[comp[x]] = x
+    rows = np.zeros((total, (comp.shape[0] + 63) >> 6), dtype=np.uint64)
+    one = np.uint64(1)
+    for c in range(total):
+        for w in range(reach.shape[1]):
+            bits = reach[c, w]
+            while bits:
+                y = nodes[64 * w + np.int64(trailing_zeros(bits))]
+                bits &= bits - one
+                rows[c, y >> 6] |= one << np.uint64(y & 63)
+    return nodes, rows
+
+
+@njit(cache=True)
 def analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, chains, agreements):
     """A branch grid's static chains: (status, level 2's heads and paths if `chains`,
     level 3's if `agreements`), empty when not asked for (see `_chains`, `_agreements`)."""

@@ -23,7 +23,7 @@ from solvers.human.techniques.nested import (
     static_chains,
     static_kernel,
 )
-from solvers.human.techniques.static_graph import StaticGraph
+from solvers.human.techniques.static_graph import StaticGraph, compiled_reach
 from tests.solvers.human.test_human_path import (
     ALONE,
     GRID,
@@ -42,7 +42,11 @@ def _pure(grid_shape: Shape, cand, pos, placed) -> list[list[Hint]]:
     """The pure-Python route's hints on a grid: [static chains, static agreements]."""
     state = CandidateState.from_grid(Grid.empty(grid_shape.box_rows, grid_shape.box_cols))
     state.cand, state.pos, state.placed = list(cand), list(pos), list(placed)
-    graph = StaticGraph(state)
+    token = COMPILED.set(False)  # (the graph's reach from its links, in Python)
+    try:
+        graph = StaticGraph(state)
+    finally:
+        COMPILED.reset(token)
     return [static_chains(state, graph), static_agreements(state, graph)]
 
 
@@ -164,3 +168,34 @@ def test_a_chains_set_is_built_as_ancestors_builds_it(seed):
     path = rng.sample(range(1458), rng.randint(1, 60))
     parents = {path[0]: ()} | {y: (x,) for x, y in zip(path, path[1:], strict=False)}
     assert list(path_set(path)) == list(ancestors(parents, (path[-1],)))
+
+
+def _reach_both_ways(grid_shape: Shape, cand, pos, placed) -> tuple[dict, dict | None]:
+    state = CandidateState.from_grid(Grid.empty(grid_shape.box_rows, grid_shape.box_cols))
+    state.cand, state.pos, state.placed = list(cand), list(pos), list(placed)
+    token = COMPILED.set(False)
+    try:
+        pure = StaticGraph(state)
+    finally:
+        COMPILED.reset(token)
+    return pure.reach, compiled_reach(state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), keep=st.floats(0.15, 0.8), placed=st.floats(0.0, 0.4))
+def test_the_static_graphs_compiled_reach_is_the_links_reach(seed, keep, placed):
+    pure, fast = _reach_both_ways(*_random_grid(3, 3, seed, keep, placed))
+    assert fast is not None
+    assert list(fast.items()) == list(pure.items())  # (the same order too)
+
+
+@pytest.mark.parametrize(
+    ("box", "keep"), [((2, 2), 0.5), ((2, 3), 0.4), ((3, 4), 0.3), ((4, 4), 0.25)]
+)
+def test_the_static_graphs_compiled_reach_takes_other_sizes(box, keep):
+    for seed in range(3):
+        pure, fast = _reach_both_ways(*_random_grid(*box, seed, keep, 0.1))
+        assert fast is not None
+        assert list(fast.items()) == list(pure.items())
+    state = CandidateState.from_grid(Grid.empty(5, 5))
+    assert compiled_reach(state) is None  # (above 16x16: the links' search)
