@@ -30,6 +30,7 @@ from solvers.human.techniques.aligned import compiled_triple
 from solvers.human.techniques.branches import Context
 from solvers.human.techniques.common import peer_masks
 from solvers.human.techniques.nested import compiled_hints
+from solvers.human.techniques.static_graph import compiled_reach
 from solvers.human.trace import pencilmarks
 from solvers.human.variant import KINDS, VariantResult, VariantState, propagate_variant
 from solvers.registry import register
@@ -162,4 +163,5 @@ def load_kernels() -> None:
     if ALIGNED_COMPILED:
         compiled_triple(state, 0, peer_masks(state.shape))
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)
+    compiled_reach(state)
     compiled_branches.load(Context(state))

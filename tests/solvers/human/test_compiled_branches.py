@@ -175,12 +175,14 @@ def test_the_nested_search_concludes_the_same_either_way():
 def test_the_solver_warms_the_branch_kernel_up():
     code = (
         "import solvers\n"
-        "from solvers.human.techniques import branch_kernel\n"
+        "from solvers.human.techniques import branch_kernel, chain_bound, static_kernel\n"
         "assert not branch_kernel.nested_branch.signatures\n"
         "solvers.get('human').warm_up()\n"
-        "for entry in ('plus_branch', 'nested_branch', 'plus_facts', 'lookup', 'insert',\n"
-        "              'set_level3', 'new_links'):\n"
+        "for entry in ('plus_branch', 'nested_branch', 'nested_batch', 'plus_facts', 'lookup',\n"
+        "              'insert', 'set_level3', 'new_links', 'dynamic_branch', 'dynamic_chain'):\n"
         "    assert getattr(branch_kernel, entry).signatures, entry\n"
+        "assert chain_bound.start_reach.signatures\n"
+        "assert static_kernel.full_reach.signatures\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
