@@ -97,7 +97,7 @@ class Start:
         self.memo = memo
 
     @cached_property
-    def bound(self) -> tuple[np.ndarray, np.ndarray]:
+    def bound(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The start grid's reach for the nested searches' bound (`chain_bound`)."""
         from solvers.human.techniques.chain_bound import start_reach
 
@@ -233,12 +233,11 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
         elif status == kernel.OVERFLOW:
             start.workspace.grow()  # and follow the branch again
     index = {seed: i for i, seed in enumerate(seeds)}
-    flats = out
 
     def branch(seed: int) -> Branch:
         j = index[seed]
         a, b = spans[j].tolist()
-        return branch_of(flats[a:b].tolist(), True, bool(clash[j]))
+        return branch_of(out[a:b].tolist(), True, bool(clash[j]))
 
     return NestedEnds(_fact_masks(seeds, clash, rows), branch)
 

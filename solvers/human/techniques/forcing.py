@@ -220,18 +220,10 @@ def search_chains(
         return bool(common)
 
     def agree(nodes: list[int], kind: str) -> None:
-        if most is not None or end_state is not None:
-            common = -1
-            for x in nodes:
-                facts = facts_besides(x)
-                if facts is None:
-                    if end_state is not None:
-                        return  # a contradiction: the dynamic branches agree on nothing
-                    break  # (the branches will tell)
-                common &= facts
-            else:
-                if not common:
-                    return
+        if end_state is not None and any(facts_besides(x) is None for x in nodes):
+            return  # a contradiction: the dynamic branches agree on nothing
+        if not shared(nodes):
+            return
         _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating, mode >= PLUS)
 
     contradictions = "contradiction" in kinds
