@@ -1472,6 +1472,31 @@ def dynamic_branch(ws, geo, peers, seeds, grid, limit):
 
 
 @njit(cache=True)
+def dynamic_facts(ws, geo, peers, seeds, grid):
+    """Every seed's dynamic branch (`_dynamic`, no limit), one after another: (False when
+    a branch outgrew the pool, per seed whether its branch ends in a contradiction, per
+    seed the facts its branch holds as a row of bits over nodes), as `plus_facts`."""
+    n = grid[1].shape[0] // grid[2].shape[0]
+    nodes = 2 * grid[0].shape[0] * n
+    rows = np.zeros((seeds.shape[0], (nodes + 63) >> 6), dtype=np.uint64)
+    clash = np.zeros(seeds.shape[0], dtype=np.bool_)
+    facts = ws[W_FACTS]
+    cnt = ws[W_CNT]
+    one = np.uint64(1)
+    for i in range(seeds.shape[0]):
+        status = _dynamic(ws, geo, peers, seeds[i : i + 1], grid, 0)
+        if status == OVERFLOW:
+            return False, clash, rows
+        if status == CONFLICT:
+            clash[i] = True
+            continue
+        for j in range(cnt[N_FACTS]):
+            x = facts[j]
+            rows[i, x >> 6] |= one << np.uint64(x & 63)
+    return True, clash, rows
+
+
+@njit(cache=True)
 def dynamic_chain(ws, geo, peers, seeds, grid, limit):
     """The contradiction of a dynamic forcing chain's branch (`_dynamic`): its status and,
     when `CONFLICT`, the facts its on side rests on and those its off side rests on

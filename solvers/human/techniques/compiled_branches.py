@@ -170,6 +170,26 @@ def plus_ends(ctx: Context) -> dict[int, int | None] | None:
     return _fact_masks(seeds, clash, rows)
 
 
+def dynamic_ends(ctx: Context) -> dict[int, int | None] | None:
+    """`plus_ends` for the dynamic search: per seed (`search_seeds`) the facts its dynamic
+    branch holds, or None for a contradiction, every branch followed by the kernel in one
+    call.  None without the kernel."""
+    kernel = branch_kernel(ctx.state.shape)
+    if kernel is None:
+        return None
+    start = _start(ctx, kernel)
+    seeds = search_seeds(ctx)
+    seed_array = np.array(seeds, dtype=np.int64)
+    while True:
+        ok, clash, rows = kernel.dynamic_facts(
+            start.workspace.arrays, start.geo, start.static_geo[2], seed_array, start.grid
+        )
+        if ok:
+            break
+        start.workspace.grow()
+    return _fact_masks(seeds, clash, rows)
+
+
 BATCH = 32
 """Seeds a call of the kernel follows in `nested_ends` before the deadline is looked at."""
 
@@ -413,6 +433,7 @@ def load(ctx: Context) -> None:
     nested_ends(ctx, NESTED, [0])
     follow_dynamic(ctx, [0], 0)
     dynamic_conflict(ctx, 0, 0)
+    dynamic_ends(ctx)
     plus_ends(ctx)
     start = _start(ctx, kernel)
     memo = new_memo()  # (a scratch one: the entries the pure route keeps)

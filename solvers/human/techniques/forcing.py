@@ -78,6 +78,7 @@ from solvers.human.techniques.common import bits
 from solvers.human.techniques.compiled_branches import (
     compiled,
     dynamic_conflict,
+    dynamic_ends,
     nested_ends,
     plus_ends,
 )
@@ -158,16 +159,21 @@ def search_chains(
     def rating(complexity: int) -> float:
         return round(base + length_bonus(complexity), 1)
 
-    # Dynamic branches: their end states (`closure`) say which need following fact by fact.
-    end_state = end_states(state, ctx, True) if mode == DYNAMIC else None
-    # (+) branches: their facts, followed without causes (`compiled_branches.plus_ends`);
-    # nested ones: all followed at once by the kernel, each made a `Branch` when needed.
-    most = plus_ends(ctx) if mode == PLUS else None
+    # The branches' ends, where the kernel follows them: every branch at once, its facts
+    # (None for a contradiction) telling which need following fact by fact; nested ones
+    # are each made a `Branch` when needed (`compiled_branches`).
+    most = None
     made = None
-    if mode in (NESTED, NESTED_MULTIPLE) and COMPILED.get():
+    if mode == PLUS:
+        most = plus_ends(ctx)
+    elif mode == DYNAMIC and compiled_dynamic(state.shape):
+        most = dynamic_ends(ctx)
+    elif mode in (NESTED, NESTED_MULTIPLE) and COMPILED.get():
         ends = nested_ends(ctx, mode)
         if ends is not None:
             most, made = ends
+    # Otherwise dynamic branches' end states (`closure`) tell the same.
+    end_state = end_states(state, ctx, True) if mode == DYNAMIC and most is None else None
 
     def on_branch(node: int) -> Branch:
         b = on_branches.get(node)
@@ -184,8 +190,8 @@ def search_chains(
     def conflicted(node: int) -> bool:
         if end_state is not None:
             return end_state(node) is None
-        if most is not None and most.get(node, 0) is not None:
-            return False  # its closure ends without a contradiction: so does the branch
+        if most is not None:
+            return most.get(node, 0) is None  # (the ends are the branches' own)
         return (on_branch if node < off_base else off_branch)(node).conflict is not None
 
     besides: dict[int, int | None] = {}
@@ -220,7 +226,7 @@ def search_chains(
         return bool(common)
 
     def agree(nodes: list[int], kind: str) -> None:
-        if end_state is not None and any(facts_besides(x) is None for x in nodes):
+        if mode == DYNAMIC and any(conflicted(x) for x in nodes):
             return  # a contradiction: the dynamic branches agree on nothing
         if not shared(nodes):
             return
@@ -247,7 +253,7 @@ def search_chains(
 
     def conflict_branch(node: int) -> Branch | None:
         """The branch of a conflicting node, None when it cannot beat the best."""
-        if end_state is None:
+        if mode != DYNAMIC:
             return on_branch(node) if node < off_base else off_branch(node)
         if node in hopeless:
             return None
@@ -264,7 +270,7 @@ def search_chains(
         """What the contradiction of a conflicting node's branch rests on, and its
         complexity; None when it cannot beat the best.  (Compiled dynamic branches give
         just that, without becoming a `Branch`.)"""
-        if end_state is not None and compiled_dynamic(state.shape):
+        if mode == DYNAMIC and compiled_dynamic(state.shape):
             found = chains.get(node)
             if found is not None:
                 return found

@@ -179,7 +179,8 @@ def test_the_solver_warms_the_branch_kernel_up():
         "assert not branch_kernel.nested_branch.signatures\n"
         "solvers.get('human').warm_up()\n"
         "for entry in ('plus_branch', 'nested_branch', 'nested_batch', 'plus_facts', 'lookup',\n"
-        "              'insert', 'set_level3', 'new_links', 'dynamic_branch', 'dynamic_chain'):\n"
+        "              'insert', 'set_level3', 'new_links', 'dynamic_branch', 'dynamic_chain',\n"
+        "              'dynamic_facts'):\n"
         "    assert getattr(branch_kernel, entry).signatures, entry\n"
         "assert chain_bound.start_reach.signatures\n"
         "assert static_kernel.full_reach.signatures\n"
@@ -402,3 +403,36 @@ def test_the_compiled_dynamic_contradictions_rest_on_the_branches_facts(name):
     assert conflicts
     if name != "gen4":
         assert stopped
+
+
+@pytest.mark.parametrize("name", STATES)
+def test_the_dynamic_ends_are_the_branches_facts(name):
+    state = STATES[name]()
+    ctx = Context(state)
+    ends = compiled_branches.dynamic_ends(ctx)
+    assert ends
+    assert list(ends) == compiled_branches.search_seeds(ctx)
+    seeds = _seeds(state, 150)
+    conflicts = 0
+    for seed in seeds:
+        if seed not in ends:
+            continue
+        branch = _pure(ctx, seed, DYNAMIC)
+        if branch.conflict is not None:
+            conflicts += 1
+            assert ends[seed] is None, f"{name}: seed {seed} ends in a contradiction"
+        else:
+            assert ends[seed] == sum(1 << x for x in branch.parents), f"{name}: seed {seed}"
+    if name in ("gen9-extreme step 26", "gen4"):
+        assert conflicts
+
+
+@pytest.mark.parametrize("name", list(STATES)[:5])
+def test_the_dynamic_search_concludes_the_same_with_the_ends_and_the_end_states(name):
+    compiled = forcing.dynamic_forcing_chain(STATES[name]())
+    token = COMPILED.set(False)  # (the end states of `carry`, the branches in Python)
+    try:
+        pure = forcing.dynamic_forcing_chain(STATES[name]())
+    finally:
+        COMPILED.reset(token)
+    assert compiled == pure
