@@ -1451,6 +1451,74 @@ def plus_facts(ws, geo, seeds, grid):
     return True, clash, rows
 
 
+@njit(cache=True)
+def _may_share(nodes, count, rows, clash, row_of, dynamic, common):
+    """The search's filter for a group of seeds (`forcing.search_chains`' ``agree`` and
+    ``shared``): False when a dynamic branch of the group ends in a contradiction, or when
+    the branches, all known without one, share no fact besides the seeds."""
+    if dynamic:
+        for j in range(count):
+            r = row_of[nodes[j]]
+            if r >= 0 and clash[r]:
+                return False
+    common[:] = ~np.uint64(0)
+    for j in range(count):
+        r = row_of[nodes[j]]
+        if r < 0 or clash[r]:
+            return True  # (the branches will tell)
+        for w in range(common.shape[0]):
+            common[w] &= rows[r, w]
+    for j in range(count):
+        x = nodes[j]
+        common[x >> 6] &= ~(np.uint64(1) << np.uint64(x & 63))
+    return common.any()
+
+
+@njit(cache=True)
+def sharing(rows, clash, row_of, cand, pos, units, dynamic):
+    """`_may_share` for every group a forcing-chain search looks at, from its branches'
+    facts (`plus_facts`, `dynamic_facts`, `nested_batch`; ``row_of``: per node its row, -1
+    for none): per cell its digits, per unit and digit its places (with two or more), per
+    candidate of a cell with three or more its on and off facts."""
+    n = units.shape[1]
+    off_base = cand.shape[0] * n
+    common = np.empty(rows.shape[1], dtype=np.uint64)
+    nodes = np.empty(n, dtype=np.int64)
+    cells_ok = np.zeros(cand.shape[0], dtype=np.bool_)
+    places_ok = np.zeros(pos.shape[0], dtype=np.bool_)
+    both_ok = np.zeros(off_base, dtype=np.bool_)
+    pair = np.empty(2, dtype=np.int64)
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if popcount(m) < 2:
+            continue
+        count = 0
+        while m:
+            nodes[count] = cell * n + trailing_zeros(m)
+            m &= m - 1
+            count += 1
+        cells_ok[cell] = _may_share(nodes, count, rows, clash, row_of, dynamic, common)
+        if count > 2:
+            for j in range(count):
+                x = nodes[j]
+                pair[0] = x
+                pair[1] = off_base + x
+                both_ok[x] = _may_share(pair, 2, rows, clash, row_of, False, common)
+    for i in range(pos.shape[0]):
+        p = pos[i]
+        if popcount(p) < 2:
+            continue
+        u = i // n
+        k = i - u * n
+        count = 0
+        while p:
+            nodes[count] = units[u, trailing_zeros(p)] * n + k
+            p &= p - 1
+            count += 1
+        places_ok[i] = _may_share(nodes, count, rows, clash, row_of, dynamic, common)
+    return cells_ok, places_ok, both_ok
+
+
 STOPPED = 7  # `dynamic_branch`: stopped before a contradiction could beat the limit
 
 

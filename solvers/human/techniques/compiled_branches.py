@@ -137,18 +137,47 @@ def search_seeds(ctx: Context) -> list[int]:
     return seeds
 
 
-def _fact_masks(seeds: list[int], clash: np.ndarray, rows: np.ndarray) -> dict[int, int | None]:
-    """Per seed its branch's facts as a bitmask over nodes, or None for a contradiction
-    (from the kernel's rows of bits)."""
-    data = rows.tobytes()
-    width = rows.shape[1] * 8
-    return {
-        seed: None if failed else int.from_bytes(data[i * width : (i + 1) * width], "little")
-        for i, (seed, failed) in enumerate(zip(seeds, clash.tolist(), strict=True))
-    }
+class Ends(dict[int, int | None]):
+    """Per seed of a search its branch's facts as a bitmask over nodes (bit ``node``), or
+    None for a contradiction; with the kernel's rows of bits they come from (`filters`)."""
+
+    def __init__(self, seeds: list[int], clash: np.ndarray, rows: np.ndarray) -> None:
+        data = rows.tobytes()
+        width = rows.shape[1] * 8
+        super().__init__(
+            (seed, None if failed else int.from_bytes(data[i * width : (i + 1) * width], "little"))
+            for i, (seed, failed) in enumerate(zip(seeds, clash.tolist(), strict=True))
+        )
+        self.seeds = seeds
+        self.clash = clash
+        self.rows = rows
 
 
-def plus_ends(ctx: Context) -> dict[int, int | None] | None:
+class Filters(NamedTuple):
+    """Which groups of a search may conclude anything, by their branches' facts
+    (`branch_kernel.sharing`): per cell, per unit and digit (``unit * n + k``), per on
+    node (its on and off branches)."""
+
+    cells: list[bool]
+    places: list[bool]
+    both: list[bool]
+
+
+def filters(ctx: Context, ends: Ends, dynamic: bool) -> Filters:
+    """The search's `Filters` from its `ends` (`dynamic`: a group with a branch ending in a
+    contradiction concludes nothing), in one call of the kernel."""
+    kernel = branch_kernel(ctx.state.shape)
+    assert kernel is not None  # (the ends come from it)
+    start = _start(ctx, kernel)
+    row_of = np.full(2 * ctx.off, -1, dtype=np.int64)
+    row_of[np.array(ends.seeds, dtype=np.int64)] = np.arange(len(ends.seeds), dtype=np.int64)
+    cells, places, both = kernel.sharing(
+        ends.rows, ends.clash, row_of, start.cand, start.pos, start.static_geo[0], dynamic
+    )
+    return Filters(cells.tolist(), places.tolist(), both.tolist())
+
+
+def plus_ends(ctx: Context) -> Ends | None:
     """Per seed of the (+) search (`search_seeds`), the facts its branch holds as a
     bitmask over nodes (bit ``node``), or None when the branch ends in a contradiction:
     every branch followed at once in the kernel, without causes, so that the search
@@ -167,10 +196,10 @@ def plus_ends(ctx: Context) -> dict[int, int | None] | None:
         if ok:
             break
         start.workspace.grow()
-    return _fact_masks(seeds, clash, rows)
+    return Ends(seeds, clash, rows)
 
 
-def dynamic_ends(ctx: Context) -> dict[int, int | None] | None:
+def dynamic_ends(ctx: Context) -> Ends | None:
     """`plus_ends` for the dynamic search: per seed (`search_seeds`) the facts its dynamic
     branch holds, or None for a contradiction, every branch followed by the kernel in one
     call.  None without the kernel."""
@@ -187,7 +216,7 @@ def dynamic_ends(ctx: Context) -> dict[int, int | None] | None:
         if ok:
             break
         start.workspace.grow()
-    return _fact_masks(seeds, clash, rows)
+    return Ends(seeds, clash, rows)
 
 
 BATCH = 32
@@ -197,7 +226,7 @@ BATCH = 32
 class NestedEnds(NamedTuple):
     """Every seed's branch of a nested search (`nested_ends`)."""
 
-    facts: dict[int, int | None]
+    facts: Ends
     """Per seed its branch's facts as a bitmask over nodes, None for a contradiction."""
     branch: Callable[[int], Branch]
     """A seed's branch, made when asked for."""
@@ -259,7 +288,7 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
         a, b = spans[j].tolist()
         return branch_of(out[a:b].tolist(), True, bool(clash[j]))
 
-    return NestedEnds(_fact_masks(seeds, clash, rows), branch)
+    return NestedEnds(Ends(seeds, clash, rows), branch)
 
 
 def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Branch | None]:
@@ -433,7 +462,9 @@ def load(ctx: Context) -> None:
     nested_ends(ctx, NESTED, [0])
     follow_dynamic(ctx, [0], 0)
     dynamic_conflict(ctx, 0, 0)
-    dynamic_ends(ctx)
+    ends = dynamic_ends(ctx)
+    assert ends is not None
+    filters(ctx, ends, True)
     plus_ends(ctx)
     start = _start(ctx, kernel)
     memo = new_memo()  # (a scratch one: the entries the pure route keeps)

@@ -79,6 +79,7 @@ from solvers.human.techniques.compiled_branches import (
     compiled,
     dynamic_conflict,
     dynamic_ends,
+    filters,
     nested_ends,
     plus_ends,
 )
@@ -174,6 +175,8 @@ def search_chains(
             most, made = ends
     # Otherwise dynamic branches' end states (`closure`) tell the same.
     end_state = end_states(state, ctx, True) if mode == DYNAMIC and most is None else None
+    # With the kernel's ends, which groups may conclude anything, found in one call.
+    groups = filters(ctx, most, mode == DYNAMIC) if most is not None else None
 
     def on_branch(node: int) -> Branch:
         b = on_branches.get(node)
@@ -328,7 +331,7 @@ def search_chains(
                 "both" in kinds
                 and (mode >= PLUS or not (on_conflict or off_conflict))
                 and m.bit_count() > 2
-                and shared([node, off_base + node])
+                and (groups.both[node] if groups else shared([node, off_base + node]))
             ):
                 b_on = on_branch(node)
                 b_off = off_branch(off_base + node)
@@ -343,7 +346,7 @@ def search_chains(
                     )
     if "cell" in kinds:
         for cell, m in enumerate(cand):
-            if not m or not m & (m - 1):
+            if not m or not m & (m - 1) or (groups and not groups.cells[cell]):
                 continue
             nodes = [cell * n + k for k in bits(m)]
             check_time()
@@ -353,7 +356,7 @@ def search_chains(
         for u, cells in enumerate(state.shape.units):
             for k in range(n):
                 p = pos[u * n + k]
-                if not p or not p & (p - 1):
+                if not p or not p & (p - 1) or (groups and not groups.places[u * n + k]):
                     continue
                 agree([cells[i] * n + k for i in bits(p)], "region")
     if best is None:
