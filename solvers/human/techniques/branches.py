@@ -47,7 +47,8 @@ DEADLINE: ContextVar[float] = ContextVar("forcing_deadline", default=float("inf"
 
 COMPILED: ContextVar[bool] = ContextVar("compiled_branches", default=True)
 """Whether dynamic, (+) and nested branches may be followed by the compiled kernel
-(`compiled_branches`; the same branches either way: tests compare the two routes)."""
+(`compiled_branches`), and the static graph's reach taken from the static kernel
+(`static_graph.compiled_reach`); the same results either way: tests compare the routes."""
 
 
 class OutOfTime(Exception):
