@@ -1342,9 +1342,6 @@ def nested_batch(
     ends in a contradiction in ``clash[i]``, and if not its facts as row i of `rows` (bits
     over nodes).  Stops at a seed the caller must see to (`OVERFLOW`, `NEED_PY`): (its
     status, its index, `out`, `used`), or (`DONE`, `last`, `out`, `used`)."""
-    one = np.uint64(1)
-    facts = ws[W_FACTS]
-    cnt = ws[W_CNT]
     for i in range(first, last):
         status, found = nested_branch(
             ws,
@@ -1373,10 +1370,8 @@ def nested_batch(
         spans[i, 1] = used
         if status == CONFLICT:
             clash[i] = True
-            continue
-        for j in range(cnt[N_FACTS]):
-            x = facts[j]
-            rows[i, x >> 6] |= one << np.uint64(x & 63)
+        else:
+            _fact_row(ws, rows[i])
     return DONE, last, out, used
 
 
@@ -1424,34 +1419,6 @@ def plus_branch(ws, geo, seeds, grid):
 
 
 @njit(cache=True)
-def plus_facts(ws, geo, seeds, grid):
-    """Every seed's (+) branch at once, without its causes: (False when a branch outgrew
-    the pool, per seed whether its branch ends in a contradiction, per seed the facts its
-    branch holds as a row of bits over nodes)."""
-    start_cand, start_pos, start_placed, open_counts, placed_count = grid
-    n = start_pos.shape[0] // start_placed.shape[0]
-    nodes = 2 * start_cand.shape[0] * n
-    rows = np.zeros((seeds.shape[0], (nodes + 63) >> 6), dtype=np.uint64)
-    clash = np.zeros(seeds.shape[0], dtype=np.bool_)
-    facts = ws[W_FACTS]
-    cnt = ws[W_CNT]
-    one = np.uint64(1)
-    for i in range(seeds.shape[0]):
-        status = start(ws, seeds[i : i + 1], start_cand, start_pos, start_placed)
-        if status == DONE:
-            status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
-        if status == OVERFLOW:
-            return False, clash, rows
-        if status == CONFLICT:
-            clash[i] = True
-            continue
-        for j in range(cnt[N_FACTS]):
-            x = facts[j]
-            rows[i, x >> 6] |= one << np.uint64(x & 63)
-    return True, clash, rows
-
-
-@njit(cache=True)
 def _may_share(nodes, count, rows, clash, row_of, dynamic, common):
     """The search's filter for a group of seeds (`forcing.search_chains`' ``agree`` and
     ``shared``): False when a dynamic branch of the group ends in a contradiction, or when
@@ -1477,7 +1444,7 @@ def _may_share(nodes, count, rows, clash, row_of, dynamic, common):
 @njit(cache=True)
 def sharing(rows, clash, row_of, cand, pos, units, dynamic):
     """`_may_share` for every group a forcing-chain search looks at, from its branches'
-    facts (`plus_facts`, `dynamic_facts`, `nested_batch`; ``row_of``: per node its row, -1
+    facts (`branch_facts`, `nested_batch`; ``row_of``: per node its row, -1
     for none): per cell its digits, per unit and digit its places (with two or more), per
     candidate of a cell with three or more its on and off facts."""
     n = units.shape[1]
@@ -1519,6 +1486,44 @@ def sharing(rows, clash, row_of, cand, pos, units, dynamic):
     return cells_ok, places_ok, both_ok
 
 
+@njit(cache=True)
+def branch_facts(ws, geo, peers, seeds, grid, dynamic):
+    """Every seed's branch at once, one after another: (+) branches (`follow`) or, with
+    `dynamic`, dynamic ones (`_dynamic`, no limit).  (False when a branch outgrew the
+    pool, per seed whether its branch ends in a contradiction, per seed the facts its
+    branch holds as a row of bits over nodes.)"""
+    start_cand, start_pos, start_placed, open_counts, placed_count = grid
+    n = start_pos.shape[0] // start_placed.shape[0]
+    nodes = 2 * start_cand.shape[0] * n
+    rows = np.zeros((seeds.shape[0], (nodes + 63) >> 6), dtype=np.uint64)
+    clash = np.zeros(seeds.shape[0], dtype=np.bool_)
+    for i in range(seeds.shape[0]):
+        seed = seeds[i : i + 1]
+        if dynamic:
+            status = _dynamic(ws, geo, peers, seed, grid, 0)
+        else:
+            status = start(ws, seed, start_cand, start_pos, start_placed)
+            if status == DONE:
+                status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
+        if status == OVERFLOW:
+            return False, clash, rows
+        if status == CONFLICT:
+            clash[i] = True
+        else:
+            _fact_row(ws, rows[i])
+    return True, clash, rows
+
+
+@njit(cache=True)
+def _fact_row(ws, row):
+    """The workspace branch's facts into `row`, as bits over nodes."""
+    facts = ws[W_FACTS]
+    one = np.uint64(1)
+    for j in range(ws[W_CNT][N_FACTS]):
+        x = facts[j]
+        row[x >> 6] |= one << np.uint64(x & 63)
+
+
 STOPPED = 7  # `dynamic_branch`: stopped before a contradiction could beat the limit
 
 
@@ -1537,31 +1542,6 @@ def dynamic_branch(ws, geo, peers, seeds, grid, limit):
     """A dynamic forcing chain's branch (`_dynamic`): its status and `flat` form."""
     status = _dynamic(ws, geo, peers, seeds, grid, limit)
     return status, flat(ws)
-
-
-@njit(cache=True)
-def dynamic_facts(ws, geo, peers, seeds, grid):
-    """Every seed's dynamic branch (`_dynamic`, no limit), one after another: (False when
-    a branch outgrew the pool, per seed whether its branch ends in a contradiction, per
-    seed the facts its branch holds as a row of bits over nodes), as `plus_facts`."""
-    n = grid[1].shape[0] // grid[2].shape[0]
-    nodes = 2 * grid[0].shape[0] * n
-    rows = np.zeros((seeds.shape[0], (nodes + 63) >> 6), dtype=np.uint64)
-    clash = np.zeros(seeds.shape[0], dtype=np.bool_)
-    facts = ws[W_FACTS]
-    cnt = ws[W_CNT]
-    one = np.uint64(1)
-    for i in range(seeds.shape[0]):
-        status = _dynamic(ws, geo, peers, seeds[i : i + 1], grid, 0)
-        if status == OVERFLOW:
-            return False, clash, rows
-        if status == CONFLICT:
-            clash[i] = True
-            continue
-        for j in range(cnt[N_FACTS]):
-            x = facts[j]
-            rows[i, x >> 6] |= one << np.uint64(x & 63)
-    return True, clash, rows
 
 
 @njit(cache=True)

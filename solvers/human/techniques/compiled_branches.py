@@ -180,29 +180,17 @@ def filters(ctx: Context, ends: Ends, dynamic: bool) -> Filters:
 def plus_ends(ctx: Context) -> Ends | None:
     """Per seed of the (+) search (`search_seeds`), the facts its branch holds as a
     bitmask over nodes (bit ``node``), or None when the branch ends in a contradiction:
-    every branch followed at once in the kernel, without causes, so that the search
-    follows with causes only those that can conclude anything.  None without the
-    kernel."""
-    kernel = branch_kernel(ctx.state.shape)
-    if kernel is None:
-        return None
-    start = _start(ctx, kernel)
-    seeds = search_seeds(ctx)
-    seed_array = np.array(seeds, dtype=np.int64)
-    while True:
-        ok, clash, rows = kernel.plus_facts(
-            start.workspace.arrays, start.geo, seed_array, start.grid
-        )
-        if ok:
-            break
-        start.workspace.grow()
-    return Ends(seeds, clash, rows)
+    every branch followed at once in the kernel, so that the search follows with causes
+    only those that can conclude anything.  None without the kernel."""
+    return _ends(ctx, False)
 
 
 def dynamic_ends(ctx: Context) -> Ends | None:
-    """`plus_ends` for the dynamic search: per seed (`search_seeds`) the facts its dynamic
-    branch holds, or None for a contradiction, every branch followed by the kernel in one
-    call.  None without the kernel."""
+    """`plus_ends` for the dynamic search's branches."""
+    return _ends(ctx, True)
+
+
+def _ends(ctx: Context, dynamic: bool) -> Ends | None:
     kernel = branch_kernel(ctx.state.shape)
     if kernel is None:
         return None
@@ -210,8 +198,13 @@ def dynamic_ends(ctx: Context) -> Ends | None:
     seeds = search_seeds(ctx)
     seed_array = np.array(seeds, dtype=np.int64)
     while True:
-        ok, clash, rows = kernel.dynamic_facts(
-            start.workspace.arrays, start.geo, start.static_geo[2], seed_array, start.grid
+        ok, clash, rows = kernel.branch_facts(
+            start.workspace.arrays,
+            start.geo,
+            start.static_geo[2],
+            seed_array,
+            start.grid,
+            dynamic,
         )
         if ok:
             break

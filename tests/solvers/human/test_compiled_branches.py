@@ -178,9 +178,9 @@ def test_the_solver_warms_the_branch_kernel_up():
         "from solvers.human.techniques import branch_kernel, chain_bound, static_kernel\n"
         "assert not branch_kernel.nested_branch.signatures\n"
         "solvers.get('human').warm_up()\n"
-        "for entry in ('plus_branch', 'nested_branch', 'nested_batch', 'plus_facts', 'lookup',\n"
+        "for entry in ('plus_branch', 'nested_branch', 'nested_batch', 'branch_facts', 'lookup',\n"
         "              'insert', 'set_level3', 'new_links', 'dynamic_branch', 'dynamic_chain',\n"
-        "              'dynamic_facts', 'sharing'):\n"
+        "              'sharing'):\n"
         "    assert getattr(branch_kernel, entry).signatures, entry\n"
         "assert chain_bound.start_reach.signatures\n"
         "assert static_kernel.full_reach.signatures\n"
@@ -197,21 +197,30 @@ def test_the_kernels_length_bonus_is_the_engines():
         assert bonus_tenths(nodes) == round(10 * length_bonus(nodes)), nodes
 
 
+ENDS = {
+    "plus": (PLUS, compiled_branches.plus_ends),
+    "dynamic": (DYNAMIC, compiled_branches.dynamic_ends),
+}
+
+
+@pytest.mark.parametrize("which", ENDS)
 @pytest.mark.parametrize("name", STATES)
-def test_the_plus_ends_are_the_branches_facts(name):
+def test_the_ends_are_the_branches_facts(name, which):
+    mode, ends_of = ENDS[which]
     state = STATES[name]()
     ctx = Context(state)
-    ends = compiled_branches.plus_ends(ctx)
+    ends = ends_of(ctx)
     assert ends
+    assert list(ends) == compiled_branches.search_seeds(ctx)
     conflicts = 0
     for seed, facts in ends.items():
-        branch = _pure(ctx, seed, PLUS)
+        branch = _pure(ctx, seed, mode)
         if branch.conflict is not None:
             conflicts += 1
             assert facts is None, f"{name}: seed {seed} ends in a contradiction"
         else:
             assert facts == sum(1 << x for x in branch.parents), f"{name}: seed {seed}"
-    if name == "gen9-extreme step 26":
+    if name == "gen9-extreme step 26" or (name == "gen4" and mode == DYNAMIC):
         assert conflicts  # contradictions to tell apart
     assert any(f is not None and f.bit_count() > 20 for f in ends.values())
 
@@ -403,28 +412,6 @@ def test_the_compiled_dynamic_contradictions_rest_on_the_branches_facts(name):
     assert conflicts
     if name != "gen4":
         assert stopped
-
-
-@pytest.mark.parametrize("name", STATES)
-def test_the_dynamic_ends_are_the_branches_facts(name):
-    state = STATES[name]()
-    ctx = Context(state)
-    ends = compiled_branches.dynamic_ends(ctx)
-    assert ends
-    assert list(ends) == compiled_branches.search_seeds(ctx)
-    seeds = _seeds(state, 150)
-    conflicts = 0
-    for seed in seeds:
-        if seed not in ends:
-            continue
-        branch = _pure(ctx, seed, DYNAMIC)
-        if branch.conflict is not None:
-            conflicts += 1
-            assert ends[seed] is None, f"{name}: seed {seed} ends in a contradiction"
-        else:
-            assert ends[seed] == sum(1 << x for x in branch.parents), f"{name}: seed {seed}"
-    if name in ("gen9-extreme step 26", "gen4"):
-        assert conflicts
 
 
 @pytest.mark.parametrize("name", list(STATES)[:5])
