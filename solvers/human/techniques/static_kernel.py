@@ -8,11 +8,13 @@ call per grid, and hands back only what the hints are made of:
 
 - the nodes get compact numbers, on facts of the candidates first (cell by cell, digit by
   digit), then their off facts in the same order, so ascending numbers are ascending
-  nodes; the links (`StaticGraph.successors`, in its order) are an adjacency array;
+  nodes;
 - every node's reach is a row of 64-bit words: Tarjan's algorithm, iteratively, gives
   the strongly connected components in reverse topological order, each one's reach its
   members and the reach of the components its links enter; a node fails when its reach
-  holds its negation;
+  holds its negation.  The links it walks are rows too (per on fact the off facts it
+  forces, from rows per cell, unit and digit), with per off fact its few on targets:
+  most off facts force nothing and are taken a row at a time;
 - level 2 (`chains`): per failed node, cell by cell and digit by digit, on before off,
   Sudoku Explainer's breadth-first chain to the negation (`nested._se_chain`'s order:
   the bivalue partner first, then the units box, row, column; from an on fact the cell's
@@ -22,7 +24,8 @@ call per grid, and hands back only what the hints are made of:
   cell with three digits or more, then per digit the units, box, row, column, whose
   first place it is), whose branches are all clean with a fact in common; per target
   with something to remove, per node its breadth-first path (`static_branch`'s first
-  discoverer).
+  discoverer) over the links as an adjacency array (`StaticGraph.successors`, in its
+  order), made only for a grid with an agreement.
 
 Each level comes back as flat arrays (per record a head, and its paths in one array; see
 `_chains`, `_agreements` and `Found`), so a grid costs three small conversions in and a
@@ -190,27 +193,110 @@ def _links(cand, pos, placed, n, units, cell_units, peers, comp, node_of, ncand)
 
 
 @njit(cache=True)
-def _reach(start, adj, total):
+def _weak_rows(cand, n, units, cell_units, node_of, ncand):
+    """Per on node (compact number i), the off facts its links force, as a row of words
+    over the candidates (bit j: off node ``ncand + j``): its cell's other digits and its
+    digit's places among its peers, from rows per cell, unit and digit."""
+    words = (ncand + 63) >> 6
+    one = np.uint64(1)
+    cell_rows = np.zeros((cand.shape[0], words), dtype=np.uint64)
+    digit_rows = np.zeros((n, words), dtype=np.uint64)
+    for i in range(ncand):
+        cell = node_of[i] // n
+        bit = one << np.uint64(i & 63)
+        cell_rows[cell, i >> 6] |= bit
+        digit_rows[node_of[i] - cell * n, i >> 6] |= bit
+    unit_rows = np.zeros((units.shape[0], words), dtype=np.uint64)
+    for u in range(units.shape[0]):
+        for c in units[u]:
+            for w in range(words):
+                unit_rows[u, w] |= cell_rows[c, w]
+    weak = np.empty((ncand, words), dtype=np.uint64)
+    for i in range(ncand):
+        cell = node_of[i] // n
+        k = node_of[i] - cell * n
+        a, b, c = cell_units[cell, 0], cell_units[cell, 1], cell_units[cell, 2]
+        for w in range(words):
+            weak[i, w] = (unit_rows[a, w] | unit_rows[b, w] | unit_rows[c, w]) & digit_rows[
+                k, w
+            ] | cell_rows[cell, w]
+        weak[i, i >> 6] &= ~(one << np.uint64(i & 63))
+    return weak
+
+
+@njit(cache=True)
+def _strong_targets(cand, pos, placed, n, units, cell_units, node_of, comp, ncand):
+    """Per off node (by its candidate's compact number i), the on nodes its links force
+    (compact numbers, as `_links` lists them): ``targets[i, :count[i]]``."""
+    targets = np.empty((ncand, 4), dtype=np.int64)
+    count = np.zeros(ncand, dtype=np.int64)
+    for i in range(ncand):
+        cell = node_of[i] // n
+        k = node_of[i] - cell * n
+        m = cand[cell]
+        e = 0
+        if popcount(m) == 2:
+            targets[i, e] = comp[cell * n + trailing_zeros(m & ~(1 << k))]
+            e += 1
+        for t in range(3):
+            u = cell_units[cell, t]
+            p = pos[u * n + k]
+            if popcount(p) != 2 or (placed[u] >> k) & 1:
+                continue
+            a = units[u, trailing_zeros(p)]
+            b = units[u, _bit_length(p) - 1]
+            if cell == a:
+                targets[i, e] = comp[b * n + k]
+                e += 1
+            elif cell == b:
+                targets[i, e] = comp[a * n + k]
+                e += 1
+        count[i] = e
+    return targets, count
+
+
+@njit(cache=True)
+def _reach_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand):
     """Per compact node, every node its links reach (itself included), as rows of 64-bit
     words: Tarjan's algorithm, iteratively; a component's reach is its members and the
-    reach of the components its links enter, all known when it completes.  Most off facts
-    force nothing: their reach is their own bit, set up front, and the search passes them
-    by (a link into one adds the bit)."""
+    reach of the components its links enter, all known when it completes.  The links
+    come as each on node's off facts in a row (`_weak_rows`) and each off node's few on
+    targets (`_strong_targets`), not as lists: most off nodes force nothing (sinks, whose
+    reach is their own bit), the search walks the others alone, and a component takes
+    its members' off facts a row at a time."""
+    total = 2 * ncand
     words = (total + 63) >> 6
+    weak = _weak_rows(cand, n, units, cell_units, node_of, ncand)
+    targets, count = _strong_targets(cand, pos, placed, n, units, cell_units, node_of, comp, ncand)
+    one = np.uint64(1)
+    half = weak.shape[1]
+    shift_words = ncand >> 6
+    shift_bits = np.uint64(ncand & 63)
+    live = np.zeros(half, dtype=np.uint64)  # off nodes with targets, by candidate
+    for i in range(ncand):
+        if count[i]:
+            live[i >> 6] |= one << np.uint64(i & 63)
+    sink = np.empty(total, dtype=np.bool_)
     reach = np.zeros((total, words), dtype=np.uint64)
+    for i in range(ncand):
+        forces = np.uint64(0)
+        for q in range(half):
+            forces |= weak[i, q]
+        sink[i] = forces == 0
+        sink[ncand + i] = count[i] == 0
+    for x in range(total):
+        if sink[x]:
+            reach[x, x >> 6] = one << np.uint64(x & 63)
     index = np.full(total, -1, dtype=np.int64)
     low = np.zeros(total, dtype=np.int64)
     onstack = np.zeros(total, dtype=np.bool_)
     stack = np.empty(total, dtype=np.int64)
     work = np.empty(total, dtype=np.int64)
-    edge = np.empty(total, dtype=np.int64)
+    # per node on the work stack, the successors still to visit: for an on node the
+    # live off nodes left (a row), for an off node the next target's place
+    pending = np.empty((total, half), dtype=np.uint64)
+    edge = np.zeros(total, dtype=np.int64)
     acc = np.empty(words, dtype=np.uint64)
-    one = np.uint64(1)
-    sink = np.empty(total, dtype=np.bool_)
-    for x in range(total):
-        sink[x] = start[x] == start[x + 1]
-        if sink[x]:
-            reach[x, x >> 6] = one << np.uint64(x & 63)
     counter = 0
     sp = 0
     for root in range(total):
@@ -222,27 +308,45 @@ def _reach(start, adj, total):
         sp += 1
         onstack[root] = True
         work[0] = root
-        edge[0] = start[root]
+        if root < ncand:
+            for q in range(half):
+                pending[0, q] = weak[root, q] & live[q]
+        else:
+            edge[0] = 0
         wp = 1
         while wp:
             v = work[wp - 1]
-            e = edge[wp - 1]
-            end = start[v + 1]
             pushed = False
-            while e < end:
-                w = adj[e]
-                e += 1
+            while True:
+                w = -1
+                if v < ncand:
+                    for q in range(half):
+                        bits = pending[wp - 1, q]
+                        if bits:
+                            pending[wp - 1, q] = bits & (bits - one)
+                            w = ncand + q * 64 + np.int64(trailing_zeros(bits))
+                            break
+                else:
+                    e = edge[wp - 1]
+                    if e < count[v - ncand]:
+                        w = targets[v - ncand, e]
+                        edge[wp - 1] = e + 1
+                if w < 0:
+                    break
                 if sink[w]:
                     continue
                 if index[w] < 0:
-                    edge[wp - 1] = e
                     index[w] = low[w] = counter
                     counter += 1
                     stack[sp] = w
                     sp += 1
                     onstack[w] = True
                     work[wp] = w
-                    edge[wp] = start[w]
+                    if w < ncand:
+                        for q in range(half):
+                            pending[wp, q] = weak[w, q] & live[q]
+                    else:
+                        edge[wp] = 0
                     wp += 1
                     pushed = True
                     break
@@ -265,13 +369,29 @@ def _reach(start, adj, total):
                 w = stack[s]
                 onstack[w] = False
                 acc[w >> 6] |= one << np.uint64(w & 63)
-                for f in range(start[w], start[w + 1]):
-                    x = adj[f]
-                    if sink[x]:
-                        acc[x >> 6] |= one << np.uint64(x & 63)
-                        continue
-                    for q in range(words):  # a member's row is still 0
-                        acc[q] |= reach[x, q]
+                if w < ncand:
+                    # every off fact, sinks included: the row shifted past the on nodes
+                    for q in range(half):
+                        bits = weak[w, q]
+                        if bits:
+                            acc[q + shift_words] |= bits << shift_bits
+                            if shift_bits and q + shift_words + 1 < words:
+                                acc[q + shift_words + 1] |= bits >> (np.uint64(64) - shift_bits)
+                    for q in range(half):
+                        bits = weak[w, q] & live[q]
+                        while bits:
+                            x = ncand + q * 64 + np.int64(trailing_zeros(bits))
+                            bits &= bits - one
+                            for f in range(words):  # a member's row is still 0
+                                acc[f] |= reach[x, f]
+                else:
+                    for e in range(count[w - ncand]):
+                        x = targets[w - ncand, e]
+                        if sink[x]:
+                            acc[x >> 6] |= one << np.uint64(x & 63)
+                            continue
+                        for f in range(words):
+                            acc[f] |= reach[x, f]
             for s in range(sp, top):
                 reach[stack[s], :] = acc
     return reach
@@ -460,12 +580,14 @@ def _group_common(nodes, count, reach, comp, ncand, common):
 
 
 @njit(cache=True)
-def _agreements(cand, pos, n, units, cell_units, reach, start, adj, comp, node_of, ncand):
+def _agreements(cand, pos, placed, n, units, cell_units, peers, reach, comp, node_of, ncand):
     """Level 3's records, in `nested.static_agreements` order, as (whether the kernel
     vouches for them, heads, paths): per agreement ``kind, cell or unit, digit or -1,
     target, complexity, start, end`` in `heads`, and in ``paths[start:end]`` per node its
     path's length and the path (False: a branch ends in a contradiction, or misses a
-    target)."""
+    target).  The links' lists, for the paths, are made at the first agreement: most
+    grids have none."""
+    start = adj = np.empty(0, dtype=np.int64)
     ncells = cand.shape[0]
     off_base = ncells * n
     total = 2 * ncand
@@ -533,6 +655,19 @@ def _agreements(cand, pos, n, units, cell_units, reach, start, adj, comp, node_o
                     for j in range(count):
                         x = comp[nodes[j]]
                         if slot[x] < 0:
+                            if start.shape[0] == 0:
+                                start, adj = _links(
+                                    cand,
+                                    pos,
+                                    placed,
+                                    n,
+                                    units,
+                                    cell_units,
+                                    peers,
+                                    comp,
+                                    node_of,
+                                    ncand,
+                                )
                             if used == parents.shape[0]:
                                 bigger = np.empty((max(8, 2 * used), total), dtype=np.int64)
                                 bigger[:used] = parents[:used]
@@ -568,8 +703,7 @@ def static_reach(cand, pos, placed, n, units, cell_units, peers):
     """A grid's static links' reach: (per full node its compact number, -1 for none; the
     count of candidates; per compact number its reach as a row of words)."""
     comp, node_of, ncand = _numbering(cand, n)
-    start, adj = _links(cand, pos, placed, n, units, cell_units, peers, comp, node_of, ncand)
-    return comp, ncand, _reach(start, adj, 2 * ncand)
+    return comp, ncand, _reach_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand)
 
 
 @njit(cache=True)
@@ -602,9 +736,7 @@ def analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, chains, ag
     if not consistent(cand, pos, n, units):
         return FALLBACK, empty, empty, empty, empty
     comp, node_of, ncand = _numbering(cand, n)
-    args = (cand, pos, placed, n, units, cell_units, peers, comp, node_of, ncand)
-    start, adj = _links(*args)
-    reach = _reach(start, adj, 2 * ncand)
+    reach = _reach_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand)
     chain_heads = chain_paths = empty
     if chains:
         chain_heads, chain_paths = _chains(
@@ -613,7 +745,7 @@ def analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, chains, ag
     agreed_heads = agreed_paths = empty
     if agreements:
         ok, agreed_heads, agreed_paths = _agreements(
-            cand, pos, n, units, cell_units, reach, start, adj, comp, node_of, ncand
+            cand, pos, placed, n, units, cell_units, peers, reach, comp, node_of, ncand
         )
         if not ok:
             return FALLBACK, empty, empty, empty, empty
