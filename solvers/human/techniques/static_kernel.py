@@ -142,57 +142,6 @@ def _numbering(cand, n):
 
 
 @njit(cache=True)
-def _links(cand, pos, placed, n, units, cell_units, peers, comp, node_of, ncand):
-    """The static links between compact numbers, in `StaticGraph.successors` order: for
-    on(c, d), off for c's other digits, then for the peers taking d, ascending; for
-    off(c, d), on for the other digit of a bivalue cell, then for the other place of d in
-    c's units (row, column, box) where d has two.  (start, targets) as in CSR."""
-    off_base = cand.shape[0] * n
-    total = 2 * ncand
-    start = np.empty(total + 1, dtype=np.int64)
-    adj = np.empty(ncand * (n + peers.shape[1] + 4), dtype=np.int64)
-    e = 0
-    for i in range(ncand):
-        cell = node_of[i] // n
-        k = node_of[i] - cell * n
-        start[i] = e
-        m = cand[cell] & ~(1 << k)
-        while m:
-            adj[e] = comp[off_base + cell * n + trailing_zeros(m)]
-            e += 1
-            m &= m - 1
-        for p in peers[cell]:
-            if p < 0:
-                break
-            # (written always, kept when the peer has the digit: no branch to mispredict)
-            adj[e] = comp[off_base + p * n + k]
-            e += (cand[p] >> k) & 1
-    for i in range(ncand):
-        cell = node_of[i] // n
-        k = node_of[i] - cell * n
-        start[ncand + i] = e
-        m = cand[cell]
-        if popcount(m) == 2:
-            adj[e] = comp[cell * n + trailing_zeros(m & ~(1 << k))]
-            e += 1
-        for t in range(3):
-            u = cell_units[cell, t]
-            p = pos[u * n + k]
-            if popcount(p) != 2 or (placed[u] >> k) & 1:
-                continue
-            a = units[u, trailing_zeros(p)]
-            b = units[u, _bit_length(p) - 1]
-            if cell == a:
-                adj[e] = comp[b * n + k]
-                e += 1
-            elif cell == b:
-                adj[e] = comp[a * n + k]
-                e += 1
-    start[total] = e
-    return start, adj
-
-
-@njit(cache=True)
 def _weak_rows(cand, n, units, cell_units, node_of, ncand):
     """Per on node (compact number i), the off facts its links force, as a row of words
     over the candidates (bit j: off node ``ncand + j``): its cell's other digits and its
@@ -227,7 +176,7 @@ def _weak_rows(cand, n, units, cell_units, node_of, ncand):
 @njit(cache=True)
 def _strong_targets(cand, pos, placed, n, units, cell_units, node_of, comp, ncand):
     """Per off node (by its candidate's compact number i), the on nodes its links force
-    (compact numbers, as `_links` lists them): ``targets[i, :count[i]]``."""
+    (compact numbers, in `StaticGraph.successors` order): ``targets[i, :count[i]]``."""
     targets = np.empty((ncand, 4), dtype=np.int64)
     count = np.zeros(ncand, dtype=np.int64)
     for i in range(ncand):
@@ -256,7 +205,16 @@ def _strong_targets(cand, pos, placed, n, units, cell_units, node_of, comp, ncan
 
 
 @njit(cache=True)
-def _reach_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand):
+def _link_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand):
+    """The static links as `_reach_rows` and `_advance` read them: (`_weak_rows`, then
+    `_strong_targets`' targets and counts)."""
+    weak = _weak_rows(cand, n, units, cell_units, node_of, ncand)
+    targets, count = _strong_targets(cand, pos, placed, n, units, cell_units, node_of, comp, ncand)
+    return weak, targets, count
+
+
+@njit(cache=True)
+def _reach_rows(weak, targets, count, ncand):
     """Per compact node, every node its links reach (itself included), as rows of 64-bit
     words: Tarjan's algorithm, iteratively; a component's reach is its members and the
     reach of the components its links enter, all known when it completes.  The links
@@ -266,8 +224,6 @@ def _reach_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand):
     its members' off facts a row at a time."""
     total = 2 * ncand
     words = (total + 63) >> 6
-    weak = _weak_rows(cand, n, units, cell_units, node_of, ncand)
-    targets, count = _strong_targets(cand, pos, placed, n, units, cell_units, node_of, comp, ncand)
     one = np.uint64(1)
     half = weak.shape[1]
     shift_words = ncand >> 6
@@ -539,27 +495,49 @@ def _chains(cand, pos, placed, n, units, cell_units, se_peers, reach, node_of, n
 
 
 @njit(cache=True)
-def _branch(x, start, adj, ncand, bpar, queue):
-    """`static_branch` from compact node `x`: each reached node's parent in `bpar` (-1
-    for `x`, -2 for none); False when the branch ends in a contradiction."""
-    bpar[:] = -2
-    bpar[x] = -1
-    queue[0] = x
-    qlen = 1
-    qi = 0
-    while qi < qlen:
+def _advance(bpar, queue, ends, goal, weak, targets, count, cell_first, ncand):
+    """Go on with a static branch's breadth-first walk (`static_branch`, in
+    `StaticGraph.successors` order) until it reaches `goal` or ends: each reached node's
+    parent in `bpar` (-1 for the seed, -2 for none), the walk's queue in `queue` and its
+    head and tail in `ends`, so that a later goal resumes it.  An on node's off facts are
+    its cell's other digits, then its peers' (ascending: `cell_first` is the first
+    candidate of each on node's cell).  False when the branch ends in a contradiction."""
+    one = np.uint64(1)
+    qi = ends[0]
+    qlen = ends[1]
+    while bpar[goal] == -2 and qi < qlen:
         node = queue[qi]
         qi += 1
-        for e in range(start[node], start[node + 1]):
-            nxt = adj[e]
-            if bpar[nxt] != -2:
-                continue
-            bpar[nxt] = node
-            opposite = nxt + ncand if nxt < ncand else nxt - ncand
-            if bpar[opposite] != -2:
-                return False
-            queue[qlen] = nxt
-            qlen += 1
+        if node < ncand:
+            lo = cell_first[node]
+            for side in range(2):
+                for q in range(weak.shape[1]):
+                    bits = weak[node, q]
+                    while bits:
+                        j = q * 64 + np.int64(trailing_zeros(bits))
+                        bits &= bits - one
+                        if (side == 0) != (cell_first[j] == lo):
+                            continue
+                        nxt = ncand + j
+                        if bpar[nxt] != -2:
+                            continue
+                        bpar[nxt] = node
+                        if bpar[j] != -2:
+                            return False
+                        queue[qlen] = nxt
+                        qlen += 1
+        else:
+            for e in range(count[node - ncand]):
+                nxt = targets[node - ncand, e]
+                if bpar[nxt] != -2:
+                    continue
+                bpar[nxt] = node
+                if bpar[nxt + ncand] != -2:
+                    return False
+                queue[qlen] = nxt
+                qlen += 1
+    ends[0] = qi
+    ends[1] = qlen
     return True
 
 
@@ -580,24 +558,42 @@ def _group_common(nodes, count, reach, comp, ncand, common):
 
 
 @njit(cache=True)
-def _agreements(cand, pos, placed, n, units, cell_units, peers, reach, comp, node_of, ncand):
+def _more_walks(parents, queues, ends, used):
+    """`_agreements`' walks with room for twice as many."""
+    rows = max(8, 2 * used)
+    bigger = np.empty((rows, parents.shape[1]), dtype=np.int64)
+    bigger[:used] = parents[:used]
+    longer = np.empty((rows, queues.shape[1]), dtype=np.int64)
+    longer[:used] = queues[:used]
+    more = np.empty((rows, 2), dtype=np.int64)
+    more[:used] = ends[:used]
+    return bigger, longer, more
+
+
+@njit(cache=True)
+def _agreements(cand, n, units, cell_units, pos, reach, links, comp, node_of, ncand):
     """Level 3's records, in `nested.static_agreements` order, as (whether the kernel
     vouches for them, heads, paths): per agreement ``kind, cell or unit, digit or -1,
     target, complexity, start, end`` in `heads`, and in ``paths[start:end]`` per node its
     path's length and the path (False: a branch ends in a contradiction, or misses a
-    target).  The links' lists, for the paths, are made at the first agreement: most
-    grids have none."""
-    start = adj = np.empty(0, dtype=np.int64)
+    target).  A node's breadth-first walk (`_advance`, over `links` from `_link_rows`)
+    goes only as far as its targets so far need."""
+    weak, targets, forced = links
     ncells = cand.shape[0]
     off_base = ncells * n
     total = 2 * ncand
     words = reach.shape[1]
     common = np.empty(words, dtype=np.uint64)
     nodes = np.empty(n, dtype=np.int64)
-    slot = np.full(ncand, -1, dtype=np.int64)  # per on node, its row in `parents`
+    cell_first = np.empty(ncand, dtype=np.int64)
+    for i in range(ncand):
+        cell = node_of[i] // n
+        cell_first[i] = comp[cell * n + trailing_zeros(cand[cell])]
+    slot = np.full(ncand, -1, dtype=np.int64)  # per on node, its rows in `parents`...
     parents = np.empty((0, total), dtype=np.int64)
+    queues = np.empty((0, total), dtype=np.int64)
+    ends = np.empty((0, 2), dtype=np.int64)
     used = 0
-    queue = np.empty(total, dtype=np.int64)
     heads = np.empty(64, dtype=np.int64)
     nh = 0
     out = np.empty(256, dtype=np.int64)
@@ -655,28 +651,21 @@ def _agreements(cand, pos, placed, n, units, cell_units, peers, reach, comp, nod
                     for j in range(count):
                         x = comp[nodes[j]]
                         if slot[x] < 0:
-                            if start.shape[0] == 0:
-                                start, adj = _links(
-                                    cand,
-                                    pos,
-                                    placed,
-                                    n,
-                                    units,
-                                    cell_units,
-                                    peers,
-                                    comp,
-                                    node_of,
-                                    ncand,
-                                )
                             if used == parents.shape[0]:
-                                bigger = np.empty((max(8, 2 * used), total), dtype=np.int64)
-                                bigger[:used] = parents[:used]
-                                parents = bigger
-                            if not _branch(x, start, adj, ncand, parents[used], queue):
-                                return False, heads[:0].copy(), out[:0].copy()
+                                parents, queues, ends = _more_walks(parents, queues, ends, used)
+                            parents[used, :] = -2
+                            parents[used, x] = -1
+                            queues[used, 0] = x
+                            ends[used, 0] = 0
+                            ends[used, 1] = 1
                             slot[x] = used
                             used += 1
-                        row = parents[slot[x]]
+                        at = slot[x]
+                        row = parents[at]
+                        if not _advance(
+                            row, queues[at], ends[at], t, weak, targets, forced, cell_first, ncand
+                        ):
+                            return False, heads[:0].copy(), out[:0].copy()
                         if row[t] == -2:
                             return False, heads[:0].copy(), out[:0].copy()
                         length = 0
@@ -703,7 +692,8 @@ def static_reach(cand, pos, placed, n, units, cell_units, peers):
     """A grid's static links' reach: (per full node its compact number, -1 for none; the
     count of candidates; per compact number its reach as a row of words)."""
     comp, node_of, ncand = _numbering(cand, n)
-    return comp, ncand, _reach_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand)
+    links = _link_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand)
+    return comp, ncand, _reach_rows(*links, ncand)
 
 
 @njit(cache=True)
@@ -736,7 +726,8 @@ def analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, chains, ag
     if not consistent(cand, pos, n, units):
         return FALLBACK, empty, empty, empty, empty
     comp, node_of, ncand = _numbering(cand, n)
-    reach = _reach_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand)
+    links = _link_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand)
+    reach = _reach_rows(*links, ncand)
     chain_heads = chain_paths = empty
     if chains:
         chain_heads, chain_paths = _chains(
@@ -745,7 +736,7 @@ def analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, chains, ag
     agreed_heads = agreed_paths = empty
     if agreements:
         ok, agreed_heads, agreed_paths = _agreements(
-            cand, pos, placed, n, units, cell_units, peers, reach, comp, node_of, ncand
+            cand, n, units, cell_units, pos, reach, links, comp, node_of, ncand
         )
         if not ok:
             return FALLBACK, empty, empty, empty, empty
