@@ -37,7 +37,7 @@ from dataclasses import replace
 from harness import containment, inflight, machine, memory
 from harness.capture import OutputTrap
 from harness.crosscheck import answer_problems
-from harness.measure import Clock
+from harness.measure import Clock, settle_heap
 from harness.records import grid_of, solution_text
 from harness.tasks import Batch, Item, Outcome, WorkerSettings
 from solvers.base import Limits, Solver, SolveResult, Status
@@ -115,6 +115,7 @@ def prepare(settings: WorkerSettings) -> None:
                 importlib.import_module(module)
         with contextlib.suppress(Exception):  # a failure here shows again in the first solve
             _solver(spec).warm_up()
+    settle_heap()
 
 
 def solve_batch(batch: Batch, tag: int | None = None) -> list[Outcome]:

@@ -19,6 +19,7 @@ import time
 
 import solvers
 from corpora.corpus import open_corpus
+from harness.measure import settle_heap
 from solvers.base import Solver
 from solvers.grid import Grid
 
@@ -82,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     fast.warm_up()
     for solver in others:
         solver.warm_up()
+    settle_heap()
     names = args.corpus or list(CORPORA)
     print(
         f"# fast on variant corpora — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, "

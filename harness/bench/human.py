@@ -28,6 +28,7 @@ from pathlib import Path
 
 import solvers
 from corpora.corpus import read_puzzles
+from harness.measure import settle_heap
 from solvers.grid import Grid, PuzzleFormatError
 from solvers.human import UnsoundStep, rate
 from solvers.human.solver import load_kernels
@@ -182,12 +183,19 @@ def measure(
     figures = SetFigures(name)
     work = [(ref.grid, techniques, check) for ref in refs]
     if jobs > 1:
-        with multiprocessing.Pool(jobs, initializer=load_kernels) as pool:
+        with multiprocessing.Pool(jobs, initializer=warm_up) as pool:
             _tally(figures, refs, pool.imap(rate_one, work), progress)
     else:
-        load_kernels()  # (as the harness warms solvers up: no puzzle's time holds the load)
+        warm_up()  # (as the harness warms solvers up: no puzzle's time holds the load)
         _tally(figures, refs, map(rate_one, work), progress)
     return figures
+
+
+def warm_up() -> None:
+    """What the harness does in a worker before timing solves: load the kernels, then
+    settle the heap (`harness.measure.settle_heap`)."""
+    load_kernels()
+    settle_heap()
 
 
 def _tally(figures: SetFigures, refs: list[Reference], outcomes, progress: bool) -> None:

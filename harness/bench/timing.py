@@ -2,9 +2,10 @@
 
 Each solve is timed exactly as a worker of ``sudoku-bench run`` times it
 (`harness.measure`: the span the solver declares, after its staging and
-before its result is built), after a warm-up solve, and every answer is
-verified.  Several solvers are measured side by side in one run, interleaved
-per puzzle, so machine noise hits them alike.
+before its result is built), after a warm-up solve and with the heap settled
+(`harness.measure.settle_heap`), and every answer is verified.  Several
+solvers are measured side by side in one run, interleaved per puzzle, so
+machine noise hits them alike.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 
 import solvers
 from corpora.corpus import Puzzle
-from harness.measure import measured_solve
+from harness.measure import measured_solve, settle_heap
 
 BLOCK = 25  # puzzles each solver solves in its turn
 
@@ -72,6 +73,7 @@ def bench(
         for solver in instances:
             if solver.handles(puzzles[0].grid):
                 measured_solve(solver, puzzles[0].grid, limit=limit, time_limit=time_limit)
+    settle_heap()  # (as a worker of ``run`` does after warming up)
     blocks = [puzzles[i : i + block] for i in range(0, len(puzzles), max(1, block))]
     iterator = blocks
     if progress:

@@ -8,7 +8,9 @@ must leave out), with margins of whole tenths of a second.
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -227,3 +229,22 @@ def test_a_sat_binarys_own_time_is_its_search_phase():
     assert own_time("CPU time              : 0.004 s") == 0.004
     assert own_time("c 1.5 seconds total run time") == 1.5
     assert own_time("s SATISFIABLE") is None
+
+
+def test_a_worker_settles_its_heap_after_warming_up(tmp_path):
+    """After `prepare` (warm-ups done) what is alive is frozen out of the collector's way,
+    so a full collection in a timed solve does not walk the loaded modules again."""
+    code = (
+        "import gc\n"
+        "from harness.tasks import WorkerSettings\n"
+        "from harness.worker import prepare\n"
+        "assert gc.get_freeze_count() == 0\n"
+        "prepare(WorkerSettings(specs=('dlx',)))\n"
+        "print(gc.get_freeze_count())\n"
+    )
+    root = str(Path(__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": root}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert int(out.stdout) > 1000
