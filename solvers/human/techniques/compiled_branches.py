@@ -139,9 +139,17 @@ def search_seeds(ctx: Context) -> list[int]:
 
 class Ends(dict[int, int | None]):
     """Per seed of a search its branch's facts as a bitmask over nodes (bit ``node``), or
-    None for a contradiction; with the kernel's rows of bits they come from (`filters`)."""
+    None for a contradiction; with the kernel's rows of bits they come from (`filters`),
+    and for dynamic branches what each contradiction rests on (`conflict`)."""
 
-    def __init__(self, seeds: list[int], clash: np.ndarray, rows: np.ndarray) -> None:
+    def __init__(
+        self,
+        seeds: list[int],
+        clash: np.ndarray,
+        rows: np.ndarray,
+        spans: np.ndarray | None = None,
+        rest: np.ndarray | None = None,
+    ) -> None:
         data = rows.tobytes()
         width = rows.shape[1] * 8
         super().__init__(
@@ -151,6 +159,28 @@ class Ends(dict[int, int | None]):
         self.seeds = seeds
         self.clash = clash
         self.rows = rows
+        self._spans = spans
+        self._rest = rest
+        self._row_of: dict[int, int] | None = None
+
+    def conflict(self, seed: int) -> tuple[set[int], int, int] | None:
+        """What the contradiction of `seed`'s dynamic branch rests on, as
+        `dynamic_conflict` finds it without a limit: (the facts, the complexity, the
+        breadth-first level it was found at: a limit of `limit` facts stops the branch
+        before it when ``limit and level + 1 > limit``); None when not known."""
+        if self._spans is None or self._rest is None:
+            return None
+        if self._row_of is None:
+            self._row_of = {x: i for i, x in enumerate(self.seeds)}
+        i = self._row_of.get(seed)
+        if i is None:
+            return None
+        depth, a, b, c = self._spans[i].tolist()
+        if depth < 0:
+            return None
+        on = set(self._rest[a:b].tolist())
+        off = set(self._rest[b:c].tolist())
+        return on | off, len(on) + len(off), depth
 
 
 class Filters(NamedTuple):
@@ -198,7 +228,7 @@ def _ends(ctx: Context, dynamic: bool) -> Ends | None:
     seeds = search_seeds(ctx)
     seed_array = np.array(seeds, dtype=np.int64)
     while True:
-        ok, clash, rows = kernel.branch_facts(
+        ok, clash, rows, spans, rest = kernel.branch_facts(
             start.workspace.arrays,
             start.geo,
             start.static_geo[2],
@@ -209,6 +239,8 @@ def _ends(ctx: Context, dynamic: bool) -> Ends | None:
         if ok:
             break
         start.workspace.grow()
+    if dynamic:
+        return Ends(seeds, clash, rows, spans, rest)
     return Ends(seeds, clash, rows)
 
 

@@ -277,7 +277,15 @@ def search_chains(
             found = chains.get(node)
             if found is not None:
                 return found
-            done, found = dynamic_conflict(ctx, node, useful_limit(best, base, 0))
+            limit = useful_limit(best, base, 0)
+            known = most.conflict(node) if most is not None else None
+            if known is not None:  # (found with the ends: the branch as a limit leaves it)
+                facts, size, depth = known
+                if limit and depth + 1 > limit:
+                    return None
+                chains[node] = found = (facts, size)
+                return found
+            done, found = dynamic_conflict(ctx, node, limit)
             if done:
                 if found is not None:
                     chains[node] = found
