@@ -157,13 +157,7 @@ ends p and q and its eliminations (a node mask); None for no chain."""
 def best_chain(state: CandidateState, kind: str) -> Step | None:
     """The chain of `kind` (``x``, ``xy``, ``aic``) with the most eliminations, or None."""
     n = state.n
-    if kind == "x":
-        best = _best_x_chain(state)
-    elif compiled_fits(state):
-        best = compiled_best(state, kind, -1)
-    else:
-        strong, weak, sees, nodes = chain_links(state, kind)
-        best = _best_from(state, kind, strong, weak, sees, nodes)
+    best = _best_x_chain(state) if kind == "x" else search(state, kind, -1)
     if best is None:
         return None
     *_, p, q, targets = best
@@ -176,18 +170,13 @@ def best_chain(state: CandidateState, kind: str) -> Step | None:
 def _best_x_chain(state: CandidateState) -> Best:
     """The best X-chain: each digit's best, kept in the solve's memo by the digit's places
     (an X-chain reads its digit alone), then the best of those."""
-    n = state.n
     table = state.memo.table("hodoku-x-chains", state.shape, 100)
     best: Best = None
-    for d in range(1, n + 1):
+    for d in range(1, state.n + 1):
         key = (d, cells_with(state, d))
         found = table.get(key, _UNKNOWN)
-        if found is _UNKNOWN and compiled_fits(state):
-            found = table[key] = compiled_best(state, "x", d - 1)
-        elif found is _UNKNOWN:
-            strong, weak, sees, nodes = chain_links(state, "x")
-            starts = [p for p in nodes if p % n == d - 1]
-            found = table[key] = _best_from(state, "x", strong, weak, sees, starts)
+        if found is _UNKNOWN:
+            found = table[key] = search(state, "x", d - 1)
         if found is not None and (best is None or found < best):
             best = found  # type: ignore[assignment]
     return best
@@ -195,6 +184,21 @@ def _best_x_chain(state: CandidateState) -> Best:
 
 _UNKNOWN = object()
 """An answer not in the solve's memo yet (it may be None)."""
+
+
+def search(state: CandidateState, kind: str, digit: int) -> Best:
+    """The best chain of `kind` from the open nodes (of digit index `digit` only, when it
+    is 0 or more): compiled where it fits (`compiled_best`), else in Python."""
+    if compiled_fits(state):
+        return compiled_best(state, kind, digit)
+    return python_best(state, kind, digit)
+
+
+def python_best(state: CandidateState, kind: str, digit: int) -> Best:
+    """`search` in Python, the route without numba."""
+    strong, weak, sees, nodes = chain_links(state, kind)
+    starts = nodes if digit < 0 else [p for p in nodes if p % state.n == digit]
+    return _best_from(state, kind, strong, weak, sees, starts)
 
 
 def _best_from(
@@ -259,8 +263,7 @@ def compiled_fits(state: CandidateState) -> bool:
 
 
 def compiled_best(state: CandidateState, kind: str, digit: int) -> Best:
-    """`_best_from` over the open nodes (of digit index `digit` only, when it is 0 or
-    more) by the compiled kernel: the same key, the eliminations as a node mask."""
+    """`search` by the compiled kernel: the same key as `python_best`, so the same chain."""
     import numpy as np
 
     from solvers.human.hodoku_chain_kernel import best_key
