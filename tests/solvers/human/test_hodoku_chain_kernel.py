@@ -153,3 +153,17 @@ def test_the_pass_takes_the_compiled_route(monkeypatch):
     calls.clear()
     hodoku_path(grid)
     assert calls
+
+
+def test_load_kernels_warms_the_chains_and_subsets_up(monkeypatch):
+    """Each worker's warm-up calls the chain kernel and the subset scan, so that no
+    puzzle's time holds their loading."""
+    from solvers.human import hodoku_subset_kernel
+    from solvers.human.solver import load_kernels
+
+    called = []
+    for module, name in ((hodoku_chain_kernel, "best_key"), (hodoku_subset_kernel, "naked_sets")):
+        kernel = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, k=kernel, n=name: called.append(n) or k(*a))
+    load_kernels()
+    assert sorted(called) == ["best_key", "naked_sets"]
