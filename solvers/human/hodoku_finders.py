@@ -100,9 +100,10 @@ is installed."""
 def compiled_sets(
     state: CandidateState, k: int, units: list[int]
 ) -> list[tuple[tuple[int, ...], int]]:
-    """The sets of k cells of one unit holding k digits between them (cells, digit mask),
-    units in the order of `units`, each unit's in `itertools.combinations` order: the
-    compiled scan (`hodoku_subset_kernel.naked_sets`)."""
+    """The sets of k cells of one unit holding k digits between them (cells, digit mask)
+    that clear something in a unit they share, units in the order of `units`, each unit's
+    in `itertools.combinations` order: the compiled scan (`hodoku_subset_kernel.naked_sets`).
+    The others would give no step."""
     import numpy as np
 
     from solvers.human.hodoku_subset_kernel import naked_sets
@@ -112,18 +113,20 @@ def compiled_sets(
     rows = 16
     while True:
         out = np.zeros((rows, k + 2), dtype=np.int64)
-        size = naked_sets(cand, unit_array(state.shape), order, k, out)
+        units_array, cell_units = unit_arrays(state.shape)
+        size = naked_sets(cand, units_array, cell_units, order, k, out)
         if size >= 0:
             return [(tuple(row[1 : k + 1]), row[k + 1]) for row in out[:size].tolist()]
         rows *= 4
 
 
 @cache
-def unit_array(shape: Shape) -> Any:
-    """The shape's units (cells per unit) as a NumPy array, for the kernels."""
+def unit_arrays(shape: Shape) -> tuple[Any, Any]:
+    """The shape's units (cells per unit) and each cell's units, as NumPy arrays, for the
+    compiled scan."""
     import numpy as np
 
-    return np.array(shape.units, dtype=np.int64)
+    return np.array(shape.units, dtype=np.int64), np.array(shape.cell_units, dtype=np.int64)
 
 
 def naked_subset(state: CandidateState, k: int) -> Step | None:

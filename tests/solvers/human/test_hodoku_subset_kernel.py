@@ -114,9 +114,9 @@ def test_the_pass_takes_the_compiled_scan(monkeypatch):
     calls = []
     kernel = hodoku_subset_kernel.naked_sets
 
-    def counting(*args):
-        calls.append(args[3])
-        return kernel(*args)
+    def counting(cand, units, cell_units, order, k, out):
+        calls.append(k)
+        return kernel(cand, units, cell_units, order, k, out)
 
     monkeypatch.setattr(hodoku_subset_kernel, "naked_sets", counting)
     hodoku_path(puzzles("gen9-extreme", 1)[0])
