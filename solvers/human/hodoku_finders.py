@@ -14,9 +14,13 @@ order), which the pass's single-queue bookkeeping follows.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
+from functools import cache
 from itertools import combinations
+from typing import Any
 
+from solvers.grid import Shape
 from solvers.human.hodoku_chains import best_chain
 from solvers.human.hodoku_tabling import forcing_chain, forcing_net
 from solvers.human.state import CandidateState, digits
@@ -67,6 +71,13 @@ def _naked_step(state: CandidateState, combo: tuple[int, ...], m: int, locked: b
 
 
 def _naked(state: CandidateState, k: int, units: list[int], locked: bool) -> Step | None:
+    """The first naked subset of k cells in `units` (in order) that is a step of the kind
+    asked for (see `_naked_step`): found compiled where it fits (`compiled_sets`)."""
+    if COMPILED and state.n <= 16:
+        for combo, m in compiled_sets(state, k, units):
+            if step := _naked_step(state, combo, m, locked):
+                return step
+        return None
     cand = state.cand
     for u in units:
         small = [c for c in state.shape.units[u] if cand[c] and cand[c].bit_count() <= k]
@@ -77,6 +88,45 @@ def _naked(state: CandidateState, k: int, units: list[int], locked: bool) -> Ste
             if m.bit_count() == k and (step := _naked_step(state, combo, m, locked)):
                 return step
     return None
+
+
+COMPILED = (
+    importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
+)
+"""Whether the naked subsets are found by the compiled scan (`hodoku_subset_kernel`): numba
+is installed."""
+
+
+def compiled_sets(
+    state: CandidateState, k: int, units: list[int]
+) -> list[tuple[tuple[int, ...], int]]:
+    """The sets of k cells of one unit holding k digits between them (cells, digit mask)
+    that clear something in a unit they share, units in the order of `units`, each unit's
+    in `itertools.combinations` order: the compiled scan (`hodoku_subset_kernel.naked_sets`).
+    The others would give no step."""
+    import numpy as np
+
+    from solvers.human.hodoku_subset_kernel import naked_sets
+
+    cand = np.array(state.cand, dtype=np.int64)
+    order = np.array(units, dtype=np.int64)
+    rows = 16
+    while True:
+        out = np.zeros((rows, k + 2), dtype=np.int64)
+        units_array, cell_units = unit_arrays(state.shape)
+        size = naked_sets(cand, units_array, cell_units, order, k, out)
+        if size >= 0:
+            return [(tuple(row[1 : k + 1]), row[k + 1]) for row in out[:size].tolist()]
+        rows *= 4
+
+
+@cache
+def unit_arrays(shape: Shape) -> tuple[Any, Any]:
+    """The shape's units (cells per unit) and each cell's units, as NumPy arrays, for the
+    compiled scan."""
+    import numpy as np
+
+    return np.array(shape.units, dtype=np.int64), np.array(shape.cell_units, dtype=np.int64)
 
 
 def naked_subset(state: CandidateState, k: int) -> Step | None:
