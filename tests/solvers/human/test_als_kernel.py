@@ -1,6 +1,6 @@
 """The compiled ALS searches (numba) find the steps of the Python searches, which run
 where numba is missing: at every state of engine paths, on states with candidates
-struck at random, and on 4x4 to 16x16 grids."""
+struck at random, and on 4x4 to 25x25 grids."""
 
 from __future__ import annotations
 
@@ -90,10 +90,13 @@ def test_the_compiled_searches_agree_on_struck_states(index, seed, share):
             both(state, name, monkeypatch)
 
 
-def test_the_compiled_searches_agree_on_16x16_grids(monkeypatch):
+@pytest.mark.parametrize(
+    ("name", "count", "share"), [("gen16.txt", 4, 0.4), ("gen25.txt", 2, 0.25)]
+)
+def test_the_compiled_searches_agree_on_16x16_and_25x25_grids(monkeypatch, name, count, share):
     found: dict[str, int] = {}
-    for seed, grid in enumerate(puzzles("gen16.txt", 4)):
-        state = struck(grid, seed, 0.4)  # (more sets: the Python searches take seconds)
+    for seed, grid in enumerate(puzzles(name, count)):
+        state = struck(grid, seed, share)  # (more sets: the Python searches take seconds)
         for name in SEARCHES:
             if both(state, name, monkeypatch) is not None:
                 found[name] = found.get(name, 0) + 1
