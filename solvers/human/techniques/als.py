@@ -28,7 +28,7 @@ gen9-extreme puzzles and took a third longer), and so are the RCC links between 
 ALS chains are searched up to `MAX_CHAIN_SETS` sets.  Sets are bitmasks: cells as a
 cell mask, digits as a digit mask.
 
-With numba, ALS-XZ, ALS-XY-Wing and the ALS chains search compiled (`als_kernel`, on
+With numba, ALS-XZ, ALS-XY-Wing, the ALS chains and Death Blossom search compiled (`als_kernel`, on
 the sets and links as arrays, `als_arrays`): the same loops in the same order, so the
 same steps; the Python searches below are the route without numba.
 """
@@ -426,6 +426,8 @@ def _walk(parent, node) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
 def death_blossom(state: CandidateState) -> Step | None:
     """A stem cell with one petal ALS per candidate: the step with the fewest petal
     cells, then the most eliminations."""
+    if COMPILED:
+        return compiled_blossom(state)
     sets = almost_locked_sets(state)
     n = state.n
     cand = state.cand
@@ -467,6 +469,10 @@ def death_blossom(state: CandidateState) -> Step | None:
     if best is None:
         return None
     _, stem, m, chosen, elims = best
+    return _blossom_step(state, stem, m, chosen, elims)
+
+
+def _blossom_step(state: CandidateState, stem: int, m: int, chosen: list[Als], elims: list) -> Step:
     stem_set = Als(1 << stem, m, state.shape.cell_units[stem][0], 1, (), ())
     rccs = tuple((k + 1,) for k in bits(m))
     return _step(state, "death_blossom", [stem_set, *chosen], rccs, elims, DEATH_BLOSSOM_RATING)
@@ -491,8 +497,8 @@ def _blossom(options, z, targets, at, chosen) -> tuple[list[Als], int] | None:
 COMPILED = (
     importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
 )
-"""Whether ALS-XZ, ALS-XY-Wing and the ALS chains search compiled (`als_kernel`): numba
-is installed."""
+"""Whether ALS-XZ, ALS-XY-Wing, the ALS chains and Death Blossom search compiled
+(`als_kernel`): numba is installed."""
 
 
 class AlsArrays(NamedTuple):
@@ -605,8 +611,40 @@ def compiled_chain(state: CandidateState) -> Step | None:
     return _chain_step(state, path, rccs, [(t, z + 1) for t in bits(hit)])
 
 
+def compiled_blossom(state: CandidateState) -> Step | None:
+    """`death_blossom`'s step, the stem, digit and petals found by the kernel."""
+    import numpy as np
+
+    from solvers.human.techniques.als_kernel import best_blossom
+
+    arr = als_arrays(state)
+    cand = np.array(state.cand, dtype=np.int64)
+    found = best_blossom(
+        arr.cells,
+        arr.digits,
+        arr.size,
+        arr.holding,
+        arr.seen,
+        arr.cw,
+        cand,
+        peer_rows(state.shape),
+        MAX_STEM_DIGITS,
+    )
+    if found[0] < 0:
+        return None
+    stem, z = int(found[0]), int(found[1])
+    sets = almost_locked_sets(state)
+    chosen = [sets[int(i)] for i in found[2:] if i >= 0]
+    hit = cells_with_each(state)[z] & ~(1 << stem)
+    for a in chosen:
+        hit &= a.seen[z]
+    elims = [(t, z + 1) for t in bits(hit)]
+    return _blossom_step(state, stem, state.cand[stem], chosen, elims)
+
+
 def load_compiled(state: CandidateState) -> None:
     """Call each ALS kernel once (on `state`), so that they are loaded."""
     compiled_xz(state)
     compiled_xy_wing(state)
     compiled_chain(state)
+    compiled_blossom(state)

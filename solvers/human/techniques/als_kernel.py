@@ -1,11 +1,12 @@
 """The ALS techniques' searches compiled (numba; imported only when numba is installed).
 
 ALS-XZ, ALS-XY-Wing and the ALS chains run at most hard steps of the HoDoKu-order pass
-and mostly come up empty: their Python loops over pairs of sets and the chains'
-breadth-first search over (set, digit) facts cost more than the rest of that pass's
-techniques.  The kernels here walk the same sets in the same order with the same
-tie-breaks (`als` keeps the pure-Python route, used without numba) and hand back only
-the indices and digits a step is made of; `als` builds the step from them.
+and mostly come up empty; in Python their loops over pairs of sets and the chains'
+breadth-first search over (set, digit) facts were the costliest searches of that pass.
+The kernels here (and one for Death Blossom, where a configuration has it) walk the same
+sets in the same order with the same tie-breaks (`als` keeps the pure-Python route, used
+without numba) and hand back only the indices and digits a step is made of; `als` builds
+the step from them.
 
 Array conventions (S sets, n digits, W 64-bit words per cell mask):
 
@@ -447,4 +448,122 @@ def best_chain(digits, size, seen, cw, start, other, rcc, max_sets):
                     best[at] = nd
                     at -= 1
                     nd = parent[nd]
+    return best
+
+
+@njit(cache=True)
+def _petals(cells, digits, holding, stem, m, stem_peers, petal):
+    """Per stem digit (ascending), the sets that can be its petal (`als.death_blossom`'s
+    test, sets ascending) into ``petal``'s rows; how many per digit (0 stops early)."""
+    nsets = digits.shape[0]
+    count = np.zeros(petal.shape[0], dtype=np.int64)
+    sw = stem >> 6
+    sb = np.uint64(1) << np.uint64(stem & 63)
+    slot = 0
+    rest = m
+    while rest:
+        d = int(trailing_zeros(rest))
+        rest &= rest - 1
+        for a in range(nsets):
+            if (
+                (digits[a] >> d) & 1
+                and not cells[a, sw] & sb
+                and digits[a] & ~m
+                and _within(holding[a, d], stem_peers)
+            ):
+                petal[slot, count[slot]] = a
+                count[slot] += 1
+        if count[slot] == 0:
+            return count
+        slot += 1
+    return count
+
+
+@njit(cache=True)
+def _blossom(seen, z, opt, nopt, petals, targets, chosen):
+    """`als._blossom`: one petal per stem digit whose places of z all see some cell of
+    the targets left (``targets[0]`` the first), depth first, the first such choice;
+    whether found (then ``chosen``, and ``targets[petals]`` the cells hit)."""
+    words = targets.shape[1]
+    pos = np.zeros(petals, dtype=np.int64)
+    level = 0
+    while True:
+        if level == petals:
+            return True
+        if pos[level] >= nopt[level]:
+            level -= 1
+            if level < 0:
+                return False
+            continue
+        a = opt[level, pos[level]]
+        pos[level] += 1
+        hit = np.uint64(0)
+        for w in range(words):
+            targets[level + 1, w] = targets[level, w] & seen[a, z, w]
+            hit |= targets[level + 1, w]
+        if hit:
+            chosen[level] = a
+            level += 1
+            if level < petals:
+                pos[level] = 0
+
+
+@njit(cache=True)
+def best_blossom(cells, digits, size, holding, seen, cw, cand, peers, max_stem):
+    """Death Blossom's best (`als.death_blossom`'s loop and key: fewest petal cells, then
+    most eliminations, the first met on ties): [stem, z, petal per stem digit...] padded
+    with -1, or all -1."""
+    nsets, words = cells.shape
+    n = cw.shape[0]
+    petal = np.empty((max_stem, nsets), dtype=np.int64)
+    opt = np.empty((max_stem, nsets), dtype=np.int64)
+    nopt = np.zeros(max_stem, dtype=np.int64)
+    targets = np.empty((max_stem + 1, words), dtype=np.uint64)
+    chosen = np.empty(max_stem, dtype=np.int64)
+    best = np.full(2 + max_stem, -1, dtype=np.int64)
+    best_size = 0
+    best_count = 0
+    for stem in range(cand.shape[0]):
+        m = cand[stem]
+        petals = popcount(m)
+        if not m or petals > max_stem or petals < 2:
+            continue
+        count = _petals(cells, digits, holding, stem, m, peers[stem], petal)
+        if count[petals - 1] == 0:
+            continue
+        sw = stem >> 6
+        sb = np.uint64(1) << np.uint64(stem & 63)
+        for z in range(n):
+            if (m >> z) & 1:
+                continue
+            left = np.uint64(0)
+            for w in range(words):
+                targets[0, w] = cw[z, w] & ~sb if w == sw else cw[z, w]
+                left |= targets[0, w]
+            if not left:
+                continue
+            missing = False
+            for slot in range(petals):
+                nopt[slot] = 0
+                for p in range(count[slot]):
+                    a = petal[slot, p]
+                    if (digits[a] >> z) & 1:
+                        opt[slot, nopt[slot]] = a
+                        nopt[slot] += 1
+                if nopt[slot] == 0:
+                    missing = True
+                    break
+            if missing or not _blossom(seen, z, opt, nopt, petals, targets, chosen):
+                continue
+            sz = 0
+            for slot in range(petals):
+                sz += size[chosen[slot]]
+            hits = _count(targets[petals])
+            if best[0] < 0 or sz < best_size or (sz == best_size and hits > best_count):
+                best[:] = -1
+                best[0] = stem
+                best[1] = z
+                best[2 : 2 + petals] = chosen[:petals]
+                best_size = sz
+                best_count = hits
     return best
