@@ -28,7 +28,7 @@ from solvers.human.hodoku_path import only_solution
 from solvers.human.hodoku_tabling import compiled_conclusion, compiled_fits
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
-from solvers.human.techniques import compiled_branches
+from solvers.human.techniques import als, compiled_branches
 from solvers.human.techniques.aligned import COMPILED as ALIGNED_COMPILED
 from solvers.human.techniques.aligned import compiled_triple
 from solvers.human.techniques.branches import Context
@@ -173,3 +173,5 @@ def load_kernels() -> None:
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)
     compiled_reach(state)
     compiled_branches.load(Context(state))
+    if als.COMPILED:
+        als.load_compiled(state)
