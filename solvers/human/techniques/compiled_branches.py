@@ -179,6 +179,12 @@ class Ends(Mapping[int, int | None]):
         self._known[seed] = found
         return found
 
+    def failed(self, seed: int) -> bool:
+        """Whether `seed`'s branch ends in a contradiction (False for a seed the search
+        lacks), without reading its facts."""
+        i = self._row_of.get(seed)
+        return i is not None and self._failed[i]
+
     def __iter__(self) -> Iterator[int]:
         return iter(self.seeds)
 

@@ -194,7 +194,7 @@ def search_chains(
         if end_state is not None:
             return end_state(node) is None
         if most is not None:
-            return most.get(node, 0) is None  # (the ends are the branches' own)
+            return most.failed(node)  # (the ends are the branches' own)
         return (on_branch if node < off_base else off_branch)(node).conflict is not None
 
     besides: dict[int, int | None] = {}
