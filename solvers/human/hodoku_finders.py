@@ -25,7 +25,7 @@ from solvers.human.hodoku_chains import best_chain
 from solvers.human.hodoku_tabling import forcing_chain, forcing_net
 from solvers.human.state import CandidateState, digits
 from solvers.human.step import Step
-from solvers.human.techniques.common import cells_with
+from solvers.human.techniques.common import bits, cells_with, peer_masks
 
 Finder = Callable[[CandidateState], "Step | None"]
 
@@ -348,7 +348,7 @@ def _er_link(
 
 
 def _sees(state: CandidateState, a: int, b: int) -> bool:
-    return a != b and b in state.shape.peers[a]
+    return bool(peer_masks(state.shape)[a] >> b & 1)  # (a cell is not its own peer)
 
 
 def _wing_step(state: CandidateState, pivot: int, p1: int, p2: int, xyz: bool) -> Step | None:
@@ -360,12 +360,10 @@ def _wing_step(state: CandidateState, pivot: int, p1: int, p2: int, xyz: bool) -
     if shared.bit_count() != 1:
         return None
     z = shared.bit_length()
-    must = (p1, p2, pivot) if xyz else (p1, p2)
-    elims = tuple(
-        (c, z)
-        for c in range(len(cand))
-        if cand[c] & shared and c not in (pivot, p1, p2) and all(_sees(state, c, m) for m in must)
-    )
+    peers = peer_masks(state.shape)
+    seeing = peers[p1] & peers[p2] & (peers[pivot] if xyz else -1)
+    seeing &= ~(1 << pivot | 1 << p1 | 1 << p2)
+    elims = tuple((c, z) for c in bits(seeing) if cand[c] & shared)
     if not elims:
         return None
     name = "xyz_wing" if xyz else "xy_wing"
@@ -381,11 +379,14 @@ def wing(state: CandidateState, xyz: bool) -> Step | None:
     for i, pivot in enumerate(pivots):
         pm = cand[pivot]
         for j, a in enumerate(bi):
-            if (xyz and a == pivot) or (not xyz and j <= i) or (pm | cand[a]).bit_count() != 3:
+            am = cand[a]
+            m = pm | am
+            if (xyz and a == pivot) or (not xyz and j <= i) or m.bit_count() != 3:
                 continue
+            # (pm and am differ: their union has a digit more than either pair)
             for b in bi[j + 1 :]:
-                m = pm | cand[a] | cand[b]
-                if b == pivot or m.bit_count() != 3 or len({pm, cand[a], cand[b]}) != 3:
+                bm = cand[b]
+                if b == pivot or bm & ~m or bm in (pm, am):
                     continue
                 orders = [(pivot, a, b)] + ([] if xyz else [(a, pivot, b), (b, a, pivot)])
                 for x, y, z in orders:
@@ -407,11 +408,8 @@ def w_wing(state: CandidateState) -> Step | None:
                 continue
             for a, b in (digits(m), digits(m)[::-1]):
                 abit = 1 << (a - 1)
-                elims = tuple(
-                    (c, a)
-                    for c in range(len(cand))
-                    if cand[c] & abit and _sees(state, c, one) and _sees(state, c, two)
-                )
+                peers = peer_masks(shape)
+                elims = tuple((c, a) for c in bits(peers[one] & peers[two]) if cand[c] & abit)
                 if elims and _w_link(state, b, one, two):
                     return Step("w_wing", (), elims, (one, two), (), (a, b), 0.0, shape)
     return None
