@@ -25,7 +25,7 @@ from solvers.human.hodoku_chains import best_chain
 from solvers.human.hodoku_tabling import forcing_chain, forcing_net
 from solvers.human.state import CandidateState, digits
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, peer_masks
+from solvers.human.techniques.common import bits, cells_with, peer_masks, unit_readers
 
 Finder = Callable[[CandidateState], "Step | None"]
 
@@ -144,10 +144,10 @@ def hidden_subset(state: CandidateState, k: int) -> Step | None:
     A unit's answer reads its own candidates alone: it is kept in the solve's memo by
     them (the pass asks again at every state, where most units are as they were)."""
     cand = state.cand
-    units = state.shape.units
+    reads = unit_readers(state.shape)
     table = state.memo.table("hodoku-hidden-subset", state.shape, 200)
     for u in _box_first(state.n):
-        key = (k, u, *(cand[c] for c in units[u]))
+        key = (k, u, reads[u](cand))
         step = table.get(key, _UNKNOWN)
         if step is _UNKNOWN:
             step = table[key] = _hidden_in(state, k, u)

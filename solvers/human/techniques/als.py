@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with_each, peer_masks
+from solvers.human.techniques.common import bits, cells_with_each, peer_masks, unit_readers
 
 ALS_XZ_RATING = 5.5
 ALS_XY_WING_RATING = 6.2
@@ -91,8 +91,9 @@ def _find_sets(state: CandidateState) -> list[Als]:
     cap = max_cells(state.n)
     found: dict[int, Als] = {}  # by cell mask: a set in a box and a line is listed once
     memo = state.memo.table("als-unit-sets", shape, UNIT_SETS_BYTES * state.n)
+    reads = unit_readers(shape)
     for u, unit in enumerate(shape.units):
-        for als in _unit_sets(memo, shape, u, unit, tuple([cand[c] for c in unit]), cap):
+        for als in _unit_sets(memo, shape, u, unit, reads[u](cand), cap):
             if als.cells not in found:
                 found[als.cells] = als
     return sorted(found.values(), key=lambda a: (a.size, a.unit))

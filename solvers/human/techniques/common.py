@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from solvers.grid import Shape
@@ -103,7 +104,14 @@ def unit_masks(state: CandidateState) -> list[tuple[int, ...]]:
 
 def _unit_masks(state: CandidateState) -> list[tuple[int, ...]]:
     cand = state.cand
-    return [tuple([cand[c] for c in unit]) for unit in state.shape.units]
+    return [read(cand) for read in unit_readers(state.shape)]
+
+
+@cache
+def unit_readers(shape: Shape) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """Per unit, a function reading its cells' candidate masks from a grid's list at once
+    (in the unit's order: a key for what depends on the unit's candidates alone)."""
+    return tuple(itemgetter(*cells) for cells in shape.units)
 
 
 def fruitless(state: CandidateState, key: str, digit: int) -> bool:

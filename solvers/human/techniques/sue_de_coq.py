@@ -20,7 +20,7 @@ from itertools import combinations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, crossings
+from solvers.human.techniques.common import bits, crossings, unit_readers
 
 SUE_DE_COQ_RATING = 5.0
 MAX_SIDE_CELLS = 3
@@ -51,14 +51,13 @@ def sue_de_coq(state: CandidateState) -> Step | None:
     answer is kept in the solve's memo by those candidates."""
     n = state.n
     cand = state.cand
-    units = state.shape.units
     box_lines, _ = crossings(state.shape)
     table = state.memo.table("sue-de-coq", state.shape, 200)
+    reads = unit_readers(state.shape)
     for b in range(n):
         box = 2 * n + b
-        box_cells = units[box]
         for line, in_box, _ in box_lines[b]:
-            key = (box, line, *(cand[c] for c in units[line]), *(cand[c] for c in box_cells))
+            key = (box, line, reads[line](cand), reads[box](cand))
             step = table.get(key, _UNKNOWN)
             if step is _UNKNOWN:
                 step = table[key] = _crossing(state, box, line, in_box)
