@@ -4,4 +4,10 @@ and NumPy); the engine takes its pure-Python routes then."""
 import importlib.util
 
 if importlib.util.find_spec("numba") is None or importlib.util.find_spec("numpy") is None:
-    collect_ignore = ["aligned_kernel.py", "branch_kernel.py", "chain_bound.py", "static_kernel.py"]
+    collect_ignore = [
+        "aligned_kernel.py",
+        "branch_kernel.py",
+        "chain_bound.py",
+        "static_kernel.py",
+        "wing_kernel.py",
+    ]
