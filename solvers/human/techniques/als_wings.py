@@ -281,58 +281,37 @@ def compiled_wing(state: CandidateState, size: int, name: str) -> Step | None:
     marks = state.fruitless.get(key)
     if marks is None:
         marks = fresh_marks(len(units), n, peers.shape[1])
-    has, old, marked, links = (a.copy() for a in marks)
+    old, rows = marks[0].copy(), marks[1].copy()
     cand = np.array(state.cand, dtype=np.int64)
-    cells = np.empty(size, dtype=np.int64)
-    out = np.empty((n, peers.shape[1]), dtype=np.uint64)
-    found, rating, yz = wing_search(
-        cand,
-        size,
-        units,
-        sees,
-        peers,
-        cell_units,
-        wing_rates(size, n),
-        caps[size],
-        has,
-        old,
-        marked,
-        links,
-        cells,
-        out,
+    rating, found = wing_search(
+        cand, size, units, sees, peers, cell_units, wing_rates(size, n), caps[size], old, rows
     )
-    state.fruitless[key] = (has, old, marked, links)
-    if not found:
+    state.fruitless[key] = (old, rows)
+    if not len(found):
         return None
-    elims = sorted(
-        (w * 64 + b, d + 1)
-        for d in range(n)
-        for w in range(out.shape[1])
-        for b in bits(int(out[d, w]))
-    )
-    yz = int(yz)
+    values = found.tolist()
+    yz = values[0]
+    pairs = values[1 + size :]
     return Step(
         name,
         (),
-        tuple(elims),
-        (*(int(c) for c in cells), yz),
+        tuple(zip(pairs[::2], pairs[1::2], strict=True)),
+        (*values[1 : 1 + size], yz),
         (),
         tuple(b + 1 for b in bits(state.cand[yz])),
-        float(rating),
+        rating,
         state.shape,
     )
 
 
-def fresh_marks(nunits: int, n: int, words: int) -> tuple[Any, Any, Any, Any]:
-    """No unit marked fruitless yet: the kernel's marks (marked, candidates, bivalue
-    cells, links)."""
+def fresh_marks(nunits: int, n: int, words: int) -> tuple[Any, Any]:
+    """No unit marked fruitless yet: the kernel's marks (per unit its candidates and
+    whether it is marked; its bivalue cells and links, as rows)."""
     import numpy as np
 
     return (
-        np.zeros(nunits, dtype=np.bool_),
-        np.zeros((nunits, n), dtype=np.int64),
-        np.zeros((nunits, words), dtype=np.uint64),
-        np.zeros((nunits, n, words), dtype=np.uint64),
+        np.zeros((nunits, n + 1), dtype=np.int64),
+        np.zeros((nunits, n + 1, words), dtype=np.uint64),
     )
 
 

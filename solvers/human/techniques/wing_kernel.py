@@ -57,7 +57,7 @@ def _cell_rows(cand, n, words):
 
 
 @njit(cache=True)
-def _may_link(u, cand, biv, nbiv, marked, links):
+def _may_link(u, cand, biv, nbiv, rows):
     """Whether a bivalue cell that was not bivalue at unit u's mark could link to one of
     its sets."""
     one = np.uint64(1)
@@ -65,10 +65,10 @@ def _may_link(u, cand, biv, nbiv, marked, links):
         c = biv[j]
         w = c >> 6
         bit = one << np.uint64(c & 63)
-        if marked[u, w] & bit:
+        if rows[u, 0, w] & bit:
             continue
         m = cand[c]
-        if (links[u, trailing_zeros(m), w] | links[u, trailing_zeros(m & (m - 1)), w]) & bit:
+        if (rows[u, trailing_zeros(m) + 1, w] | rows[u, trailing_zeros(m & (m - 1)) + 1, w]) & bit:
             return True
     return False
 
@@ -124,13 +124,13 @@ def _targets(yz, m, z, union, double, als, seen, holding, peers, out):
 
 
 @njit(cache=True)
-def wing_search(
-    cand, size, units, sees, peers, cell_units, rates, cap, has, old, marked, links, cells_out, out
-):
-    """The best ALS wing of `size` set cells: (whether one was found, its rating, its
-    bivalue cell), its set in `cells_out` and its eliminations as rows per digit in `out`.
-    `has`, `old`, `marked` and `links` are the units' fruitless marks (see the module),
-    updated in place; `cap` bounds the sets inside a line's part of a box."""
+def wing_search(cand, size, units, sees, peers, cell_units, rates, cap, old, rows):
+    """The best ALS wing of `size` set cells: its rating and, as one array, its bivalue
+    cell, its set's cells and its eliminations as (cell, digit) pairs ascending (empty
+    when there is none).  `old` and `rows` are the units' fruitless marks, updated in
+    place: per unit its candidates and whether it is marked (last column); its bivalue
+    cells (row 0) and per digit d the cells that could link through it (row d + 1).
+    `cap` bounds the sets inside a line's part of a box."""
     ncells = cand.shape[0]
     nunits = units.shape[0]
     n = units.shape[1]
@@ -138,7 +138,7 @@ def wing_search(
     one = np.uint64(1)
     biv, nbiv, biv_row, holding = _cell_rows(cand, n, words)
     if nbiv == 0:
-        return False, 0.0, -1
+        return 0.0, np.empty(0, dtype=np.int64)
     limit = size + 1
     masks = np.empty(n, dtype=np.int64)
     opn = np.empty(n, dtype=np.int64)
@@ -150,6 +150,8 @@ def wing_search(
     seen = np.empty((n, words), dtype=np.uint64)  # per digit: the cells seeing its places
     unit_links = np.empty((n, words), dtype=np.uint64)
     targets = np.empty((n, words), dtype=np.uint64)
+    best = np.empty((n, words), dtype=np.uint64)
+    best_cells = np.empty(size, dtype=np.int64)
     changed = np.zeros(ncells, dtype=np.bool_)
     shared_keys = np.empty(max(cap, 1), dtype=np.int64)
     shared_unsettled = np.empty(max(cap, 1), dtype=np.bool_)
@@ -162,7 +164,7 @@ def wing_search(
         for i in range(n):
             masks[i] = cand[units[u, i]]
         every = True  # search every set (else those holding a changed cell)
-        if has[u] and not _may_link(u, cand, biv, nbiv, marked, links):
+        if old[u, n] and not _may_link(u, cand, biv, nbiv, rows):
             same = True
             for i in range(n):
                 changed[units[u, i]] = old[u, i] != masks[i]
@@ -295,15 +297,37 @@ def wing_search(
                     best_rating = rating
                     best_count = count
                     best_yz = yz
-                    cells_out[:] = cells
-                    out[:, :] = targets
+                    best_cells[:] = cells
+                    best[:, :] = targets
         if clean:
-            has[u] = True
+            old[u, n] = 1
             for i in range(n):
                 old[u, i] = masks[i]
             for w in range(words):
-                marked[u, w] = biv_row[w]
+                rows[u, 0, w] = biv_row[w]
             for b in range(n):
                 for w in range(words):
-                    links[u, b, w] = unit_links[b, w]
-    return found, best_rating, best_yz
+                    rows[u, b + 1, w] = unit_links[b, w]
+    if not found:
+        return 0.0, np.empty(0, dtype=np.int64)
+    return best_rating, _found(best_yz, best_cells, best, best_count)
+
+
+@njit(cache=True)
+def _found(yz, cells, targets, count):
+    """The wing as one array: the bivalue cell, the set's cells, the eliminations as
+    (cell, digit) pairs ascending."""
+    size = cells.shape[0]
+    n = targets.shape[0]
+    out = np.empty(1 + size + 2 * count, dtype=np.int64)
+    out[0] = yz
+    out[1 : 1 + size] = cells
+    at = 1 + size
+    for w in range(targets.shape[1]):
+        for x in range(64):
+            for b in range(n):
+                if (targets[b, w] >> np.uint64(x)) & np.uint64(1):
+                    out[at] = w * 64 + x
+                    out[at + 1] = b + 1
+                    at += 2
+    return out
