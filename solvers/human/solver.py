@@ -31,6 +31,8 @@ from solvers.human.techniques.als_wings import COMPILED as WINGS_COMPILED
 from solvers.human.techniques.als_wings import compiled_wing
 from solvers.human.techniques.branches import Context
 from solvers.human.techniques.common import peer_masks
+from solvers.human.techniques.finned_fish import COMPILED as FISH_COMPILED
+from solvers.human.techniques.finned_fish import compiled_search
 from solvers.human.techniques.nested import compiled_hints
 from solvers.human.techniques.static_graph import compiled_reach
 from solvers.human.trace import pencilmarks
@@ -166,6 +168,8 @@ def load_kernels() -> None:
         compiled_triple(state, 0, peer_masks(state.shape))
     if WINGS_COMPILED:
         compiled_wing(state, 3, "wxyz_wing")
+    if FISH_COMPILED:
+        compiled_search(state, 1, True, 2)
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)
     compiled_reach(state)
     compiled_branches.load(Context(state))

@@ -1,5 +1,5 @@
-"""The ALS wings (`als_wings.als_wing`), compiled (numba; imported only when numba is
-installed).
+"""The ALS wings (`als_wings.als_wing`) and the finned fish scan (`fish_search`),
+compiled (numba; imported only when numba is installed).
 
 `als_wing` runs at nearly every hard step and, in Python, spends its time walking each
 unit's almost locked sets against the bivalue cells, set by set and cell by cell.  One
@@ -20,6 +20,11 @@ The marks are arrays (per unit: marked or not, the candidates, the bivalue cells
 links) that the caller copies before each call, as the state's copies share them.  Cell
 sets are rows of 64-bit words (bit ``c & 63`` of word ``c >> 6``); digit sets are
 int64 masks.  Grids up to 16x16 (`MAX_SIZE`): the caller takes the Python route above.
+
+The finned fish scan (`finned_fish.python_search`) walks combinations of base lines,
+their bands, fin boxes and covers, building lists and tuples at each turn; `fish_search`
+walks them on position masks in the same order and returns only where the first finned
+and the first sashimi fish stand, which `finned_fish` builds into steps.
 """
 
 from __future__ import annotations
@@ -330,4 +335,115 @@ def _found(yz, cells, targets, count):
                     out[at] = w * 64 + x
                     out[at + 1] = b + 1
                     at += 2
+    return out
+
+
+@njit(cache=True)
+def _next_combination(idx, count, total):
+    """Step `idx` (`count` ascending indices below `total`) to the next combination in
+    lexicographic order; False after the last."""
+    i = count - 1
+    while i >= 0 and idx[i] == total - count + i:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, count):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
+@njit(cache=True)
+def fish_search(lines, other, k, band, seg):
+    """The first finned and the first sashimi fish of size k on one digit, in
+    `finned_fish.python_search`'s scan order (line combinations, their bands ascending, fin
+    boxes, covers): per kind (row 0 finned, row 1 sashimi) its base lines as a mask, its
+    band, its fin box and its cover, or -1s.  `lines[i]` is the digit's places in base
+    line i, `other[x]` in cross line x (position masks)."""
+    n = lines.shape[0]
+    out = np.full((2, 4), -1, dtype=np.int64)
+    most = k + seg
+    eligible = np.empty(n, dtype=np.int64)
+    total = 0
+    for i in range(n):
+        c = popcount(lines[i])
+        if 2 <= c <= most:
+            eligible[total] = i
+            total += 1
+    if total < k:
+        return out
+    idx = np.empty(k, dtype=np.int64)
+    for i in range(k):
+        idx[i] = i
+    places = np.empty(n, dtype=np.int64)
+    extra = np.empty(k + 1, dtype=np.int64)
+    nboxes = n // seg
+    while True:
+        base = 0
+        bands = 0
+        for i in range(k):
+            line = eligible[idx[i]]
+            base |= 1 << line
+            bands |= 1 << (line // band)
+        while bands:
+            b = trailing_zeros(bands)
+            bands &= bands - 1
+            outside = 0
+            joined = 0
+            for i in range(k):
+                line = eligible[idx[i]]
+                if line // band == b:
+                    joined |= lines[line]
+                else:
+                    outside |= lines[line]
+            if popcount(outside) > k:
+                continue
+            band_lines = ((1 << band) - 1) << (b * band)
+            for s in range(nboxes):
+                box = ((1 << seg) - 1) << (s * seg)
+                rest = outside | (joined & ~box)
+                need = k - popcount(rest)
+                if need < 0:
+                    continue
+                inside = joined & box
+                free = inside & ~rest
+                nfree = 0
+                while free:
+                    places[nfree] = trailing_zeros(free)
+                    nfree += 1
+                    free &= free - 1
+                if need > nfree:
+                    continue
+                for i in range(need):
+                    extra[i] = i
+                while True:
+                    cover = rest
+                    for i in range(need):
+                        cover |= 1 << places[extra[i]]
+                    fins = inside & ~cover
+                    if fins and cover & box:
+                        kept = 64
+                        for i in range(k):
+                            kept = min(kept, popcount(lines[eligible[idx[i]]] & cover))
+                        kind = 1 if kept == 1 else 0
+                        if kept and out[kind, 0] < 0:
+                            hit = cover & box
+                            clears = False
+                            while hit:
+                                x = trailing_zeros(hit)
+                                hit &= hit - 1
+                                if other[x] & band_lines & ~base:
+                                    clears = True
+                                    break
+                            if clears:
+                                out[kind, 0] = base
+                                out[kind, 1] = b
+                                out[kind, 2] = s
+                                out[kind, 3] = cover
+                                if out[0, 0] >= 0 and out[1, 0] >= 0:
+                                    return out
+                    if not _next_combination(extra, need, nfree):
+                        break
+        if not _next_combination(idx, k, total):
+            break
     return out

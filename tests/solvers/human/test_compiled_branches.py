@@ -187,6 +187,7 @@ def test_the_solver_warms_the_branch_kernel_up():
         "assert chain_bound.start_reach.signatures\n"
         "assert static_kernel.full_reach.signatures\n"
         "assert wing_kernel.wing_search.signatures\n"
+        "assert wing_kernel.fish_search.signatures\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr

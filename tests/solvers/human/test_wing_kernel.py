@@ -1,7 +1,7 @@
-"""The compiled ALS wings (numba) find the step of the Python search, which runs where
-numba is missing (and above 16x16), at every state of solve paths and on states with
-candidates taken away at random, each route with its fruitless marks kept from state to
-state."""
+"""The compiled ALS wings and finned fish (numba) find the steps of the Python searches,
+which run where numba is missing (and above 16x16), at every state of solve paths and on
+states with candidates taken away at random, the wings' routes each with its fruitless
+marks kept from state to state."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from solvers.grid import Grid
 from solvers.human.engine import propagate
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques import als_wings
+from solvers.human.techniques import als_wings, finned_fish
 from solvers.human.trace import compact
 from tests.paths import ROOT
 
@@ -53,12 +53,25 @@ def both(state: CandidateState, monkeypatch: pytest.MonkeyPatch) -> int:
     return found
 
 
+def fish_both(state: CandidateState) -> int:
+    """Each finned and sashimi fish search (sizes 2-4, digits, rows and columns) by the
+    kernel and by Python at `state`: the same fish.  How many found one."""
+    found = 0
+    for k in (2, 3, 4):
+        for d in range(1, state.n + 1):
+            for rows in (True, False):
+                compiled = finned_fish.compiled_search(state, d, rows, k)
+                assert compiled == finned_fish.python_search(state, d, rows, k), (k, d, rows)
+                found += sum(fish is not None for fish in compiled)
+    return found
+
+
 def along_the_path(grid: Grid, monkeypatch: pytest.MonkeyPatch) -> int:
-    """`both` at each state of the engine's path; how many wings were found."""
+    """`both` and `fish_both` at each state of the engine's path; how many were found."""
     state = CandidateState.from_grid(grid)
     found = 0
     while state.empty and not state.contradiction:
-        found += both(state, monkeypatch)
+        found += both(state, monkeypatch) + fish_both(state)
         if propagate(state, max_steps=1).stopped_by is None:
             break
     return found
@@ -95,6 +108,7 @@ def test_the_kernel_agrees_on_16x16_states(monkeypatch):
         state = CandidateState.from_grid(grid)
         for _ in range(3):
             both(state, monkeypatch)
+            fish_both(state)
             for cell in rng.sample(range(state.shape.ncells), 60):
                 digits = [d for d in range(1, 17) if state.cand[cell] >> (d - 1) & 1]
                 if len(digits) > 2:
@@ -119,11 +133,13 @@ def test_the_kernel_agrees_on_thinned_states(monkeypatch, case):
     propagate(state, max_steps=5)
     for cuts in rounds:
         both(state, monkeypatch)
+        fish_both(state)
         for cell, digit in cuts:
             m = state.cand[cell]
             if m >> (digit - 1) & 1 and m.bit_count() > 2:  # keep the cells open
                 state.eliminate(cell, digit)
     both(state, monkeypatch)
+    fish_both(state)
 
 
 def test_the_kernel_route_is_taken_where_numba_is(monkeypatch):
@@ -169,3 +185,19 @@ def test_the_kernel_called_directly_gives_the_wing(monkeypatch):
     assert rating == python.rating
     assert (*values[1:4], values[0]) == python.cells
     assert list(zip(values[4::2], values[5::2], strict=True)) == list(python.eliminations)
+
+
+def test_the_fish_kernel_route_is_taken_where_numba_is(monkeypatch):
+    assert finned_fish.COMPILED
+    calls = []
+
+    def counted(*args):
+        calls.append(args)
+        return search(*args)
+
+    search = finned_fish.compiled_search
+    monkeypatch.setattr(finned_fish, "compiled_search", counted)
+    state = CandidateState.from_grid(puzzles("gen9-extreme.txt", 1)[0])
+    propagate(state, max_steps=5)
+    finned_fish.finned_fish(state, 2, False, 3.4)
+    assert calls
