@@ -201,3 +201,17 @@ def test_the_fish_kernel_route_is_taken_where_numba_is(monkeypatch):
     propagate(state, max_steps=5)
     finned_fish.finned_fish(state, 2, False, 3.4)
     assert calls
+
+
+def test_grids_above_16x16_take_the_python_route(monkeypatch):
+    from solvers.human.techniques import wing_kernel
+
+    def refused(*args):
+        raise AssertionError("the kernel was called on a 25x25 grid")
+
+    monkeypatch.setattr(wing_kernel, "wing_search", refused)
+    monkeypatch.setattr(finned_fish, "compiled_search", refused)
+    state = CandidateState.from_grid(puzzles("gen25.txt", 1)[0])
+    for find in WINGS:
+        find(state)
+    finned_fish.finned_fish(state, 2, False, 3.4)
