@@ -17,11 +17,17 @@ The kinds differ in the links they may use: ``x``, one digit's conjugate pairs
 and one digit's peers among bivalue cells (weak), ending on the starting digit;
 ``aic``, all of them (HoDoKu's nice loops and AICs without groups).  Chains are
 at most `MAX_NODES` candidates long, as HoDoKu's default limit.
+
+With numba, grids of sixteen digits or fewer are searched by the compiled kernel
+(`solvers.human.hodoku_chain_kernel`, see `compiled_best`): the same walks and the same
+key, so the same chain; the Python search here is the route without numba.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from functools import cache
+from typing import Any
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
@@ -151,11 +157,7 @@ ends p and q and its eliminations (a node mask); None for no chain."""
 def best_chain(state: CandidateState, kind: str) -> Step | None:
     """The chain of `kind` (``x``, ``xy``, ``aic``) with the most eliminations, or None."""
     n = state.n
-    if kind == "x":
-        best = _best_x_chain(state)
-    else:
-        strong, weak, sees, nodes = chain_links(state, kind)
-        best = _best_from(state, kind, strong, weak, sees, nodes)
+    best = _best_x_chain(state) if kind == "x" else search(state, kind, -1)
     if best is None:
         return None
     *_, p, q, targets = best
@@ -168,16 +170,13 @@ def best_chain(state: CandidateState, kind: str) -> Step | None:
 def _best_x_chain(state: CandidateState) -> Best:
     """The best X-chain: each digit's best, kept in the solve's memo by the digit's places
     (an X-chain reads its digit alone), then the best of those."""
-    n = state.n
     table = state.memo.table("hodoku-x-chains", state.shape, 100)
     best: Best = None
-    for d in range(1, n + 1):
+    for d in range(1, state.n + 1):
         key = (d, cells_with(state, d))
         found = table.get(key, _UNKNOWN)
         if found is _UNKNOWN:
-            strong, weak, sees, nodes = chain_links(state, "x")
-            starts = [p for p in nodes if p % n == d - 1]
-            found = table[key] = _best_from(state, "x", strong, weak, sees, starts)
+            found = table[key] = search(state, "x", d - 1)
         if found is not None and (best is None or found < best):
             best = found  # type: ignore[assignment]
     return best
@@ -185,6 +184,21 @@ def _best_x_chain(state: CandidateState) -> Best:
 
 _UNKNOWN = object()
 """An answer not in the solve's memo yet (it may be None)."""
+
+
+def search(state: CandidateState, kind: str, digit: int) -> Best:
+    """The best chain of `kind` from the open nodes (of digit index `digit` only, when it
+    is 0 or more): compiled where it fits (`compiled_best`), else in Python."""
+    if compiled_fits(state):
+        return compiled_best(state, kind, digit)
+    return python_best(state, kind, digit)
+
+
+def python_best(state: CandidateState, kind: str, digit: int) -> Best:
+    """`search` in Python, the route without numba."""
+    strong, weak, sees, nodes = chain_links(state, kind)
+    starts = nodes if digit < 0 else [p for p in nodes if p % state.n == digit]
+    return _best_from(state, kind, strong, weak, sees, starts)
 
 
 def _best_from(
@@ -230,3 +244,58 @@ def _cell_others(p: int, n: int, state: CandidateState) -> int:
     """The other candidates of node p's cell, as a node mask."""
     c, d = divmod(p, n)
     return sum(1 << (c * n + e) for e in range(n) if e != d and state.cand[c] >> e & 1)
+
+
+COMPILED = (
+    importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
+)
+"""Whether the chains are searched by the compiled kernel (`hodoku_chain_kernel`): numba
+is installed."""
+
+_KINDS = {"x": 0, "xy": 1, "aic": 2}
+"""The kinds as the kernel numbers them (``X``, ``XY``, ``AIC``)."""
+
+
+def compiled_fits(state: CandidateState) -> bool:
+    """Whether this state's chains are searched compiled: numba installed, sixteen digits
+    or fewer (a node mask stays a short row of words)."""
+    return COMPILED and state.n <= 16
+
+
+def compiled_best(state: CandidateState, kind: str, digit: int) -> Best:
+    """`search` by the compiled kernel: the same key as `python_best`, so the same chain."""
+    import numpy as np
+
+    from solvers.human.hodoku_chain_kernel import best_key
+
+    node_of, rows = state.derived("hodoku-chain-rows", compiled_rows)
+    key = np.zeros(5, dtype=np.int64)
+    targets = np.zeros((len(state.cand) * state.n + 63) // 64, dtype=np.uint64)
+    ncells = len(state.cand)
+    if not best_key(node_of, rows, state.n, ncells, _KINDS[kind], digit, MAX_NODES, key, targets):
+        return None
+    count, isum, length, p, q = key.tolist()
+    mask = int.from_bytes(targets.astype("<u8", copy=False).tobytes(), "little")
+    return (-count, isum, length, p, q, mask)
+
+
+def compiled_rows(state: CandidateState) -> Any:
+    """The open nodes and their link rows (`hodoku_chain_kernel.chain_rows`), kept for the
+    state as the kinds share them."""
+    import numpy as np
+
+    from solvers.human.hodoku_chain_kernel import chain_rows
+
+    cand = np.array(state.cand, dtype=np.int64)
+    units, peers = _geometry(state.shape)
+    return chain_rows(cand, state.n, units, peers)
+
+
+@cache
+def _geometry(shape: Shape) -> tuple[Any, Any]:
+    """The shape's units (cells per unit) and each cell's peers, as NumPy arrays."""
+    import numpy as np
+
+    units = np.array(shape.units, dtype=np.int64)
+    peers = np.array([sorted(p) for p in shape.peers], dtype=np.int64)
+    return units, peers

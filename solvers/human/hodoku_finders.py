@@ -14,14 +14,18 @@ order), which the pass's single-queue bookkeeping follows.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
+from functools import cache
 from itertools import combinations
+from typing import Any
 
+from solvers.grid import Shape
 from solvers.human.hodoku_chains import best_chain
 from solvers.human.hodoku_tabling import forcing_chain, forcing_net
 from solvers.human.state import CandidateState, digits
 from solvers.human.step import Step
-from solvers.human.techniques.common import cells_with
+from solvers.human.techniques.common import bits, cells_with, peer_masks
 
 Finder = Callable[[CandidateState], "Step | None"]
 
@@ -67,6 +71,13 @@ def _naked_step(state: CandidateState, combo: tuple[int, ...], m: int, locked: b
 
 
 def _naked(state: CandidateState, k: int, units: list[int], locked: bool) -> Step | None:
+    """The first naked subset of k cells in `units` (in order) that is a step of the kind
+    asked for (see `_naked_step`): found compiled where it fits (`compiled_sets`)."""
+    if COMPILED and state.n <= 16:
+        for combo, m in compiled_sets(state, k, units):
+            if step := _naked_step(state, combo, m, locked):
+                return step
+        return None
     cand = state.cand
     for u in units:
         small = [c for c in state.shape.units[u] if cand[c] and cand[c].bit_count() <= k]
@@ -77,6 +88,45 @@ def _naked(state: CandidateState, k: int, units: list[int], locked: bool) -> Ste
             if m.bit_count() == k and (step := _naked_step(state, combo, m, locked)):
                 return step
     return None
+
+
+COMPILED = (
+    importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
+)
+"""Whether the naked subsets are found by the compiled scan (`hodoku_subset_kernel`): numba
+is installed."""
+
+
+def compiled_sets(
+    state: CandidateState, k: int, units: list[int]
+) -> list[tuple[tuple[int, ...], int]]:
+    """The sets of k cells of one unit holding k digits between them (cells, digit mask)
+    that clear something in a unit they share, units in the order of `units`, each unit's
+    in `itertools.combinations` order: the compiled scan (`hodoku_subset_kernel.naked_sets`).
+    The others would give no step."""
+    import numpy as np
+
+    from solvers.human.hodoku_subset_kernel import naked_sets
+
+    cand = np.array(state.cand, dtype=np.int64)
+    order = np.array(units, dtype=np.int64)
+    rows = 16
+    while True:
+        out = np.zeros((rows, k + 2), dtype=np.int64)
+        units_array, cell_units = unit_arrays(state.shape)
+        size = naked_sets(cand, units_array, cell_units, order, k, out)
+        if size >= 0:
+            return [(tuple(row[1 : k + 1]), row[k + 1]) for row in out[:size].tolist()]
+        rows *= 4
+
+
+@cache
+def unit_arrays(shape: Shape) -> tuple[Any, Any]:
+    """The shape's units (cells per unit) and each cell's units, as NumPy arrays, for the
+    compiled scan."""
+    import numpy as np
+
+    return np.array(shape.units, dtype=np.int64), np.array(shape.cell_units, dtype=np.int64)
 
 
 def naked_subset(state: CandidateState, k: int) -> Step | None:
@@ -298,7 +348,7 @@ def _er_link(
 
 
 def _sees(state: CandidateState, a: int, b: int) -> bool:
-    return a != b and b in state.shape.peers[a]
+    return bool(peer_masks(state.shape)[a] >> b & 1)  # (a cell is not its own peer)
 
 
 def _wing_step(state: CandidateState, pivot: int, p1: int, p2: int, xyz: bool) -> Step | None:
@@ -310,12 +360,10 @@ def _wing_step(state: CandidateState, pivot: int, p1: int, p2: int, xyz: bool) -
     if shared.bit_count() != 1:
         return None
     z = shared.bit_length()
-    must = (p1, p2, pivot) if xyz else (p1, p2)
-    elims = tuple(
-        (c, z)
-        for c in range(len(cand))
-        if cand[c] & shared and c not in (pivot, p1, p2) and all(_sees(state, c, m) for m in must)
-    )
+    peers = peer_masks(state.shape)
+    seeing = peers[p1] & peers[p2] & (peers[pivot] if xyz else -1)
+    seeing &= ~(1 << pivot | 1 << p1 | 1 << p2)
+    elims = tuple((c, z) for c in bits(seeing) if cand[c] & shared)
     if not elims:
         return None
     name = "xyz_wing" if xyz else "xy_wing"
@@ -331,11 +379,14 @@ def wing(state: CandidateState, xyz: bool) -> Step | None:
     for i, pivot in enumerate(pivots):
         pm = cand[pivot]
         for j, a in enumerate(bi):
-            if (xyz and a == pivot) or (not xyz and j <= i) or (pm | cand[a]).bit_count() != 3:
+            am = cand[a]
+            m = pm | am
+            if (xyz and a == pivot) or (not xyz and j <= i) or m.bit_count() != 3:
                 continue
+            # (pm and am differ: their union has a digit more than either pair)
             for b in bi[j + 1 :]:
-                m = pm | cand[a] | cand[b]
-                if b == pivot or m.bit_count() != 3 or len({pm, cand[a], cand[b]}) != 3:
+                bm = cand[b]
+                if b == pivot or bm & ~m or bm in (pm, am):
                     continue
                 orders = [(pivot, a, b)] + ([] if xyz else [(a, pivot, b), (b, a, pivot)])
                 for x, y, z in orders:
@@ -357,11 +408,8 @@ def w_wing(state: CandidateState) -> Step | None:
                 continue
             for a, b in (digits(m), digits(m)[::-1]):
                 abit = 1 << (a - 1)
-                elims = tuple(
-                    (c, a)
-                    for c in range(len(cand))
-                    if cand[c] & abit and _sees(state, c, one) and _sees(state, c, two)
-                )
+                peers = peer_masks(shape)
+                elims = tuple((c, a) for c in bits(peers[one] & peers[two]) if cand[c] & abit)
                 if elims and _w_link(state, b, one, two):
                     return Step("w_wing", (), elims, (one, two), (), (a, b), 0.0, shape)
     return None

@@ -20,11 +20,15 @@ from typing import Any
 from solvers.base import Limits, Param, Solver, SolveResult, Status
 from solvers.grid import Grid
 from solvers.human.engine import PropagationResult, propagate
+from solvers.human.hodoku_chains import compiled_best
+from solvers.human.hodoku_chains import compiled_fits as chains_compiled
+from solvers.human.hodoku_finders import COMPILED as SUBSETS_COMPILED
+from solvers.human.hodoku_finders import compiled_sets
 from solvers.human.hodoku_path import only_solution
 from solvers.human.hodoku_tabling import compiled_conclusion, compiled_fits
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
-from solvers.human.techniques import compiled_branches
+from solvers.human.techniques import als, compiled_branches
 from solvers.human.techniques.aligned import COMPILED as ALIGNED_COMPILED
 from solvers.human.techniques.aligned import compiled_triple
 from solvers.human.techniques.als_wings import COMPILED as WINGS_COMPILED
@@ -163,6 +167,10 @@ def load_kernels() -> None:
     state = CandidateState.from_grid(Grid.empty(3, 3))
     if compiled_fits(state.shape):
         compiled_conclusion(state, False)
+    if chains_compiled(state):
+        compiled_best(state, "aic", -1)
+    if SUBSETS_COMPILED:
+        compiled_sets(state, 2, [0])
     only_solution(Grid.parse(SOLVED_GRID))
     if ALIGNED_COMPILED:
         compiled_triple(state, 0, peer_masks(state.shape))
@@ -173,3 +181,5 @@ def load_kernels() -> None:
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)
     compiled_reach(state)
     compiled_branches.load(Context(state))
+    if als.COMPILED:
+        als.load_compiled(state)

@@ -27,12 +27,18 @@ in a 9x9 grid (with 5, the classic techniques and these finished one more of 60
 gen9-extreme puzzles and took a third longer), and so are the RCC links between them.
 ALS chains are searched up to `MAX_CHAIN_SETS` sets.  Sets are bitmasks: cells as a
 cell mask, digits as a digit mask.
+
+With numba, ALS-XZ, ALS-XY-Wing, the ALS chains and Death Blossom search compiled (`als_kernel`, on
+the sets and links as arrays, `als_arrays`): the same loops in the same order, so the
+same steps; the Python searches below are the route without numba.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from collections import deque
-from typing import NamedTuple
+from functools import cache
+from typing import Any, NamedTuple
 
 from solvers.grid import Shape
 from solvers.human.state import CandidateState
@@ -234,6 +240,8 @@ def _common_eliminations(a: Als, b: Als, digits: int, cw: list[int]) -> list[tup
 def als_xz(state: CandidateState) -> Step | None:
     """Two ALSs with a restricted common candidate: the step with the fewest ALS cells,
     then the most eliminations."""
+    if COMPILED:
+        return compiled_xz(state)
     sets = almost_locked_sets(state)
     links = rcc_links(state)
     cw = cells_with_each(state)
@@ -246,18 +254,7 @@ def als_xz(state: CandidateState) -> Step | None:
             size = a.size + b.size
             if best is not None and size > best[0][0]:
                 continue
-            if rcc & (rcc - 1):  # doubly linked: both sets locked
-                x = rcc & -rcc
-                rcc = x | (rcc ^ x) & -(rcc ^ x)  # two of them are enough
-                elims = _common_eliminations(a, b, rcc, cw)
-                for one in (a, b):
-                    for k in bits(one.digits & ~rcc):
-                        elims += [(t, k + 1) for t in bits(one.seen[k] & cw[k])]
-            else:
-                zs = _shared(a, b, cw) & ~rcc
-                if not zs:
-                    continue
-                elims = _common_eliminations(a, b, zs, cw)
+            rcc, elims = _xz_eliminations(a, b, rcc, cw)
             if not elims:
                 continue
             key = (size, -len(set(elims)))
@@ -266,6 +263,25 @@ def als_xz(state: CandidateState) -> Step | None:
     if best is None:
         return None
     _, a, b, rcc, elims = best
+    return _xz_step(state, a, b, rcc, elims)
+
+
+def _xz_eliminations(a: Als, b: Als, rcc: int, cw: list[int]) -> tuple[int, list[tuple[int, int]]]:
+    """The RCCs an ALS-XZ on `a` and `b` uses (two when doubly linked) and what it
+    eliminates."""
+    if rcc & (rcc - 1):  # doubly linked: both sets locked
+        x = rcc & -rcc
+        rcc = x | (rcc ^ x) & -(rcc ^ x)  # two of them are enough
+        elims = _common_eliminations(a, b, rcc, cw)
+        for one in (a, b):
+            for k in bits(one.digits & ~rcc):
+                elims += [(t, k + 1) for t in bits(one.seen[k] & cw[k])]
+        return rcc, elims
+    zs = _shared(a, b, cw) & ~rcc
+    return rcc, _common_eliminations(a, b, zs, cw) if zs else []
+
+
+def _xz_step(state: CandidateState, a: Als, b: Als, rcc: int, elims: list[tuple[int, int]]) -> Step:
     rccs = (tuple(k + 1 for k in bits(rcc)),)
     return _step(state, "als_xz", [a, b], rccs, elims, ALS_XZ_RATING)
 
@@ -273,6 +289,8 @@ def als_xz(state: CandidateState) -> Step | None:
 def als_xy_wing(state: CandidateState) -> Step | None:
     """ALSs A and B linked to a pivot ALS C by different RCCs: the step with the fewest
     ALS cells, then the most eliminations."""
+    if COMPILED:
+        return compiled_xy_wing(state)
     sets = almost_locked_sets(state)
     links = rcc_links(state)
     cw = cells_with_each(state)
@@ -304,9 +322,14 @@ def als_xy_wing(state: CandidateState) -> Step | None:
     if best is None:
         return None
     _, a, pivot, b, x, y, elims = best
-    return _step(
-        state, "als_xy_wing", [a, pivot, b], ((x + 1,), (y + 1,)), elims, ALS_XY_WING_RATING
-    )
+    return _xy_wing_step(state, a, pivot, b, x, y, elims)
+
+
+def _xy_wing_step(
+    state: CandidateState, a: Als, pivot: Als, b: Als, x: int, y: int, elims: list
+) -> Step:
+    rccs = ((x + 1,), (y + 1,))
+    return _step(state, "als_xy_wing", [a, pivot, b], rccs, elims, ALS_XY_WING_RATING)
 
 
 def als_chain(state: CandidateState) -> Step | None:
@@ -320,6 +343,8 @@ def als_chain(state: CandidateState) -> Step | None:
     locked, so each of its other digits y is in it, and y is not in the sets having y
     as an RCC with it.  From "z is not in the first set", reaching "x is not in the
     last set" (x ≠ z, z in the last set) proves z is in one of the two."""
+    if COMPILED:
+        return compiled_chain(state)
     sets = almost_locked_sets(state)
     links = rcc_links(state)
     n = state.n
@@ -350,7 +375,13 @@ def als_chain(state: CandidateState) -> Step | None:
     if best is None:
         return None
     _, path, rccs, elims = best
-    return _step(state, "als_chain", [sets[i] for i in path], rccs, elims, ALS_CHAIN_RATING)
+    return _chain_step(state, [sets[i] for i in path], rccs, elims)
+
+
+def _chain_step(
+    state: CandidateState, path: list[Als], rccs: tuple[tuple[int, ...], ...], elims: list
+) -> Step:
+    return _step(state, "als_chain", path, rccs, elims, ALS_CHAIN_RATING)
 
 
 def _chain_from(sets, edges, start, z, targets, ends, longest) -> tuple | None:
@@ -395,6 +426,8 @@ def _walk(parent, node) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
 def death_blossom(state: CandidateState) -> Step | None:
     """A stem cell with one petal ALS per candidate: the step with the fewest petal
     cells, then the most eliminations."""
+    if COMPILED:
+        return compiled_blossom(state)
     sets = almost_locked_sets(state)
     n = state.n
     cand = state.cand
@@ -436,6 +469,10 @@ def death_blossom(state: CandidateState) -> Step | None:
     if best is None:
         return None
     _, stem, m, chosen, elims = best
+    return _blossom_step(state, stem, m, chosen, elims)
+
+
+def _blossom_step(state: CandidateState, stem: int, m: int, chosen: list[Als], elims: list) -> Step:
     stem_set = Als(1 << stem, m, state.shape.cell_units[stem][0], 1, (), ())
     rccs = tuple((k + 1,) for k in bits(m))
     return _step(state, "death_blossom", [stem_set, *chosen], rccs, elims, DEATH_BLOSSOM_RATING)
@@ -455,3 +492,159 @@ def _blossom(options, z, targets, at, chosen) -> tuple[list[Als], int] | None:
             if found is not None:
                 return found
     return None
+
+
+COMPILED = (
+    importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
+)
+"""Whether ALS-XZ, ALS-XY-Wing, the ALS chains and Death Blossom search compiled
+(`als_kernel`): numba is installed."""
+
+
+class AlsArrays(NamedTuple):
+    """The sets of `almost_locked_sets` and their RCC links as the kernels' arrays (see
+    `als_kernel`)."""
+
+    cells: Any
+    digits: Any
+    size: Any
+    holding: Any
+    seen: Any
+    cw: Any
+    start: Any
+    other: Any
+    rcc: Any
+
+
+def als_arrays(state: CandidateState) -> AlsArrays:
+    """The state's sets and links as arrays (memoised per state)."""
+    return state.derived("als-arrays", _build_arrays)
+
+
+def _build_arrays(state: CandidateState) -> AlsArrays:
+    import numpy as np
+
+    from solvers.human.techniques.als_kernel import NEED_ROOM, links, set_rows
+
+    sets = almost_locked_sets(state)
+    words = (state.shape.ncells + 63) >> 6
+    cells = word_rows([a.cells for a in sets], words)
+    cw = word_rows(cells_with_each(state), words)
+    cand = np.array(state.cand, dtype=np.int64)
+    digits, size, holding, seen = set_rows(cells, cand, peer_rows(state.shape), state.n)
+    start = np.zeros(len(sets) + 1, dtype=np.int64)
+    room = 16 * len(sets) + 16
+    while True:  # a bigger output when the links do not fit
+        other = np.empty(room, dtype=np.int64)
+        rcc = np.empty(room, dtype=np.int64)
+        total = links(cells, digits, holding, seen, cw, start, other, rcc)
+        if total != NEED_ROOM:
+            break
+        room *= 4
+    return AlsArrays(cells, digits, size, holding, seen, cw, start, other[:total], rcc[:total])
+
+
+def word_rows(masks: list[int], words: int) -> Any:
+    """Cell masks as rows of `words` 64-bit words (a NumPy uint64 array), lowest first."""
+    import numpy as np
+
+    data = b"".join(m.to_bytes(8 * words, "little") for m in masks)
+    return np.frombuffer(data, dtype="<u8").reshape(len(masks), words).astype(np.uint64)
+
+
+@cache
+def peer_rows(shape: Shape) -> Any:
+    """Each cell's peers as a row of words (see `word_rows`)."""
+    return word_rows(list(peer_masks(shape)), (shape.ncells + 63) >> 6)
+
+
+def compiled_xz(state: CandidateState) -> Step | None:
+    """`als_xz`'s step, the pair found by the kernel."""
+    from solvers.human.techniques.als_kernel import best_xz
+
+    arr = als_arrays(state)
+    i, j, rcc = best_xz(arr.digits, arr.size, arr.seen, arr.cw, arr.start, arr.other, arr.rcc)
+    if i < 0:
+        return None
+    sets = almost_locked_sets(state)
+    a, b = sets[i], sets[j]
+    rcc, elims = _xz_eliminations(a, b, int(rcc), cells_with_each(state))
+    return _xz_step(state, a, b, rcc, elims)
+
+
+def compiled_xy_wing(state: CandidateState) -> Step | None:
+    """`als_xy_wing`'s step, the sets and RCCs found by the kernel."""
+    from solvers.human.techniques.als_kernel import best_xy_wing
+
+    arr = als_arrays(state)
+    found = best_xy_wing(
+        arr.cells, arr.digits, arr.size, arr.seen, arr.cw, arr.start, arr.other, arr.rcc
+    )
+    if found[0] < 0:
+        return None
+    c, i, j, x, y = (int(v) for v in found)
+    sets = almost_locked_sets(state)
+    a, b = sets[i], sets[j]
+    cw = cells_with_each(state)
+    z = _shared(a, b, cw) & ~(1 << x | 1 << y)
+    return _xy_wing_step(state, a, sets[c], b, x, y, _common_eliminations(a, b, z, cw))
+
+
+def compiled_chain(state: CandidateState) -> Step | None:
+    """`als_chain`'s step, the chain found by the kernel."""
+    from solvers.human.techniques.als_kernel import best_chain
+
+    arr = als_arrays(state)
+    found = best_chain(
+        arr.digits, arr.size, arr.seen, arr.cw, arr.start, arr.other, arr.rcc, MAX_CHAIN_SETS
+    )
+    if found[0] < 0:
+        return None
+    n = state.n
+    facts = [int(v) for v in found if v >= 0]
+    sets = almost_locked_sets(state)
+    path = [sets[f // n] for f in facts]
+    z = facts[0] % n
+    cw = cells_with_each(state)
+    hit = path[0].seen[z] & cw[z] & path[-1].seen[z]
+    rccs = tuple((f % n + 1,) for f in facts[1:])
+    return _chain_step(state, path, rccs, [(t, z + 1) for t in bits(hit)])
+
+
+def compiled_blossom(state: CandidateState) -> Step | None:
+    """`death_blossom`'s step, the stem, digit and petals found by the kernel."""
+    import numpy as np
+
+    from solvers.human.techniques.als_kernel import best_blossom
+
+    arr = als_arrays(state)
+    cand = np.array(state.cand, dtype=np.int64)
+    found = best_blossom(
+        arr.cells,
+        arr.digits,
+        arr.size,
+        arr.holding,
+        arr.seen,
+        arr.cw,
+        cand,
+        peer_rows(state.shape),
+        MAX_STEM_DIGITS,
+    )
+    if found[0] < 0:
+        return None
+    stem, z = int(found[0]), int(found[1])
+    sets = almost_locked_sets(state)
+    chosen = [sets[int(i)] for i in found[2:] if i >= 0]
+    hit = cells_with_each(state)[z] & ~(1 << stem)
+    for a in chosen:
+        hit &= a.seen[z]
+    elims = [(t, z + 1) for t in bits(hit)]
+    return _blossom_step(state, stem, state.cand[stem], chosen, elims)
+
+
+def load_compiled(state: CandidateState) -> None:
+    """Call each ALS kernel once (on `state`), so that they are loaded."""
+    compiled_xz(state)
+    compiled_xy_wing(state)
+    compiled_chain(state)
+    compiled_blossom(state)

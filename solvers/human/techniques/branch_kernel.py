@@ -54,7 +54,19 @@ _CLASH = 1
 _FULL = 2
 
 # the counters (`Workspace.cnt`)
-N_FACTS, POOL_USED, I_ON, N_ON, I_OFF, N_OFF, LOOKED, CLASH_LEN, CLASH_ON, CLASH_OFF = range(10)
+(
+    N_FACTS,
+    POOL_USED,
+    I_ON,
+    N_ON,
+    I_OFF,
+    N_OFF,
+    LOOKED,
+    CLASH_LEN,
+    CLASH_ON,
+    CLASH_OFF,
+    DEPTH,  # `_dynamic`: the breadth-first level it is at
+) = range(11)
 
 # the workspace's arrays, in `Workspace.arrays` order
 (
@@ -1491,12 +1503,20 @@ def branch_facts(ws, geo, peers, seeds, grid, dynamic):
     """Every seed's branch at once, one after another: (+) branches (`follow`) or, with
     `dynamic`, dynamic ones (`_dynamic`, no limit).  (False when a branch outgrew the
     pool, per seed whether its branch ends in a contradiction, per seed the facts its
-    branch holds as a row of bits over nodes.)"""
+    branch holds as a row of bits over nodes, and for the dynamic branches that end in
+    one what it rests on (`dynamic_chain`, without a limit): per seed ``depth, start,
+    middle, end`` in `spans` (all -1 for none), its on side at ``rest[start:middle]``
+    and its off side at ``rest[middle:end]``; `depth` is the breadth-first level it was
+    found at, which tells whether a limit would have stopped the branch first.)"""
     start_cand, start_pos, start_placed, open_counts, placed_count = grid
     n = start_pos.shape[0] // start_placed.shape[0]
     nodes = 2 * start_cand.shape[0] * n
     rows = np.zeros((seeds.shape[0], (nodes + 63) >> 6), dtype=np.uint64)
     clash = np.zeros(seeds.shape[0], dtype=np.bool_)
+    spans = np.full((seeds.shape[0], 4), -1, dtype=np.int64)
+    rest = np.empty(256 if dynamic else 0, dtype=np.int64)
+    used = 0
+    stack = np.empty(ws[W_MARK].shape[0], dtype=np.int64)
     for i in range(seeds.shape[0]):
         seed = seeds[i : i + 1]
         if dynamic:
@@ -1506,12 +1526,25 @@ def branch_facts(ws, geo, peers, seeds, grid, dynamic):
             if status == DONE:
                 status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
         if status == OVERFLOW:
-            return False, clash, rows
-        if status == CONFLICT:
-            clash[i] = True
-        else:
+            return False, clash, rows, spans, rest[:used]
+        if status != CONFLICT:
             _fact_row(ws, rows[i])
-    return True, clash, rows
+            continue
+        clash[i] = True
+        if not dynamic:
+            continue
+        cnt = ws[W_CNT]
+        spans[i, 0] = cnt[DEPTH]
+        spans[i, 1] = spans[i, 2] = spans[i, 3] = used
+        if cnt[CLASH_LEN] != 2:
+            continue
+        for side in range(2):
+            facts = _resting(ws, cnt[CLASH_ON] if side == 0 else cnt[CLASH_OFF], stack)
+            rest = _grow(rest, used, facts.shape[0])
+            rest[used : used + facts.shape[0]] = facts
+            used += facts.shape[0]
+            spans[i, 2 + side] = used
+    return True, clash, rows, spans, rest[:used]
 
 
 @njit(cache=True)
@@ -1610,6 +1643,7 @@ def _dynamic(ws, geo, peers, seeds, grid, limit):
     while qi < size:
         if qi == level_end:
             depth += 1
+            cnt[DEPTH] = depth
             level_end = size
             if limit and depth + 1 > limit:
                 return STOPPED

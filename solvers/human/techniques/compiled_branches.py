@@ -13,7 +13,7 @@ search's choice of branches.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from functools import cache, cached_property
 from importlib import import_module
@@ -137,20 +137,76 @@ def search_seeds(ctx: Context) -> list[int]:
     return seeds
 
 
-class Ends(dict[int, int | None]):
-    """Per seed of a search its branch's facts as a bitmask over nodes (bit ``node``), or
-    None for a contradiction; with the kernel's rows of bits they come from (`filters`)."""
+_NOT_READ = object()
+"""A seed whose facts `Ends` has not read from its rows yet."""
 
-    def __init__(self, seeds: list[int], clash: np.ndarray, rows: np.ndarray) -> None:
-        data = rows.tobytes()
-        width = rows.shape[1] * 8
-        super().__init__(
-            (seed, None if failed else int.from_bytes(data[i * width : (i + 1) * width], "little"))
-            for i, (seed, failed) in enumerate(zip(seeds, clash.tolist(), strict=True))
-        )
+
+class Ends(Mapping[int, int | None]):
+    """Per seed of a search its branch's facts as a bitmask over nodes (bit ``node``), or
+    None for a contradiction, read from the kernel's rows of bits when asked for (a
+    search reads a few hundred of them; `filters` reads the rows themselves); for dynamic
+    branches also what each contradiction rests on (`conflict`)."""
+
+    def __init__(
+        self,
+        seeds: list[int],
+        clash: np.ndarray,
+        rows: np.ndarray,
+        spans: np.ndarray | None = None,
+        rest: np.ndarray | None = None,
+    ) -> None:
         self.seeds = seeds
         self.clash = clash
         self.rows = rows
+        self._spans = spans
+        self._rest = rest
+        self._row_of = {x: i for i, x in enumerate(seeds)}
+        self._failed = clash.tolist()
+        self._data = rows.tobytes()
+        self._width = rows.shape[1] * 8
+        self._known: dict[int, int | None] = {}
+
+    def __getitem__(self, seed: int) -> int | None:
+        found = self._known.get(seed, _NOT_READ)
+        if found is not _NOT_READ:
+            return found  # type: ignore[return-value]
+        i = self._row_of[seed]  # (KeyError for a seed the search lacks)
+        if self._failed[i]:
+            found = None
+        else:
+            w = self._width
+            found = int.from_bytes(self._data[i * w : (i + 1) * w], "little")
+        self._known[seed] = found
+        return found
+
+    def failed(self, seed: int) -> bool:
+        """Whether `seed`'s branch ends in a contradiction (False for a seed the search
+        lacks), without reading its facts."""
+        i = self._row_of.get(seed)
+        return i is not None and self._failed[i]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.seeds)
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+    def conflict(self, seed: int) -> tuple[set[int], int, int] | None:
+        """What the contradiction of `seed`'s dynamic branch rests on, as
+        `dynamic_conflict` finds it without a limit: (the facts, the complexity, the
+        breadth-first level it was found at: a limit of `limit` facts stops the branch
+        before it when ``limit and level + 1 > limit``); None when not known."""
+        if self._spans is None or self._rest is None:
+            return None
+        i = self._row_of.get(seed)
+        if i is None:
+            return None
+        depth, a, b, c = self._spans[i].tolist()
+        if depth < 0:
+            return None
+        on = set(self._rest[a:b].tolist())
+        off = set(self._rest[b:c].tolist())
+        return on | off, len(on) + len(off), depth
 
 
 class Filters(NamedTuple):
@@ -198,7 +254,7 @@ def _ends(ctx: Context, dynamic: bool) -> Ends | None:
     seeds = search_seeds(ctx)
     seed_array = np.array(seeds, dtype=np.int64)
     while True:
-        ok, clash, rows = kernel.branch_facts(
+        ok, clash, rows, spans, rest = kernel.branch_facts(
             start.workspace.arrays,
             start.geo,
             start.static_geo[2],
@@ -209,6 +265,8 @@ def _ends(ctx: Context, dynamic: bool) -> Ends | None:
         if ok:
             break
         start.workspace.grow()
+    if dynamic:
+        return Ends(seeds, clash, rows, spans, rest)
     return Ends(seeds, clash, rows)
 
 

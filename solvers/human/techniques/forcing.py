@@ -194,7 +194,7 @@ def search_chains(
         if end_state is not None:
             return end_state(node) is None
         if most is not None:
-            return most.get(node, 0) is None  # (the ends are the branches' own)
+            return most.failed(node)  # (the ends are the branches' own)
         return (on_branch if node < off_base else off_branch)(node).conflict is not None
 
     besides: dict[int, int | None] = {}
@@ -277,7 +277,15 @@ def search_chains(
             found = chains.get(node)
             if found is not None:
                 return found
-            done, found = dynamic_conflict(ctx, node, useful_limit(best, base, 0))
+            limit = useful_limit(best, base, 0)
+            known = most.conflict(node) if most is not None else None
+            if known is not None:  # (found with the ends: the branch as a limit leaves it)
+                facts, size, depth = known
+                if limit and depth + 1 > limit:
+                    return None
+                chains[node] = found = (facts, size)
+                return found
+            done, found = dynamic_conflict(ctx, node, limit)
             if done:
                 if found is not None:
                     chains[node] = found

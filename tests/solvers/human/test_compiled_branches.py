@@ -418,6 +418,35 @@ def test_the_compiled_dynamic_contradictions_rest_on_the_branches_facts(name):
         assert stopped
 
 
+@pytest.mark.parametrize("name", ["gen9-extreme step 26", "gen4", "gen6", "gen12"])
+def test_the_dynamic_ends_know_each_contradiction_as_a_limited_branch_finds_it(name):
+    """The ends' contradictions stand for `dynamic_conflict` at every limit: the same
+    facts and complexity, or nothing exactly when the limit stops the branch first."""
+    state = STATES[name]()
+    ctx = Context(state)
+    ends = compiled_branches.dynamic_ends(ctx)
+    assert ends is not None
+    known = stopped = 0
+    for seed in ends.seeds:
+        found = ends.conflict(seed)
+        if ends[seed] is not None:
+            assert found is None
+            continue
+        assert found is not None, f"{name}: seed {seed}"
+        facts, size, depth = found
+        known += 1
+        for limit in range(8):
+            done, limited = compiled_branches.dynamic_conflict(ctx, seed, limit)
+            assert done
+            if limit and depth + 1 > limit:
+                assert limited is None, f"{name}: seed {seed}, limit {limit}"
+                stopped += 1
+            else:
+                assert limited == (facts, size), f"{name}: seed {seed}, limit {limit}"
+    assert known
+    assert stopped
+
+
 @pytest.mark.parametrize("name", list(STATES)[:5])
 def test_the_dynamic_search_concludes_the_same_with_the_ends_and_the_end_states(name):
     compiled = forcing.dynamic_forcing_chain(STATES[name]())

@@ -1,0 +1,140 @@
+"""The compiled ALS searches (numba) find the steps of the Python searches, which run
+where numba is missing: at every state of engine paths, on states with candidates
+struck at random, and on 4x4 to 25x25 grids."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers.grid import Grid
+from solvers.human.engine import propagate
+from solvers.human.state import CandidateState
+from solvers.human.step import Step
+from solvers.human.techniques import als
+from tests.paths import ROOT
+
+pytest.importorskip("numba")
+
+DATA = ROOT / "corpora" / "data"
+KERNELS = ("set_rows", "links", "best_xz", "best_xy_wing", "best_chain", "best_blossom")
+SEARCHES = ("als_xz", "als_xy_wing", "als_chain", "death_blossom")
+
+
+def puzzles(name: str, count: int) -> list[Grid]:
+    lines = (DATA / name).read_text().splitlines()
+    return [Grid.parse(line) for line in lines if line and not line.startswith("#")][:count]
+
+
+def both(state: CandidateState, name: str, monkeypatch: pytest.MonkeyPatch) -> Step | None:
+    """The step of search `name`, compiled and in Python (on copies: each its own memo),
+    checked equal."""
+    search = getattr(als, name)
+    monkeypatch.setattr(als, "COMPILED", True)
+    compiled = search(state.copy())
+    monkeypatch.setattr(als, "COMPILED", False)
+    python = search(state.copy())
+    assert compiled == python, (name, state.snapshot())
+    if compiled is not None and python is not None:
+        assert compiled.detail == python.detail
+    return compiled
+
+
+def along_the_path(grid: Grid, monkeypatch: pytest.MonkeyPatch, found: dict[str, int]) -> None:
+    """At each state of the engine's path, every search finds the same step both ways."""
+    state = CandidateState.from_grid(grid)
+    while state.empty and not state.contradiction:
+        for name in SEARCHES:
+            if both(state, name, monkeypatch) is not None:
+                found[name] = found.get(name, 0) + 1
+        if propagate(state, max_steps=1).stopped_by is None:
+            break
+
+
+def test_the_compiled_searches_find_the_python_searches_steps(monkeypatch):
+    found: dict[str, int] = {}
+    for grid in puzzles("gen9-extreme.txt", 6):
+        along_the_path(grid, monkeypatch, found)
+    assert all(found.get(name) for name in SEARCHES), found
+
+
+@pytest.mark.parametrize(("name", "count"), [("gen4.txt", 4), ("gen6.txt", 6), ("gen12.txt", 1)])
+def test_the_compiled_searches_agree_on_small_and_wide_grids(monkeypatch, name, count):
+    for grid in puzzles(name, count):
+        along_the_path(grid, monkeypatch, {})
+
+
+def struck(grid: Grid, seed: int, share: float) -> CandidateState:
+    """The puzzle's state with about `share` of its open candidates struck (one kept per
+    cell), chosen by `seed`: states no path reaches, with many sets and links."""
+    import random
+
+    rng = random.Random(seed)
+    state = CandidateState.from_grid(grid)
+    for cell, mask in enumerate(list(state.cand)):
+        if state.values[cell]:
+            continue
+        digits = [k + 1 for k in range(state.n) if mask >> k & 1]
+        for d in digits[1:]:
+            if rng.random() < share and state.cand[cell].bit_count() > 1:
+                state.eliminate(cell, d)
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 19), st.integers(0, 2**32), st.floats(0.2, 0.7))
+def test_the_compiled_searches_agree_on_struck_states(index, seed, share):
+    state = struck(puzzles("gen9-extreme.txt", 20)[index], seed, share)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for name in SEARCHES:
+            both(state, name, monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("name", "count", "share"), [("gen16.txt", 4, 0.4), ("gen25.txt", 2, 0.25)]
+)
+def test_the_compiled_searches_agree_on_16x16_and_25x25_grids(monkeypatch, name, count, share):
+    found: dict[str, int] = {}
+    for seed, grid in enumerate(puzzles(name, count)):
+        state = struck(grid, seed, share)  # (more sets: the Python searches take seconds)
+        for name in SEARCHES:
+            if both(state, name, monkeypatch) is not None:
+                found[name] = found.get(name, 0) + 1
+    assert all(found.get(name) for name in SEARCHES), found
+
+
+def test_the_kernels_are_taken(monkeypatch):
+    """With numba the engine's searches go through the kernels."""
+    from solvers.human.techniques import als_kernel
+
+    assert als.COMPILED
+    called: list[str] = []
+    for name in KERNELS:
+        kernel = getattr(als_kernel, name)
+        monkeypatch.setattr(als_kernel, name, recording(kernel, name, called))
+    state = CandidateState.from_grid(puzzles("gen9-extreme.txt", 1)[0])
+    for name in SEARCHES:
+        getattr(als, name)(state)
+    assert called == list(KERNELS)
+
+
+def test_the_kernels_are_warmed_up(monkeypatch):
+    """`load_kernels` calls every ALS kernel, so no puzzle's time holds their loading."""
+    from solvers.human.solver import load_kernels
+    from solvers.human.techniques import als_kernel
+
+    called: list[str] = []
+    for name in KERNELS:
+        kernel = getattr(als_kernel, name)
+        monkeypatch.setattr(als_kernel, name, recording(kernel, name, called))
+    load_kernels()
+    assert sorted(set(called)) == sorted(KERNELS)
+
+
+def recording(kernel, name: str, called: list[str]):
+    def record(*args):
+        called.append(name)
+        return kernel(*args)
+
+    return record

@@ -1,0 +1,123 @@
+"""The compiled scan of naked subsets (`hodoku_subset_kernel`) gives the HoDoKu pass the
+steps of the Python scan, which runs where numba is missing: the same naked and locked
+subsets at the states of engine and HoDoKu paths and at random candidate grids."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import solvers
+from corpora.corpus import read_puzzles
+from solvers.grid import Grid
+from solvers.human import hodoku_finders
+from solvers.human.engine import propagate
+from solvers.human.hodoku_finders import locked_subset, naked_subset
+from solvers.human.hodoku_path import hodoku_path
+from solvers.human.state import CandidateState
+from tests.paths import ROOT
+
+pytest.importorskip("numba")
+
+from solvers.human import hodoku_subset_kernel  # noqa: E402 (after the numba check)
+
+DATA = ROOT / "corpora" / "data"
+
+
+def puzzles(name: str, count: int) -> list[Grid]:
+    return [p.grid for p in read_puzzles(DATA / f"{name}.txt")][:count]
+
+
+def engine_states(grid: Grid) -> list[CandidateState]:
+    """The states along the engine's path (one step at a time)."""
+    state = CandidateState.from_grid(grid)
+    states = []
+    while state.empty and not state.contradiction:
+        states.append(state.copy())
+        if propagate(state, max_steps=1).stopped_by is None:
+            break
+    return states
+
+
+def same_subsets(state: CandidateState, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Assert both scans give the same naked and locked subsets; how many found one."""
+    found = 0
+    for k in (2, 3, 4):
+        asks = [lambda s, k=k: naked_subset(s, k)]
+        if k < 4:
+            asks.append(lambda s, k=k: locked_subset(s, k))
+        for ask in asks:
+            compiled = ask(state)
+            with monkeypatch.context() as patch:
+                patch.setattr(hodoku_finders, "COMPILED", False)
+                assert ask(state) == compiled, (k, state.snapshot())
+            found += compiled is not None
+    return found
+
+
+def test_both_scans_agree_along_engine_and_hodoku_paths(monkeypatch):
+    states = [s for name in ("gen9-hard", "gen9-extreme") for g in puzzles(name, 6)
+              for s in engine_states(g)]  # fmt: skip
+    recorded = []
+    scan = hodoku_finders.naked_subset
+
+    def recording(state: CandidateState, k: int):
+        recorded.append(state.copy())
+        return scan(state, k)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(hodoku_finders, "naked_subset", recording)
+        for grid in puzzles("gen9-extreme", 8):
+            hodoku_path(grid)
+    assert len(recorded) > 50
+    assert sum(same_subsets(state, monkeypatch) for state in states + recorded) > 20
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    box=st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4)]),
+    seed=st.integers(0, 10**6),
+    keep=st.floats(0.0, 0.4),
+    cuts=st.floats(0.0, 4.0),
+)
+def test_both_scans_agree_on_random_candidate_grids(box, seed, keep, cuts):
+    """Random puzzles, then random eliminations of candidates off the solution."""
+    rng = random.Random(seed)
+    solution = solvers.get("dlx").solve(Grid.empty(*box)).solution
+    cells = [v if rng.random() < keep else 0 for v in solution.cells]
+    state = CandidateState.from_grid(solution.replace(cells))
+    for _ in range(int(cuts * len(state.cand))):
+        cell = rng.randrange(len(state.cand))
+        wrong = [d for d in range(1, state.n + 1) if state.cand[cell] >> (d - 1) & 1]
+        wrong = [d for d in wrong if d != solution.cells[cell]]
+        if wrong:
+            state.eliminate(cell, rng.choice(wrong))
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        same_subsets(state, monkeypatch)
+
+
+def test_a_full_row_asks_again_with_more_room(monkeypatch):
+    """Many sets at once (more than the first try's rows): all returned, in order."""
+    state = CandidateState.from_grid(Grid.empty(3, 3))
+    for c in range(81):
+        for d in range(3, 10):
+            state.eliminate(c, d)
+    found = hodoku_finders.compiled_sets(state, 2, list(range(27)))
+    assert len(found) == 27 * 36
+    assert found[0] == ((0, 1), 0b11)
+
+
+def test_the_pass_takes_the_compiled_scan(monkeypatch):
+    calls = []
+    kernel = hodoku_subset_kernel.naked_sets
+
+    def counting(cand, units, cell_units, order, k, out):
+        calls.append(k)
+        return kernel(cand, units, cell_units, order, k, out)
+
+    monkeypatch.setattr(hodoku_subset_kernel, "naked_sets", counting)
+    hodoku_path(puzzles("gen9-extreme", 1)[0])
+    assert set(calls) >= {2, 3}
