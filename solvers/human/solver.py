@@ -31,8 +31,12 @@ from solvers.human.table import GROUPS, resolve
 from solvers.human.techniques import als, compiled_branches
 from solvers.human.techniques.aligned import COMPILED as ALIGNED_COMPILED
 from solvers.human.techniques.aligned import compiled_triple
+from solvers.human.techniques.als_wings import COMPILED as WINGS_COMPILED
+from solvers.human.techniques.als_wings import compiled_wing
 from solvers.human.techniques.branches import Context
 from solvers.human.techniques.common import peer_masks
+from solvers.human.techniques.finned_fish import COMPILED as FISH_COMPILED
+from solvers.human.techniques.finned_fish import compiled_search
 from solvers.human.techniques.nested import compiled_hints
 from solvers.human.techniques.static_graph import compiled_reach
 from solvers.human.trace import pencilmarks
@@ -170,6 +174,10 @@ def load_kernels() -> None:
     only_solution(Grid.parse(SOLVED_GRID))
     if ALIGNED_COMPILED:
         compiled_triple(state, 0, peer_masks(state.shape))
+    if WINGS_COMPILED:
+        compiled_wing(state, 3, "wxyz_wing")
+    if FISH_COMPILED:
+        compiled_search(state, 1, True, 2)
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)
     compiled_reach(state)
     compiled_branches.load(Context(state))

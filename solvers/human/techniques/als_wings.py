@@ -17,8 +17,13 @@ and XYZ-Wings are the one- and two-cell cases, found by their own finders.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
+from functools import cache
+from math import comb
+from typing import Any
 
+from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.common import (
@@ -126,7 +131,10 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
     until it is solved, and eliminations only shrink the targets); when some
     of its cells lose candidates, only the sets holding one of them are
     searched again.  `state.fruitless` keeps the unit's candidates, the
-    bivalue cells of that search and the cells that could link."""
+    bivalue cells of that search and the cells that could link.  With numba, grids up
+    to 16x16 are searched by the compiled kernel (`compiled_wing`), with the same rules."""
+    if COMPILED and state.n <= KERNEL_MAX_SIZE:
+        return compiled_wing(state, size, name)
     cand = state.cand
     n = state.n
     shape = state.shape
@@ -249,6 +257,91 @@ def als_wing(state: CandidateState, size: int, name: str) -> Step | None:
         rating,
         state.shape,
     )
+
+
+COMPILED = (
+    importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
+)
+"""Whether the ALS wings run compiled (`wing_kernel`): numba is installed."""
+
+KERNEL_MAX_SIZE = 16  # the largest grid side the kernel takes (`wing_kernel.MAX_SIZE`)
+
+
+def compiled_wing(state: CandidateState, size: int, name: str) -> Step | None:
+    """`als_wing` by the compiled kernel: the same step, its fruitless marks kept as
+    arrays in `state.fruitless` (copied before the kernel updates them: the state's
+    copies share them)."""
+    import numpy as np
+
+    from solvers.human.techniques.wing_kernel import wing_search
+
+    units, sees, peers, cell_units, caps = wing_geometry(state.shape)
+    n = state.n
+    key = (name, "compiled")
+    marks = state.fruitless.get(key)
+    if marks is None:
+        marks = fresh_marks(len(units), n, peers.shape[1])
+    old, rows = marks[0].copy(), marks[1].copy()
+    cand = np.array(state.cand, dtype=np.int64)
+    rating, found = wing_search(
+        cand, size, units, sees, peers, cell_units, wing_rates(size, n), caps[size], old, rows
+    )
+    state.fruitless[key] = (old, rows)
+    if not len(found):
+        return None
+    values = found.tolist()
+    yz = values[0]
+    pairs = values[1 + size :]
+    return Step(
+        name,
+        (),
+        tuple(zip(pairs[::2], pairs[1::2], strict=True)),
+        (*values[1 : 1 + size], yz),
+        (),
+        tuple(b + 1 for b in bits(state.cand[yz])),
+        rating,
+        state.shape,
+    )
+
+
+def fresh_marks(nunits: int, n: int, words: int) -> tuple[Any, Any]:
+    """No unit marked fruitless yet: the kernel's marks (per unit its candidates and
+    whether it is marked; its bivalue cells and links, as rows)."""
+    import numpy as np
+
+    return (
+        np.zeros((nunits, n + 1), dtype=np.int64),
+        np.zeros((nunits, n + 1, words), dtype=np.uint64),
+    )
+
+
+@cache
+def wing_geometry(shape: Shape) -> tuple[Any, Any, Any, Any, dict[int, int]]:
+    """The shape as the kernel's arrays: each unit's cells, whether two cells are peers,
+    each cell's peers as a row of words, each cell's units; and per ALS size a bound on
+    the sets inside a line's part of a box."""
+    import numpy as np
+
+    ncells = shape.ncells
+    words = (ncells + 63) >> 6
+    sees = np.zeros((ncells, ncells), dtype=np.bool_)
+    peers = np.zeros((ncells, words), dtype=np.uint64)
+    for cell, row in enumerate(shape.peers):
+        for p in row:
+            sees[cell, p] = True
+            peers[cell, p >> 6] |= np.uint64(1 << (p & 63))
+    part = max(shape.box_rows, shape.box_cols)
+    caps = {size: len(shape.units) * comb(part, size) for size in RATINGS}
+    units = np.array(shape.units, dtype=np.int64)
+    return units, sees, peers, np.array(shape.cell_units, dtype=np.int64), caps
+
+
+@cache
+def wing_rates(size: int, n: int) -> Any:
+    """The rating of an ALS of `size` cells by its largest cell's candidate count."""
+    import numpy as np
+
+    return np.array([RATINGS[size](b) for b in range(n + 1)], dtype=np.float64)
 
 
 def wxyz_wing(state: CandidateState) -> Step | None:

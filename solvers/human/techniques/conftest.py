@@ -10,4 +10,5 @@ if importlib.util.find_spec("numba") is None or importlib.util.find_spec("numpy"
         "branch_kernel.py",
         "chain_bound.py",
         "static_kernel.py",
+        "wing_kernel.py",
     ]

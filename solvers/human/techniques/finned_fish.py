@@ -14,6 +14,8 @@ neither; HoDoKu rates both, sashimi higher.
 
 from __future__ import annotations
 
+import importlib.util
+from collections.abc import Sequence
 from itertools import combinations
 
 from solvers.human.state import CandidateState
@@ -58,11 +60,25 @@ def _first_fish(
     key = (k, d, rows, cells_with(state, d))
     found = table.get(key)
     if found is None:
-        found = table[key] = _search(state, d, rows, k)
+        if COMPILED and state.n <= KERNEL_MAX_SIZE:
+            found = table[key] = compiled_search(state, d, rows, k)
+        else:
+            found = table[key] = python_search(state, d, rows, k)
     return found
 
 
-def _search(state: CandidateState, d: int, rows: bool, k: int) -> tuple[Found | None, Found | None]:
+COMPILED = (
+    importlib.util.find_spec("numba") is not None and importlib.util.find_spec("numpy") is not None
+)
+"""Whether the finned fish are searched compiled (`wing_kernel.fish_search`): numba is
+installed."""
+
+KERNEL_MAX_SIZE = 16  # the largest grid side the kernel takes (`wing_kernel.MAX_SIZE`)
+
+
+def python_search(
+    state: CandidateState, d: int, rows: bool, k: int
+) -> tuple[Found | None, Found | None]:
     """The first finned and the first sashimi fish, in the scan order (lines, bands,
     fin boxes, covers)."""
     shape = state.shape
@@ -82,12 +98,10 @@ def _search(state: CandidateState, d: int, rows: bool, k: int) -> tuple[Found | 
     segments = [((1 << seg) - 1) << (s * seg) for s in range(n // seg)]
     for combo in combinations(lines, k):
         for b in sorted({i // band for i, _ in combo}):
-            in_band = []
             outside = 0  # the places of the lines outside the band: all must be covered
             joined = 0  # the places of the lines inside it
             for i, p in combo:
                 if i // band == b:
-                    in_band.append((i, p))
                     joined |= p
                 else:
                     outside |= p
@@ -107,24 +121,79 @@ def _search(state: CandidateState, d: int, rows: bool, k: int) -> tuple[Found | 
                     kept = min((p & cover).bit_count() for _, p in combo)
                     if kept == 0 or out[kept == 1] is not None:
                         continue
-                    base = sum(1 << i for i, _ in combo)
-                    band_lines = ((1 << band) - 1) << (b * band)
-                    elims = [
-                        (_cell(rows, line, x, n), d)
-                        for x in bits(cover & box)
-                        for line in bits(pos[(other + x) * n + j] & band_lines & ~base)
-                    ]
-                    if elims:
-                        fin_cells = tuple(
-                            sorted(_cell(rows, i, x, n) for i, p in in_band for x in bits(p & fins))
-                        )
-                        cells = sorted(_cell(rows, i, x, n) for i, p in combo for x in bits(p))
-                        units = tuple(first + i for i, _ in combo) + tuple(
-                            other + x for x in bits(cover)
-                        )
-                        out[kept == 1] = (tuple(sorted(elims)), tuple(cells), units, fin_cells)
+                    found = _found(state, d, rows, combo, b, box, cover)
+                    if found is not None:
+                        out[kept == 1] = found
                         if out[0] is not None and out[1] is not None:
                             return out[0], out[1]
+    return out[0], out[1]
+
+
+def _found(
+    state: CandidateState,
+    d: int,
+    rows: bool,
+    combo: Sequence[tuple[int, int]],
+    b: int,
+    box: int,
+    cover: int,
+) -> Found | None:
+    """The fish of base lines `combo` (line, places), fins in band b's box `box`, cover
+    `cover` (as position masks), if it eliminates something."""
+    shape = state.shape
+    n = state.n
+    j = d - 1
+    pos = state.unit_positions()
+    first, other = (0, n) if rows else (n, 0)
+    band = shape.box_rows if rows else shape.box_cols
+    joined = 0
+    for i, p in combo:
+        if i // band == b:
+            joined |= p
+    fins = joined & box & ~cover
+    base = sum(1 << i for i, _ in combo)
+    band_lines = ((1 << band) - 1) << (b * band)
+    elims = [
+        (_cell(rows, line, x, n), d)
+        for x in bits(cover & box)
+        for line in bits(pos[(other + x) * n + j] & band_lines & ~base)
+    ]
+    if not elims:
+        return None
+    fin_cells = tuple(
+        sorted(_cell(rows, i, x, n) for i, p in combo if i // band == b for x in bits(p & fins))
+    )
+    cells = sorted(_cell(rows, i, x, n) for i, p in combo for x in bits(p))
+    units = tuple(first + i for i, _ in combo) + tuple(other + x for x in bits(cover))
+    return (tuple(sorted(elims)), tuple(cells), units, fin_cells)
+
+
+def compiled_search(
+    state: CandidateState, d: int, rows: bool, k: int
+) -> tuple[Found | None, Found | None]:
+    """`python_search` by the compiled scan (`wing_kernel.fish_search`), which finds the same
+    fish; built by `_found`."""
+    import numpy as np
+
+    from solvers.human.techniques.wing_kernel import fish_search
+
+    shape = state.shape
+    n = state.n
+    j = d - 1
+    pos = state.unit_positions()
+    first, other = (0, n) if rows else (n, 0)
+    band, seg = (shape.box_rows, shape.box_cols) if rows else (shape.box_cols, shape.box_rows)
+    lines = np.array(pos[first * n + j : (first + n) * n : n], dtype=np.int64)
+    crossing = np.array(pos[other * n + j : (other + n) * n : n], dtype=np.int64)
+    found = fish_search(lines, crossing, k, band, seg).tolist()
+    out: list[Found | None] = [None, None]
+    for kind, (base, b, s, cover) in enumerate(found):
+        if base >= 0:
+            combo = [(i, pos[(first + i) * n + j]) for i in bits(base)]
+            box = ((1 << seg) - 1) << (s * seg)
+            out[kind] = _found(state, d, rows, combo, b, box, cover)
+            if out[kind] is None:
+                raise RuntimeError(f"the compiled fish {found[kind]} eliminates nothing")
     return out[0], out[1]
 
 

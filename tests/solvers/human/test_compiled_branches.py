@@ -176,7 +176,9 @@ def test_the_solver_warms_the_branch_kernel_up():
     code = (
         "import solvers\n"
         "from solvers.human.techniques import branch_kernel, chain_bound, static_kernel\n"
+        "from solvers.human.techniques import wing_kernel\n"
         "assert not branch_kernel.nested_branch.signatures\n"
+        "assert not wing_kernel.wing_search.signatures\n"
         "solvers.get('human').warm_up()\n"
         "for entry in ('plus_branch', 'nested_branch', 'nested_batch', 'branch_facts', 'lookup',\n"
         "              'insert', 'set_level3', 'new_links', 'dynamic_branch', 'dynamic_chain',\n"
@@ -184,6 +186,8 @@ def test_the_solver_warms_the_branch_kernel_up():
         "    assert getattr(branch_kernel, entry).signatures, entry\n"
         "assert chain_bound.start_reach.signatures\n"
         "assert static_kernel.full_reach.signatures\n"
+        "assert wing_kernel.wing_search.signatures\n"
+        "assert wing_kernel.fish_search.signatures\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
