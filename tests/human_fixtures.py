@@ -109,3 +109,22 @@ def candidate_grid(overrides: dict[str, str], default: str = "123456789") -> str
     for name, cands in overrides.items():
         cells[(int(name[1]) - 1) * 9 + int(name[3]) - 1] = cands
     return " ".join(cells)
+
+
+def thinned_state(box: tuple[int, int], seed: int, keep: float, cuts: float):
+    """A random candidate state: the empty grid's first solution with a `keep` share of
+    its cells given, then about ``cuts`` random eliminations per cell of candidates off
+    that solution (so the state stays consistent), rich in bivalue cells and pairs."""
+    from solvers.human import CandidateState
+
+    rng = random.Random(seed)
+    solution = solvers.get("dlx").solve(Grid.empty(*box)).solution
+    cells = [v if rng.random() < keep else 0 for v in solution.cells]
+    state = CandidateState.from_grid(solution.replace(cells))
+    for _ in range(int(cuts * len(state.cand))):
+        cell = rng.randrange(len(state.cand))
+        wrong = [d for d in range(1, state.n + 1) if state.cand[cell] >> (d - 1) & 1]
+        wrong = [d for d in wrong if d != solution.cells[cell]]
+        if wrong:
+            state.eliminate(cell, rng.choice(wrong))
+    return state

@@ -76,18 +76,25 @@ installed."""
 KERNEL_MAX_SIZE = 16  # the largest grid side the kernel takes (`wing_kernel.MAX_SIZE`)
 
 
+def _frame(
+    state: CandidateState, d: int, rows: bool
+) -> tuple[int, int, list[int], int, int, int, int]:
+    """What both routes read: the side, the digit's index, the places per unit and digit,
+    the base and cover lines' first unit, the base lines per box band and the places per
+    box segment along a base line."""
+    shape = state.shape
+    n = state.n
+    first, other = (0, n) if rows else (n, 0)
+    band, seg = (shape.box_rows, shape.box_cols) if rows else (shape.box_cols, shape.box_rows)
+    return n, d - 1, state.unit_positions(), first, other, band, seg
+
+
 def python_search(
     state: CandidateState, d: int, rows: bool, k: int
 ) -> tuple[Found | None, Found | None]:
     """The first finned and the first sashimi fish, in the scan order (lines, bands,
     fin boxes, covers)."""
-    shape = state.shape
-    n = state.n
-    j = d - 1
-    pos = state.unit_positions()
-    first, other = (0, n) if rows else (n, 0)
-    # base lines per box band, and positions per box segment along a base line
-    band, seg = (shape.box_rows, shape.box_cols) if rows else (shape.box_cols, shape.box_rows)
+    n, j, pos, first, other, band, seg = _frame(state, d, rows)
     most = k + seg  # more places than this: no fin box can absorb the rest
     lines = [
         (i, pos[(first + i) * n + j])
@@ -140,12 +147,7 @@ def _found(
 ) -> Found | None:
     """The fish of base lines `combo` (line, places), fins in band b's box `box`, cover
     `cover` (as position masks), if it eliminates something."""
-    shape = state.shape
-    n = state.n
-    j = d - 1
-    pos = state.unit_positions()
-    first, other = (0, n) if rows else (n, 0)
-    band = shape.box_rows if rows else shape.box_cols
+    n, j, pos, first, other, band, _ = _frame(state, d, rows)
     joined = 0
     for i, p in combo:
         if i // band == b:
@@ -177,12 +179,7 @@ def compiled_search(
 
     from solvers.human.techniques.wing_kernel import fish_search
 
-    shape = state.shape
-    n = state.n
-    j = d - 1
-    pos = state.unit_positions()
-    first, other = (0, n) if rows else (n, 0)
-    band, seg = (shape.box_rows, shape.box_cols) if rows else (shape.box_cols, shape.box_rows)
+    n, j, pos, first, other, band, seg = _frame(state, d, rows)
     lines = np.array(pos[first * n + j : (first + n) * n : n], dtype=np.int64)
     crossing = np.array(pos[other * n + j : (other + n) * n : n], dtype=np.int64)
     found = fish_search(lines, crossing, k, band, seg).tolist()

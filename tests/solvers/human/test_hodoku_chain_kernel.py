@@ -5,13 +5,10 @@ of engine and HoDoKu paths and at random candidate grids of every size the kerne
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import solvers
 from corpora.corpus import read_puzzles
 from solvers.grid import Grid
 from solvers.human import hodoku_chains, hodoku_finders
@@ -20,6 +17,7 @@ from solvers.human.hodoku_chains import best_chain, compiled_best, compiled_fits
 from solvers.human.hodoku_path import hodoku_path
 from solvers.human.memo import EngineMemo
 from solvers.human.state import CandidateState
+from tests.human_fixtures import thinned_state
 from tests.paths import ROOT
 
 pytest.importorskip("numba")
@@ -120,16 +118,7 @@ def test_both_routes_agree_on_other_sizes(name, count, limit, monkeypatch):
 def test_both_routes_agree_on_random_candidate_grids(box, seed, keep, cuts):
     """Random puzzles, then random eliminations of candidates off the solution (up to four
     per cell): states rich in bivalue cells and conjugate pairs, most with chains."""
-    rng = random.Random(seed)
-    solution = solvers.get("dlx").solve(Grid.empty(*box)).solution
-    cells = [v if rng.random() < keep else 0 for v in solution.cells]
-    state = CandidateState.from_grid(solution.replace(cells))
-    for _ in range(int(cuts * len(state.cand))):
-        cell = rng.randrange(len(state.cand))
-        wrong = [d for d in range(1, state.n + 1) if state.cand[cell] >> (d - 1) & 1]
-        wrong = [d for d in wrong if d != solution.cells[cell]]
-        if wrong:
-            state.eliminate(cell, rng.choice(wrong))
+    state = thinned_state(box, seed, keep, cuts)
     with pytest.MonkeyPatch.context() as monkeypatch:
         same_chains(state, monkeypatch)
 

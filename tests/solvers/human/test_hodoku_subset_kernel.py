@@ -4,13 +4,10 @@ subsets at the states of engine and HoDoKu paths and at random candidate grids."
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import solvers
 from corpora.corpus import read_puzzles
 from solvers.grid import Grid
 from solvers.human import hodoku_finders
@@ -18,6 +15,7 @@ from solvers.human.engine import propagate
 from solvers.human.hodoku_finders import locked_subset, naked_subset
 from solvers.human.hodoku_path import hodoku_path
 from solvers.human.state import CandidateState
+from tests.human_fixtures import thinned_state
 from tests.paths import ROOT
 
 pytest.importorskip("numba")
@@ -85,16 +83,7 @@ def test_both_scans_agree_along_engine_and_hodoku_paths(monkeypatch):
 )
 def test_both_scans_agree_on_random_candidate_grids(box, seed, keep, cuts):
     """Random puzzles, then random eliminations of candidates off the solution."""
-    rng = random.Random(seed)
-    solution = solvers.get("dlx").solve(Grid.empty(*box)).solution
-    cells = [v if rng.random() < keep else 0 for v in solution.cells]
-    state = CandidateState.from_grid(solution.replace(cells))
-    for _ in range(int(cuts * len(state.cand))):
-        cell = rng.randrange(len(state.cand))
-        wrong = [d for d in range(1, state.n + 1) if state.cand[cell] >> (d - 1) & 1]
-        wrong = [d for d in wrong if d != solution.cells[cell]]
-        if wrong:
-            state.eliminate(cell, rng.choice(wrong))
+    state = thinned_state(box, seed, keep, cuts)
     with pytest.MonkeyPatch.context() as monkeypatch:
         same_subsets(state, monkeypatch)
 
