@@ -128,3 +128,27 @@ def thinned_state(box: tuple[int, int], seed: int, keep: float, cuts: float):
         if wrong:
             state.eliminate(cell, rng.choice(wrong))
     return state
+
+
+def first_puzzles(name: str, count: int, box: tuple[int, int] | None = None) -> list[Grid]:
+    """The first `count` puzzles of the built-in corpus `name` (``corpora/data/NAME.txt``),
+    read with boxes of `box` (rows, columns) when given."""
+    from tests.paths import ROOT
+
+    lines = (ROOT / "corpora" / "data" / f"{name}.txt").read_text().splitlines()
+    grids = [Grid.parse(line, box=box) for line in lines if line and not line.startswith("#")]
+    return grids[:count]
+
+
+def engine_states(grid: Grid, limit: int | None = None):
+    """The states along the engine's path from `grid` (one step at a time), `limit` at
+    most."""
+    from solvers.human import CandidateState, propagate
+
+    state = CandidateState.from_grid(grid)
+    states = []
+    while state.empty and not state.contradiction and (limit is None or len(states) < limit):
+        states.append(state.copy())
+        if propagate(state, max_steps=1).stopped_by is None:
+            break
+    return states

@@ -13,6 +13,7 @@ from solvers.human.engine import propagate
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques import als
+from tests.human_fixtures import first_puzzles
 from tests.paths import ROOT
 
 pytest.importorskip("numba")
@@ -20,11 +21,6 @@ pytest.importorskip("numba")
 DATA = ROOT / "corpora" / "data"
 KERNELS = ("set_rows", "links", "best_xz", "best_xy_wing", "best_chain", "best_blossom")
 SEARCHES = ("als_xz", "als_xy_wing", "als_chain", "death_blossom")
-
-
-def puzzles(name: str, count: int) -> list[Grid]:
-    lines = (DATA / name).read_text().splitlines()
-    return [Grid.parse(line) for line in lines if line and not line.startswith("#")][:count]
 
 
 def both(state: CandidateState, name: str, monkeypatch: pytest.MonkeyPatch) -> Step | None:
@@ -54,14 +50,14 @@ def along_the_path(grid: Grid, monkeypatch: pytest.MonkeyPatch, found: dict[str,
 
 def test_the_compiled_searches_find_the_python_searches_steps(monkeypatch):
     found: dict[str, int] = {}
-    for grid in puzzles("gen9-extreme.txt", 6):
+    for grid in first_puzzles("gen9-extreme", 6):
         along_the_path(grid, monkeypatch, found)
     assert all(found.get(name) for name in SEARCHES), found
 
 
-@pytest.mark.parametrize(("name", "count"), [("gen4.txt", 4), ("gen6.txt", 6), ("gen12.txt", 1)])
+@pytest.mark.parametrize(("name", "count"), [("gen4", 4), ("gen6", 6), ("gen12", 1)])
 def test_the_compiled_searches_agree_on_small_and_wide_grids(monkeypatch, name, count):
-    for grid in puzzles(name, count):
+    for grid in first_puzzles(name, count):
         along_the_path(grid, monkeypatch, {})
 
 
@@ -85,18 +81,16 @@ def struck(grid: Grid, seed: int, share: float) -> CandidateState:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 19), st.integers(0, 2**32), st.floats(0.2, 0.7))
 def test_the_compiled_searches_agree_on_struck_states(index, seed, share):
-    state = struck(puzzles("gen9-extreme.txt", 20)[index], seed, share)
+    state = struck(first_puzzles("gen9-extreme", 20)[index], seed, share)
     with pytest.MonkeyPatch.context() as monkeypatch:
         for name in SEARCHES:
             both(state, name, monkeypatch)
 
 
-@pytest.mark.parametrize(
-    ("name", "count", "share"), [("gen16.txt", 4, 0.4), ("gen25.txt", 2, 0.25)]
-)
+@pytest.mark.parametrize(("name", "count", "share"), [("gen16", 4, 0.4), ("gen25", 2, 0.25)])
 def test_the_compiled_searches_agree_on_16x16_and_25x25_grids(monkeypatch, name, count, share):
     found: dict[str, int] = {}
-    for seed, grid in enumerate(puzzles(name, count)):
+    for seed, grid in enumerate(first_puzzles(name, count)):
         state = struck(grid, seed, share)  # (more sets: the Python searches take seconds)
         for name in SEARCHES:
             if both(state, name, monkeypatch) is not None:
@@ -113,7 +107,7 @@ def test_the_kernels_are_taken(monkeypatch):
     for name in KERNELS:
         kernel = getattr(als_kernel, name)
         monkeypatch.setattr(als_kernel, name, recording(kernel, name, called))
-    state = CandidateState.from_grid(puzzles("gen9-extreme.txt", 1)[0])
+    state = CandidateState.from_grid(first_puzzles("gen9-extreme", 1)[0])
     for name in SEARCHES:
         getattr(als, name)(state)
     assert called == list(KERNELS)

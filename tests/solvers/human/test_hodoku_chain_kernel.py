@@ -9,15 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpora.corpus import read_puzzles
 from solvers.grid import Grid
 from solvers.human import hodoku_chains, hodoku_finders
-from solvers.human.engine import propagate
 from solvers.human.hodoku_chains import best_chain, compiled_best, compiled_fits, python_best
 from solvers.human.hodoku_path import hodoku_path
 from solvers.human.memo import EngineMemo
 from solvers.human.state import CandidateState
-from tests.human_fixtures import thinned_state
+from tests.human_fixtures import engine_states, first_puzzles, thinned_state
 from tests.paths import ROOT
 
 pytest.importorskip("numba")
@@ -26,21 +24,6 @@ from solvers.human import hodoku_chain_kernel  # noqa: E402 (after the numba che
 
 DATA = ROOT / "corpora" / "data"
 KINDS = ("x", "xy", "aic")
-
-
-def puzzles(name: str, count: int) -> list[Grid]:
-    return [p.grid for p in read_puzzles(DATA / f"{name}.txt")][:count]
-
-
-def engine_states(grid: Grid, limit: int = 1000) -> list[CandidateState]:
-    """The states along the engine's path (one step at a time), `limit` at most."""
-    state = CandidateState.from_grid(grid)
-    states = []
-    while state.empty and not state.contradiction and len(states) < limit:
-        states.append(state.copy())
-        if propagate(state, max_steps=1).stopped_by is None:
-            break
-    return states
 
 
 def hodoku_states(grid: Grid, monkeypatch: pytest.MonkeyPatch) -> list[CandidateState]:
@@ -84,14 +67,16 @@ def same_chains(state: CandidateState, monkeypatch: pytest.MonkeyPatch) -> int:
 def test_both_routes_agree_along_engine_paths(monkeypatch):
     found = sum(
         same_chains(state, monkeypatch)
-        for grid in puzzles("gen9-extreme", 10)
+        for grid in first_puzzles("gen9-extreme", 10)
         for state in engine_states(grid)
     )
     assert found > 50
 
 
 def test_both_routes_agree_along_hodoku_paths(monkeypatch):
-    states = [s for grid in puzzles("gen9-extreme", 16) for s in hodoku_states(grid, monkeypatch)]
+    states = [
+        s for grid in first_puzzles("gen9-extreme", 16) for s in hodoku_states(grid, monkeypatch)
+    ]
     assert len(states) > 20
     assert sum(same_chains(state, monkeypatch) for state in states) > 10
 
@@ -102,7 +87,7 @@ SIZES = [("gen4", 5, 50), ("gen6", 5, 50), ("gen12", 2, 12), ("gen16", 1, 4)]
 
 @pytest.mark.parametrize(("name", "count", "limit"), SIZES)
 def test_both_routes_agree_on_other_sizes(name, count, limit, monkeypatch):
-    for grid in puzzles(name, count):
+    for grid in first_puzzles(name, count):
         for state in engine_states(grid, limit):
             assert compiled_fits(state)
             same_chains(state, monkeypatch)
@@ -133,7 +118,7 @@ def test_the_pass_takes_the_compiled_route(monkeypatch):
         return kernel(*args)
 
     monkeypatch.setattr(hodoku_chain_kernel, "best_key", counting)
-    grid = puzzles("gen9-extreme", 1)[0]
+    grid = first_puzzles("gen9-extreme", 1)[0]
     state = CandidateState.from_grid(grid)
     assert compiled_fits(state)
     for kind in KINDS:

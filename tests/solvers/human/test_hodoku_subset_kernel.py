@@ -8,14 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpora.corpus import read_puzzles
 from solvers.grid import Grid
 from solvers.human import hodoku_finders
-from solvers.human.engine import propagate
 from solvers.human.hodoku_finders import locked_subset, naked_subset
 from solvers.human.hodoku_path import hodoku_path
 from solvers.human.state import CandidateState
-from tests.human_fixtures import thinned_state
+from tests.human_fixtures import engine_states, first_puzzles, thinned_state
 from tests.paths import ROOT
 
 pytest.importorskip("numba")
@@ -23,21 +21,6 @@ pytest.importorskip("numba")
 from solvers.human import hodoku_subset_kernel  # noqa: E402 (after the numba check)
 
 DATA = ROOT / "corpora" / "data"
-
-
-def puzzles(name: str, count: int) -> list[Grid]:
-    return [p.grid for p in read_puzzles(DATA / f"{name}.txt")][:count]
-
-
-def engine_states(grid: Grid) -> list[CandidateState]:
-    """The states along the engine's path (one step at a time)."""
-    state = CandidateState.from_grid(grid)
-    states = []
-    while state.empty and not state.contradiction:
-        states.append(state.copy())
-        if propagate(state, max_steps=1).stopped_by is None:
-            break
-    return states
 
 
 def same_subsets(state: CandidateState, monkeypatch: pytest.MonkeyPatch) -> int:
@@ -57,7 +40,7 @@ def same_subsets(state: CandidateState, monkeypatch: pytest.MonkeyPatch) -> int:
 
 
 def test_both_scans_agree_along_engine_and_hodoku_paths(monkeypatch):
-    states = [s for name in ("gen9-hard", "gen9-extreme") for g in puzzles(name, 6)
+    states = [s for name in ("gen9-hard", "gen9-extreme") for g in first_puzzles(name, 6)
               for s in engine_states(g)]  # fmt: skip
     recorded = []
     scan = hodoku_finders.naked_subset
@@ -68,7 +51,7 @@ def test_both_scans_agree_along_engine_and_hodoku_paths(monkeypatch):
 
     with monkeypatch.context() as patch:
         patch.setattr(hodoku_finders, "naked_subset", recording)
-        for grid in puzzles("gen9-extreme", 8):
+        for grid in first_puzzles("gen9-extreme", 8):
             hodoku_path(grid)
     assert len(recorded) > 50
     assert sum(same_subsets(state, monkeypatch) for state in states + recorded) > 20
@@ -108,5 +91,5 @@ def test_the_pass_takes_the_compiled_scan(monkeypatch):
         return kernel(cand, units, cell_units, order, k, out)
 
     monkeypatch.setattr(hodoku_subset_kernel, "naked_sets", counting)
-    hodoku_path(puzzles("gen9-extreme", 1)[0])
+    hodoku_path(first_puzzles("gen9-extreme", 1)[0])
     assert set(calls) >= {2, 3}

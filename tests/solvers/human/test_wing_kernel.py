@@ -17,6 +17,7 @@ from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques import als_wings, finned_fish
 from solvers.human.trace import compact
+from tests.human_fixtures import first_puzzles
 from tests.paths import ROOT
 
 pytest.importorskip("numba")
@@ -28,13 +29,6 @@ WINGS: tuple[Callable[[CandidateState], Step | None], ...] = (
     als_wings.vwxyz_wing,
     als_wings.uvwxyz_wing,
 )
-
-
-def puzzles(name: str, count: int, box: tuple[int, int] | None = None) -> list[Grid]:
-    lines = (DATA / name).read_text().splitlines()
-    return [Grid.parse(line, box=box) for line in lines if line and not line.startswith("#")][
-        :count
-    ]
 
 
 def both(state: CandidateState, monkeypatch: pytest.MonkeyPatch) -> int:
@@ -78,17 +72,17 @@ def along_the_path(grid: Grid, monkeypatch: pytest.MonkeyPatch) -> int:
 
 
 def test_the_kernel_finds_the_python_search_s_wings_along_solve_paths(monkeypatch):
-    grids = puzzles("gen9-extreme.txt", 5) + puzzles("gen9-unfair.txt", 3)
+    grids = first_puzzles("gen9-extreme", 5) + first_puzzles("gen9-unfair", 3)
     assert sum(along_the_path(grid, monkeypatch) for grid in grids) > 0
 
 
 @pytest.mark.parametrize(
     ("name", "box"),
-    [("gen4.txt", None), ("gen6.txt", None), ("gen6-tall", (3, 2)), ("gen12.txt", None)],
+    [("gen4", None), ("gen6", None), ("gen6-tall", (3, 2)), ("gen12", None)],
 )
 def test_the_kernel_agrees_on_other_shapes(monkeypatch, name, box):
     if box is None:
-        grids = puzzles(name, 6)
+        grids = first_puzzles(name, 6)
     else:  # the 2x3-box puzzles transposed: 3x2 boxes
         grids = [
             Grid.parse("".join(line[c::6] for c in range(6)), box=box)
@@ -104,7 +98,7 @@ def test_the_kernel_agrees_on_16x16_states(monkeypatch):
     import random
 
     rng = random.Random(16)
-    for grid in puzzles("gen16.txt", 2):
+    for grid in first_puzzles("gen16", 2):
         state = CandidateState.from_grid(grid)
         for _ in range(3):
             both(state, monkeypatch)
@@ -118,7 +112,7 @@ def test_the_kernel_agrees_on_16x16_states(monkeypatch):
 @st.composite
 def thinned(draw: st.DrawFn) -> tuple[Grid, list[list[tuple[int, int]]]]:
     """A hard 9x9 puzzle and two rounds of candidates to take away (cell, digit)."""
-    grid = draw(st.sampled_from(puzzles("gen9-extreme.txt", 40)))
+    grid = draw(st.sampled_from(first_puzzles("gen9-extreme", 40)))
     pair = st.tuples(st.integers(0, 80), st.integers(1, 9))
     return grid, [draw(st.lists(pair, max_size=40)) for _ in range(3)]
 
@@ -197,7 +191,7 @@ def test_the_fish_kernel_route_is_taken_where_numba_is(monkeypatch):
 
     search = finned_fish.compiled_search
     monkeypatch.setattr(finned_fish, "compiled_search", counted)
-    state = CandidateState.from_grid(puzzles("gen9-extreme.txt", 1)[0])
+    state = CandidateState.from_grid(first_puzzles("gen9-extreme", 1)[0])
     propagate(state, max_steps=5)
     finned_fish.finned_fish(state, 2, False, 3.4)
     assert calls
@@ -211,7 +205,7 @@ def test_grids_above_16x16_take_the_python_route(monkeypatch):
 
     monkeypatch.setattr(wing_kernel, "wing_search", refused)
     monkeypatch.setattr(finned_fish, "compiled_search", refused)
-    state = CandidateState.from_grid(puzzles("gen25.txt", 1)[0])
+    state = CandidateState.from_grid(first_puzzles("gen25", 1)[0])
     for find in WINGS:
         find(state)
     finned_fish.finned_fish(state, 2, False, 3.4)
