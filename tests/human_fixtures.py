@@ -152,3 +152,23 @@ def engine_states(grid: Grid, limit: int | None = None):
         if propagate(state, max_steps=1).stopped_by is None:
             break
     return states
+
+
+def hodoku_states(grids, finder: str, monkeypatch) -> list:
+    """The states at which the HoDoKu-order pass of each of `grids` calls the finder
+    `hodoku_finders.<finder>` (copies, in call order)."""
+    from solvers.human import hodoku_finders
+    from solvers.human.hodoku_path import hodoku_path
+
+    states = []
+    search = getattr(hodoku_finders, finder)
+
+    def recording(state, *args):
+        states.append(state.copy())
+        return search(state, *args)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(hodoku_finders, finder, recording)
+        for grid in grids:
+            hodoku_path(grid)
+    return states

@@ -9,36 +9,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers.grid import Grid
-from solvers.human import hodoku_chains, hodoku_finders
+from solvers.human import hodoku_chains
 from solvers.human.hodoku_chains import best_chain, compiled_best, compiled_fits, python_best
 from solvers.human.hodoku_path import hodoku_path
 from solvers.human.memo import EngineMemo
 from solvers.human.state import CandidateState
-from tests.human_fixtures import engine_states, first_puzzles, thinned_state
-from tests.paths import ROOT
+from tests.human_fixtures import engine_states, first_puzzles, hodoku_states, thinned_state
 
 pytest.importorskip("numba")
 
 from solvers.human import hodoku_chain_kernel  # noqa: E402 (after the numba check)
 
-DATA = ROOT / "corpora" / "data"
 KINDS = ("x", "xy", "aic")
-
-
-def hodoku_states(grid: Grid, monkeypatch: pytest.MonkeyPatch) -> list[CandidateState]:
-    """The states at which the HoDoKu-order pass looks for a chain."""
-    states = []
-    search = hodoku_finders.best_chain
-
-    def recording(state: CandidateState, kind: str):
-        states.append(state.copy())
-        return search(state, kind)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(hodoku_finders, "best_chain", recording)
-        hodoku_path(grid)
-    return states
 
 
 def fresh(state: CandidateState) -> CandidateState:
@@ -74,9 +56,7 @@ def test_both_routes_agree_along_engine_paths(monkeypatch):
 
 
 def test_both_routes_agree_along_hodoku_paths(monkeypatch):
-    states = [
-        s for grid in first_puzzles("gen9-extreme", 16) for s in hodoku_states(grid, monkeypatch)
-    ]
+    states = hodoku_states(first_puzzles("gen9-extreme", 16), "best_chain", monkeypatch)
     assert len(states) > 20
     assert sum(same_chains(state, monkeypatch) for state in states) > 10
 

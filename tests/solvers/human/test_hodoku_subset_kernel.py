@@ -13,14 +13,11 @@ from solvers.human import hodoku_finders
 from solvers.human.hodoku_finders import locked_subset, naked_subset
 from solvers.human.hodoku_path import hodoku_path
 from solvers.human.state import CandidateState
-from tests.human_fixtures import engine_states, first_puzzles, thinned_state
-from tests.paths import ROOT
+from tests.human_fixtures import engine_states, first_puzzles, hodoku_states, thinned_state
 
 pytest.importorskip("numba")
 
 from solvers.human import hodoku_subset_kernel  # noqa: E402 (after the numba check)
-
-DATA = ROOT / "corpora" / "data"
 
 
 def same_subsets(state: CandidateState, monkeypatch: pytest.MonkeyPatch) -> int:
@@ -42,17 +39,7 @@ def same_subsets(state: CandidateState, monkeypatch: pytest.MonkeyPatch) -> int:
 def test_both_scans_agree_along_engine_and_hodoku_paths(monkeypatch):
     states = [s for name in ("gen9-hard", "gen9-extreme") for g in first_puzzles(name, 6)
               for s in engine_states(g)]  # fmt: skip
-    recorded = []
-    scan = hodoku_finders.naked_subset
-
-    def recording(state: CandidateState, k: int):
-        recorded.append(state.copy())
-        return scan(state, k)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(hodoku_finders, "naked_subset", recording)
-        for grid in first_puzzles("gen9-extreme", 8):
-            hodoku_path(grid)
+    recorded = hodoku_states(first_puzzles("gen9-extreme", 8), "naked_subset", monkeypatch)
     assert len(recorded) > 50
     assert sum(same_subsets(state, monkeypatch) for state in states + recorded) > 20
 
