@@ -1504,7 +1504,7 @@ def branch_facts(ws, geo, peers, seeds, grid, dynamic):
     `dynamic`, dynamic ones (`_dynamic`, no limit).  (False when a branch outgrew the
     pool, per seed whether its branch ends in a contradiction, per seed the facts its
     branch holds as a row of bits over nodes, and for the dynamic branches that end in
-    one what it rests on (`dynamic_chain`, without a limit): per seed ``depth, start,
+    one what it rests on (without a limit): per seed ``depth, start,
     middle, end`` in `spans` (all -1 for none), its on side at ``rest[start:middle]``
     and its off side at ``rest[middle:end]``; `depth` is the breadth-first level it was
     found at, which tells whether a limit would have stopped the branch first.)"""
@@ -1575,20 +1575,6 @@ def dynamic_branch(ws, geo, peers, seeds, grid, limit):
     """A dynamic forcing chain's branch (`_dynamic`): its status and `flat` form."""
     status = _dynamic(ws, geo, peers, seeds, grid, limit)
     return status, flat(ws)
-
-
-@njit(cache=True)
-def dynamic_chain(ws, geo, peers, seeds, grid, limit):
-    """The contradiction of a dynamic forcing chain's branch (`_dynamic`): its status and,
-    when `CONFLICT`, the facts its on side rests on and those its off side rests on
-    (themselves included; both empty for a contradiction without two sides)."""
-    status = _dynamic(ws, geo, peers, seeds, grid, limit)
-    cnt = ws[W_CNT]
-    if status != CONFLICT or cnt[CLASH_LEN] != 2:
-        return status, np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
-    stack = np.empty(ws[W_MARK].shape[0], dtype=np.int64)
-    on = _resting(ws, cnt[CLASH_ON], stack)
-    return status, on, _resting(ws, cnt[CLASH_OFF], stack)
 
 
 @njit(cache=True)

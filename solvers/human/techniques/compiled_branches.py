@@ -192,8 +192,8 @@ class Ends(Mapping[int, int | None]):
         return len(self.seeds)
 
     def conflict(self, seed: int) -> tuple[set[int], int, int] | None:
-        """What the contradiction of `seed`'s dynamic branch rests on, as
-        `dynamic_conflict` finds it without a limit: (the facts, the complexity, the
+        """What the contradiction of `seed`'s dynamic branch rests on, without a limit:
+        (the facts, the complexity `findings.conflict_chain` gives, the
         breadth-first level it was found at: a limit of `limit` facts stops the branch
         before it when ``limit and level + 1 > limit``); None when not known."""
         if self._spans is None or self._rest is None:
@@ -354,27 +354,6 @@ def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Br
     return True, branch_of(found.tolist(), False, status == kernel.CONFLICT)
 
 
-def dynamic_conflict(
-    ctx: Context, seed: int, limit: int
-) -> tuple[bool, tuple[set[int], int] | None]:
-    """What the contradiction of `seed`'s dynamic branch rests on, by the kernel, without
-    making the branch a `Branch`: (False, None) when the kernel is not there or the branch
-    ends without one (the caller follows it the other way), else (True, (the facts, the
-    complexity `findings.conflict_chain` gives)) or (True, None) when a `limit` stopped
-    the branch."""
-    kernel = branch_kernel(ctx.state.shape)
-    if kernel is None:
-        return False, None
-    status, on, off = _dynamic(ctx, kernel, kernel.dynamic_chain, [seed], limit)
-    if status == kernel.STOPPED:
-        return True, None
-    if status != kernel.CONFLICT:
-        return False, None
-    on_side = set(on.tolist())
-    off_side = set(off.tolist())
-    return True, (on_side | off_side, len(on_side) + len(off_side))
-
-
 def _dynamic(
     ctx: Context, kernel: ModuleType, entry: Callable[..., tuple], seeds: list[int], limit: int
 ) -> tuple:
@@ -512,7 +491,6 @@ def load(ctx: Context) -> None:
     follow(ctx, [0], NESTED_MULTIPLE)
     nested_ends(ctx, NESTED, [0])
     follow_dynamic(ctx, [0], 0)
-    dynamic_conflict(ctx, 0, 0)
     ends = dynamic_ends(ctx)
     assert ends is not None
     filters(ctx, ends, True)

@@ -77,7 +77,6 @@ from solvers.human.techniques.chains import length_bonus
 from solvers.human.techniques.common import bits
 from solvers.human.techniques.compiled_branches import (
     compiled,
-    dynamic_conflict,
     dynamic_ends,
     filters,
     nested_ends,
@@ -277,19 +276,15 @@ def search_chains(
             found = chains.get(node)
             if found is not None:
                 return found
-            limit = useful_limit(best, base, 0)
+            # the ends know it, found without a limit, and the level it was met at
             known = most.conflict(node) if most is not None else None
-            if known is not None:  # (found with the ends: the branch as a limit leaves it)
-                facts, size, depth = known
-                if limit and depth + 1 > limit:
-                    return None
-                chains[node] = found = (facts, size)
-                return found
-            done, found = dynamic_conflict(ctx, node, limit)
-            if done:
-                if found is not None:
-                    chains[node] = found
-                return found
+            assert known is not None  # (a seed of the ends whose branch failed)
+            facts, size, depth = known
+            limit = useful_limit(best, base, 0)
+            if limit and depth + 1 > limit:
+                return None  # (the limit stops the branch before it)
+            chains[node] = found = (facts, size)
+            return found
         b = conflict_branch(node)
         if b is None:
             return None

@@ -181,7 +181,7 @@ def test_the_solver_warms_the_branch_kernel_up():
         "assert not wing_kernel.wing_search.signatures\n"
         "solvers.get('human').warm_up()\n"
         "for entry in ('plus_branch', 'nested_branch', 'nested_batch', 'branch_facts', 'lookup',\n"
-        "              'insert', 'set_level3', 'new_links', 'dynamic_branch', 'dynamic_chain',\n"
+        "              'insert', 'set_level3', 'new_links', 'dynamic_branch',\n"
         "              'sharing'):\n"
         "    assert getattr(branch_kernel, entry).signatures, entry\n"
         "assert chain_bound.start_reach.signatures\n"
@@ -387,64 +387,43 @@ def test_the_pair_and_x_wing_finders_ask_for_room_rather_than_overrun():
 
 
 @pytest.mark.parametrize("name", ["gen9-extreme step 26", "gen4", "gen6", "gen12"])
-def test_the_compiled_dynamic_contradictions_rest_on_the_branches_facts(name):
+def test_the_dynamic_ends_contradictions_are_the_pure_branches(name):
+    """Per seed, the dynamic ends' contradiction is what the pure-Python branch's rests on
+    (the same facts and complexity), and at every limit from 1 to 7 the pure branch is
+    stopped exactly when ``limit and level + 1 > limit`` says so."""
     from solvers.human.techniques.findings import conflict_chain
 
     state = STATES[name]()
     ctx = Context(state)
+    ends = compiled_branches.dynamic_ends(ctx)
+    assert ends is not None
+    seeds = set(_seeds(state, 200))
     conflicts = stopped = 0
-    for seed in _seeds(state, 200):
+    for seed in ends.seeds:
+        if seed not in seeds:
+            continue
         pure = _pure(ctx, seed, DYNAMIC)
-        done, found = compiled_branches.dynamic_conflict(ctx, seed, 0)
+        found = ends.conflict(seed)
         if pure.conflict is None:
-            assert (done, found) == (False, None), f"{name}: seed {seed}"
+            assert ends[seed] is not None, f"{name}: seed {seed}"
+            assert found is None, f"{name}: seed {seed}"
             continue
         conflicts += 1
-        assert done, f"{name}: seed {seed}"
-        assert found == conflict_chain({}, seed, pure, DYNAMIC), f"{name}: seed {seed}"
-        for limit in (2, 5):
-            _, limited = compiled_branches.dynamic_conflict(ctx, seed, limit)
+        assert ends[seed] is None, f"{name}: seed {seed}"
+        assert found is not None, f"{name}: seed {seed}"
+        facts, size, depth = found
+        assert (facts, size) == conflict_chain({}, seed, pure, DYNAMIC), f"{name}: seed {seed}"
+        for limit in range(1, 8):
             token = COMPILED.set(False)
             try:
-                expected = ctx.follow([seed], DYNAMIC, limit)
+                limited = ctx.follow([seed], DYNAMIC, limit)
             finally:
                 COMPILED.reset(token)
-            stopped += expected is None
-            assert (limited is None) == (expected is None), f"{name}: seed {seed}, limit {limit}"
-            if limited is not None:
-                assert limited == found
+            stopped += limited is None
+            assert (limited is None) == (depth + 1 > limit), f"{name}: seed {seed}, {limit}"
     assert conflicts
     if name != "gen4":
         assert stopped
-
-
-@pytest.mark.parametrize("name", ["gen9-extreme step 26", "gen4", "gen6", "gen12"])
-def test_the_dynamic_ends_know_each_contradiction_as_a_limited_branch_finds_it(name):
-    """The ends' contradictions stand for `dynamic_conflict` at every limit: the same
-    facts and complexity, or nothing exactly when the limit stops the branch first."""
-    state = STATES[name]()
-    ctx = Context(state)
-    ends = compiled_branches.dynamic_ends(ctx)
-    assert ends is not None
-    known = stopped = 0
-    for seed in ends.seeds:
-        found = ends.conflict(seed)
-        if ends[seed] is not None:
-            assert found is None
-            continue
-        assert found is not None, f"{name}: seed {seed}"
-        facts, size, depth = found
-        known += 1
-        for limit in range(8):
-            done, limited = compiled_branches.dynamic_conflict(ctx, seed, limit)
-            assert done
-            if limit and depth + 1 > limit:
-                assert limited is None, f"{name}: seed {seed}, limit {limit}"
-                stopped += 1
-            else:
-                assert limited == (facts, size), f"{name}: seed {seed}, limit {limit}"
-    assert known
-    assert stopped
 
 
 @pytest.mark.parametrize("name", list(STATES)[:5])
