@@ -172,3 +172,17 @@ def hodoku_states(grids, finder: str, monkeypatch) -> list:
         for grid in grids:
             hodoku_path(grid)
     return states
+
+
+def thinned_states():
+    """A hypothesis strategy for `thinned_state`: boxes from 2x2 to 4x4, up to 40% of the
+    cells given, up to four eliminations per cell."""
+    from hypothesis import strategies as st
+
+    return st.builds(
+        thinned_state,
+        box=st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4)]),
+        seed=st.integers(0, 10**6),
+        keep=st.floats(0.0, 0.4),
+        cuts=st.floats(0.0, 4.0),
+    )

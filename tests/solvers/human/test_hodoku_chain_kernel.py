@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from solvers.human import hodoku_chains
 from solvers.human.hodoku_chains import best_chain, compiled_best, compiled_fits, python_best
 from solvers.human.hodoku_path import hodoku_path
 from solvers.human.memo import EngineMemo
 from solvers.human.state import CandidateState
-from tests.human_fixtures import engine_states, first_puzzles, hodoku_states, thinned_state
+from tests.human_fixtures import engine_states, first_puzzles, hodoku_states, thinned_states
 
 pytest.importorskip("numba")
 
@@ -74,16 +73,10 @@ def test_both_routes_agree_on_other_sizes(name, count, limit, monkeypatch):
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    box=st.sampled_from([(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4)]),
-    seed=st.integers(0, 10**6),
-    keep=st.floats(0.0, 0.4),
-    cuts=st.floats(0.0, 4.0),
-)
-def test_both_routes_agree_on_random_candidate_grids(box, seed, keep, cuts):
+@given(state=thinned_states())
+def test_both_routes_agree_on_random_candidate_grids(state):
     """Random puzzles, then random eliminations of candidates off the solution (up to four
     per cell): states rich in bivalue cells and conjugate pairs, most with chains."""
-    state = thinned_state(box, seed, keep, cuts)
     with pytest.MonkeyPatch.context() as monkeypatch:
         same_chains(state, monkeypatch)
 
