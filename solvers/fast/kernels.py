@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import carray, config, njit, prange, types
+from numba.core import cgutils
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
 
@@ -84,6 +85,44 @@ def borrow(a):
     if config.DISABLE_JIT:
         return a
     return carray(_address(a), a.shape)
+
+
+@intrinsic
+def _borrow_each(typingctx, arrays):
+    """The tuple `arrays` with every array's reference count dropped (`borrow`)."""
+    if not isinstance(arrays, types.BaseTuple) or not all(
+        isinstance(t, types.Array) for t in arrays
+    ):
+        return None
+
+    def codegen(context, builder, signature, args):
+        tuple_type = signature.args[0]
+        items = []
+        for i, array_type in enumerate(tuple_type):
+            array = context.make_array(array_type)(
+                context, builder, builder.extract_value(args[0], i)
+            )
+            array.meminfo = cgutils.get_null_value(array.meminfo.type)
+            array.parent = cgutils.get_null_value(array.parent.type)
+            items.append(array._getvalue())
+        return context.make_tuple(builder, tuple_type, items)
+
+    return arrays(arrays), codegen
+
+
+@njit(cache=True, inline="always")
+def borrow_each(arrays):
+    """`borrow` for a tuple of arrays of any shapes and layouts: the same tuple whose arrays
+    carry no reference count.
+
+    A function that takes a tuple counts a reference for each of its arrays (and drops
+    it on return), so helpers that take a workspace of many arrays pay two atomic
+    operations per array and call.  The kernels' entry points borrow their tuples once;
+    the caller keeps the arrays alive, and a borrowed array is never returned or kept.
+    Without the compiler (``NUMBA_DISABLE_JIT``), `arrays` itself."""
+    if config.DISABLE_JIT:
+        return arrays
+    return _borrow_each(arrays)
 
 
 @njit(cache=True, inline="always")

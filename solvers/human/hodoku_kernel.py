@@ -60,7 +60,7 @@ def _single_digit(m) -> int:
     return d
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _push(queue, qlen, c, d, naked) -> int:
     if qlen < queue.shape[0]:
         queue[qlen, 0] = c

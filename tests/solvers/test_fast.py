@@ -321,6 +321,45 @@ def test_borrowed_arrays_share_memory():
             write(np.zeros((3, 8), dtype=np.int64)[:, ::2])
 
 
+@needs_numba
+def test_borrow_each_keeps_every_array_of_a_tuple():
+    """`kernels.borrow_each` hands back the same arrays (any shape, dtype and layout)
+    without reference counts: writes through them reach the callers' arrays."""
+    import numpy as np
+    from numba import config as numba_config
+    from numba import njit
+    from numba.core.errors import TypingError
+
+    from solvers.fast import kernels
+
+    @njit
+    def write(arrays):
+        flat, square, strided = kernels.borrow_each(arrays)
+        flat[3] = 5
+        square[1, 0] = 6
+        strided[2, 1] = 9
+        return flat.shape[0], square.shape, strided.shape, strided.strides
+
+    flat = np.zeros(8, dtype=np.int64)
+    square = np.zeros((2, 2), dtype=np.uint64)
+    wide = np.zeros((3, 8), dtype=np.int64)
+    strided = wide[:, ::2]
+    assert write((flat, square, strided)) == (8, (2, 2), (3, 4), strided.strides)
+    assert flat.tolist() == [0, 0, 0, 5, 0, 0, 0, 0]
+    assert square.tolist() == [[0, 0], [6, 0]]
+    assert wide[2, 2] == 9
+    assert wide.sum() == 9
+
+    @njit
+    def length(arrays):
+        return kernels.borrow_each(arrays)[0].shape[0]
+
+    assert length((flat,)) == 8
+    if not numba_config.DISABLE_JIT:  # a tuple holding anything but arrays is refused
+        with pytest.raises(TypingError):
+            length((flat, 3))
+
+
 # A row-0/box-0 intersection (cells 0, 1, 2) and where its digits may go elsewhere.
 REST_OF_ROW = range(3, 9)
 REST_OF_BOX = (9, 10, 11, 18, 19, 20)

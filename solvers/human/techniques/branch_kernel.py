@@ -20,7 +20,9 @@ fact's causes are a slice of one pool, the facts are listed in the order recorde
 order of the reference's ``parents`` dict), and a nested fact keeps its inner chain's
 key and complexity.  `parents`, `conflict` and `inner` turn it into a `Branch`'s
 fields.  A branch whose causes outgrow the pool returns `OVERFLOW`: the caller grows the pool and
-follows it again.
+follows it again.  The entry points borrow their tuples of arrays (`borrow_each`): numba
+would otherwise count a reference to every array of the workspace each time a helper
+takes it, an atomic operation that was a large share of the branches' time.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from solvers.fast.kernels import popcount
+from solvers.fast.kernels import borrow_each, popcount
 from solvers.grid import Shape
 from solvers.human.techniques.branches import se_tables
 from solvers.human.techniques.chain_bound import may_fail
@@ -1263,6 +1265,8 @@ def nested_branch(
     (`new_memo`): numba reads a tuple of its typed containers slowly.  `bound`: the
     start grid's reach (`chain_bound.start_reach`, or empty), which tells grids without
     static forcing chains for level 2."""
+    ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
+    sgeo, bound = borrow_each(sgeo), borrow_each(bound)
     start_cand, start_pos, start_placed, open_counts, placed_count = grid
     if not resume:
         status = start(ws, seeds, start_cand, start_pos, start_placed)
@@ -1303,7 +1307,7 @@ def nested_branch(
                     e = insert(*memo, cand, chains, agreed, True)
                 else:
                     e = insert(*memo, cand, chains, _no_hints(), False)
-        l2 = l2s[e]
+        l2 = borrow_each(l2s[e])
         status = apply_hints(ws, geo, start_cand, start_pos, l2[0], l2[1], l2[2])
         if status == NOTHING and level == 3:
             if not done[e] and pure:
@@ -1315,7 +1319,7 @@ def nested_branch(
                 if found[0] != OK:
                     return NEED_PY, flat(ws)
                 set_level3(l3s, done, counter, e, agreement_hints(found[3], found[4], cand, n))
-            l3 = l3s[e]
+            l3 = borrow_each(l3s[e])
             status = apply_hints(ws, geo, start_cand, start_pos, l3[0], l3[1], l3[2])
         if status == NOTHING:
             return DONE, flat(ws)
@@ -1354,6 +1358,7 @@ def nested_batch(
     ends in a contradiction in ``clash[i]``, and if not its facts as row i of `rows` (bits
     over nodes).  Stops at a seed the caller must see to (`OVERFLOW`, `NEED_PY`): (its
     status, its index, `out`, `used`), or (`DONE`, `last`, `out`, `used`)."""
+    ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
     for i in range(first, last):
         status, found = nested_branch(
             ws,
@@ -1423,6 +1428,7 @@ def flat(ws):
 @njit(cache=True)
 def plus_branch(ws, geo, seeds, grid):
     """A (+) branch from the start: its status and `flat` form."""
+    ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
     start_cand, start_pos, start_placed, open_counts, placed_count = grid
     status = start(ws, seeds, start_cand, start_pos, start_placed)
     if status == DONE:
@@ -1430,7 +1436,7 @@ def plus_branch(ws, geo, seeds, grid):
     return status, flat(ws)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _may_share(nodes, count, rows, clash, row_of, dynamic, common):
     """The search's filter for a group of seeds (`forcing.search_chains`' ``agree`` and
     ``shared``): False when a dynamic branch of the group ends in a contradiction, or when
@@ -1508,6 +1514,7 @@ def branch_facts(ws, geo, peers, seeds, grid, dynamic):
     middle, end`` in `spans` (all -1 for none), its on side at ``rest[start:middle]``
     and its off side at ``rest[middle:end]``; `depth` is the breadth-first level it was
     found at, which tells whether a limit would have stopped the branch first.)"""
+    ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
     start_cand, start_pos, start_placed, open_counts, placed_count = grid
     n = start_pos.shape[0] // start_placed.shape[0]
     nodes = 2 * start_cand.shape[0] * n
@@ -1573,6 +1580,7 @@ def _take_off(ws, cell, k, n, cell_units, at_bits):
 @njit(cache=True)
 def dynamic_branch(ws, geo, peers, seeds, grid, limit):
     """A dynamic forcing chain's branch (`_dynamic`): its status and `flat` form."""
+    ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
     status = _dynamic(ws, geo, peers, seeds, grid, limit)
     return status, flat(ws)
 

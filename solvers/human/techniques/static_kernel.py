@@ -541,7 +541,7 @@ def _advance(bpar, queue, ends, goal, weak, targets, count, cell_first, ncand):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _group_common(nodes, count, reach, comp, ncand, common):
     """Into `common`: the facts the static branches of `nodes` (on nodes, full numbers)
     all hold besides the nodes, none failing; False when there are none."""
