@@ -38,7 +38,7 @@ from solvers.fast.kernels import popcount
 MAX_SIZE = 16  # the largest grid side the kernel takes (as the other kernels)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _cell_rows(cand, n, words):
     """The bivalue cells ascending (and their count), as a row, and per digit the cells
     holding it as rows."""
@@ -61,7 +61,7 @@ def _cell_rows(cand, n, words):
     return biv, nbiv, biv_row, holding
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _may_link(u, cand, biv, nbiv, rows):
     """Whether a bivalue cell that was not bivalue at unit u's mark could link to one of
     its sets."""
@@ -78,7 +78,7 @@ def _may_link(u, cand, biv, nbiv, rows):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _shared(cells, size, cell_units):
     """Whether the set's cells share a second unit (a line's part of a box)."""
     common = 0
@@ -93,7 +93,7 @@ def _shared(cells, size, cell_units):
     return common >= 2
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _restricted(yz, b, cells, size, cand, sees):
     """Whether every set cell holding digit b sees cell yz."""
     for i in range(size):
@@ -103,7 +103,7 @@ def _restricted(yz, b, cells, size, cand, sees):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _targets(yz, m, z, union, double, als, seen, holding, peers, out):
     """The wing's eliminations as rows per digit in `out`, and how many: digit z's from
     the cells seeing yz and every set cell holding z; when doubly linked, every digit's
@@ -128,7 +128,7 @@ def _targets(yz, m, z, union, double, als, seen, holding, peers, out):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def wing_search(cand, size, units, sees, peers, cell_units, rates, cap, old, rows):
     """The best ALS wing of `size` set cells: its rating and, as one array, its bivalue
     cell, its set's cells and its eliminations as (cell, digit) pairs ascending (empty
@@ -318,7 +318,7 @@ def wing_search(cand, size, units, sees, peers, cell_units, rates, cap, old, row
     return best_rating, _found(best_yz, best_cells, best, best_count)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _found(yz, cells, targets, count):
     """The wing as one array: the bivalue cell, the set's cells, the eliminations as
     (cell, digit) pairs ascending."""
@@ -338,7 +338,7 @@ def _found(yz, cells, targets, count):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _next_combination(idx, count, total):
     """Step `idx` (`count` ascending indices below `total`) to the next combination in
     lexicographic order; False after the last."""
@@ -353,7 +353,7 @@ def _next_combination(idx, count, total):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def fish_search(lines, other, k, band, seg):
     """The first finned and the first sashimi fish of size k on one digit, in
     `finned_fish.python_search`'s scan order (line combinations, their bands ascending, fin
