@@ -811,10 +811,10 @@ def x_wings(ws, units, start_pos, placed_count, found, whys):
     why_at = ws[W_WHY_AT]
     nf = 0
     used = 0
-    eligible = np.zeros(n, dtype=np.bool_)
+    digits = np.empty(n, dtype=np.int64)  # the digits looked at, in order
     for base, cover in ((n, 0), (0, n)):
+        count = 0
         for k in range(n):
-            eligible[k] = False
             if placed_count[k + 1] + 4 > n:
                 continue
             moved = False
@@ -826,12 +826,15 @@ def x_wings(ws, units, start_pos, placed_count, found, whys):
                     moved = True
                     if popcount(p) == 2:
                         changed = True
-            eligible[k] = moved and changed
+            if moved and changed:
+                digits[count] = k
+                count += 1
+        if not count:
+            continue
         for b in range(n):
             for a in range(b):
-                for k in range(n):
-                    if not eligible[k]:
-                        continue
+                for j in range(count):
+                    k = digits[j]
                     p = pos[(base + b) * n + k]
                     if popcount(p) != 2 or pos[(base + a) * n + k] != p:
                         continue

@@ -9,6 +9,7 @@ lowest target.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from solvers.human.state import CandidateState
@@ -92,10 +93,17 @@ def useful_limit(best: Finding | None, least_base: float, cap: int) -> int:
     """The most facts a conclusion may rest on and still beat `best` (at most `cap`; 0: any)."""
     if best is None:
         return cap
+    return _limit(best.rating, best.complexity, least_base, cap)
+
+
+@cache
+def _limit(rating: float, complexity: int, least_base: float, cap: int) -> int:
+    """`useful_limit` for a best conclusion of that rating and complexity (searches ask
+    for the same few thousands of times)."""
     c = 1
     while not cap or c < cap:
         r = round(least_base + length_bonus(c + 1), 1)
-        if r > best.rating or (r == best.rating and c + 1 > best.complexity):
+        if r > rating or (r == rating and c + 1 > complexity):
             return c
         c += 1
     return cap
