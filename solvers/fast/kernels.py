@@ -99,12 +99,14 @@ def _borrow_each(typingctx, arrays):
         tuple_type = signature.args[0]
         items = []
         for i, array_type in enumerate(tuple_type):
-            array = context.make_array(array_type)(
-                context, builder, builder.extract_value(args[0], i)
-            )
-            array.meminfo = cgutils.get_null_value(array.meminfo.type)
-            array.parent = cgutils.get_null_value(array.parent.type)
-            items.append(array._getvalue())
+            array = builder.extract_value(args[0], i)
+            model = context.data_model_manager[array_type]
+            for field in ("meminfo", "parent"):  # no owner: nothing to count
+                at = model.get_field_position(field)
+                array = builder.insert_value(
+                    array, cgutils.get_null_value(array.type.elements[at]), at
+                )
+            items.append(array)
         return context.make_tuple(builder, tuple_type, items)
 
     return arrays(arrays), codegen
