@@ -87,6 +87,15 @@ def borrow(a):
     return carray(_address(a), a.shape)
 
 
+def kernel(func=None, /, **options):
+    """numba's `njit` as the human engine's kernels compile: cached on disk, and with
+    numpy's error model, which leaves out the zero-divisor check (and the code raising
+    `ZeroDivisionError`) that numba adds to every ``//`` and ``%``; the kernels divide by
+    grid sides and counts that are never zero.  ``@kernel`` or ``@kernel(inline="always")``."""
+    decorate = njit(cache=True, error_model="numpy", **options)
+    return decorate if func is None else decorate(func)
+
+
 @intrinsic
 def _borrow_each(typingctx, arrays):
     """The tuple `arrays` with every array's reference count dropped (`borrow`)."""

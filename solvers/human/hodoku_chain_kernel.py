@@ -25,9 +25,10 @@ would cost more than the work it does.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import intrinsic
+
+from solvers.fast.kernels import kernel
 
 X, XY, AIC = 0, 1, 2
 """The kinds of chain, as `best_key` takes them."""
@@ -44,13 +45,13 @@ the chain weighed, the best chain's eliminations."""
 _ONE = np.uint64(1)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _low(word) -> int:
     """The index of the lowest set bit of a nonzero word."""
     return trailing_zeros(word)  # type: ignore[call-arg]  # (a numba intrinsic)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _set(rows, k, r, b) -> None:
     rows[k, r, b >> 6] |= _ONE << np.uint64(b & 63)
 
@@ -66,12 +67,12 @@ def _ctpop(typingctx, word):  # type: ignore[no-untyped-def]
     return word(word), codegen
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _popcount(word) -> int:
     return int(_ctpop(word))  # type: ignore[call-arg]  # (a numba intrinsic)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def chain_rows(cand, n, units, peers):
     """The open nodes in order (node numbers) and the link rows (`SAME` ... `BIVALUE_SAME`)
     of each, over the open nodes: shape (5, open nodes, words)."""
@@ -122,7 +123,7 @@ def chain_rows(cand, n, units, peers):
     return node_of, rows
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _index_sum(masks, node_of, n, ncells, scratch) -> int:
     """HoDoKu's index sum of the eliminations ``masks[_TARGETS]`` (`hodoku_chains.index_sum`):
     by digit, then cell, weighted 1, 81, 161 ... by rank."""
@@ -142,7 +143,7 @@ def _index_sum(masks, node_of, n, ncells, scratch) -> int:
     return total
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _better(count, isum, length, p, q, masks, best) -> bool:
     """Whether the key (-count, isum, length, p, q, ``masks[_TARGETS]``) is less than the
     best so far (``best[0]`` < 0: none yet); the eliminations compare as integers, the top
@@ -165,7 +166,7 @@ def _better(count, isum, length, p, q, masks, best) -> bool:
     return False
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _links(rows, kind):
     """The strong and weak links of `kind`, and what each node sees."""
     if kind == X:
@@ -180,7 +181,7 @@ def _links(rows, kind):
     return strong, weak, rows[SAME] | rows[CELL]
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def best_key(node_of, rows, n, ncells, kind, digit, max_nodes, best, full_targets) -> bool:
     """The best chain of `kind` from every open node (of digit index `digit` only when it
     is 0 or more): its key into ``best`` (eliminations, index sum, length, p, q) and its
@@ -209,7 +210,7 @@ def best_key(node_of, rows, n, ncells, kind, digit, max_nodes, best, full_target
     return True
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _walk(p, strong, weak, sees, cell, node_of, n, ncells, kind, max_nodes, masks, frontier,
           scratch, best) -> None:  # fmt: skip
     """The walk from p false (`hodoku_chains._forced`): each node forced true, with the
@@ -264,7 +265,7 @@ def _walk(p, strong, weak, sees, cell, node_of, n, ncells, kind, max_nodes, mask
         length += 1
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _forced_on(strong, frontier, size, masks) -> bool:
     """The nodes the frontier's falsity forces true, not met before, into ``masks[_ON]``;
     whether there are any."""
@@ -281,7 +282,7 @@ def _forced_on(strong, frontier, size, masks) -> bool:
     return found
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _forced_off(masks, frontier) -> int:
     """The next frontier: the nodes of ``masks[_OFF]`` not forced false before (the row
     is cleared); its size."""
@@ -297,7 +298,7 @@ def _forced_off(masks, frontier) -> int:
     return size
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _any(rows, r) -> bool:
     """Whether row r has a bit set."""
     for w in range(rows.shape[1]):  # noqa: SIM110 (numba compiles no generator)

@@ -13,30 +13,31 @@ cell's units are in `Shape.cell_units` order (row, column, box).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
+
+from solvers.fast.kernels import kernel
 
 # (cell, digit index, naked) entries a net's look-ahead queues in one round, at most
 _QUEUE = 1 << 14
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _low(word) -> int:
     """The index of the lowest set bit of a nonzero word."""
     return trailing_zeros(word)  # type: ignore[call-arg]  # (a numba intrinsic)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _set(rows, r, b) -> None:
     rows[r, b >> 6] |= np.uint64(1) << np.uint64(b & 63)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _has(rows, r, b) -> bool:
     return (rows[r, b >> 6] >> np.uint64(b & 63)) & np.uint64(1) != 0
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _single_place(pos, d, units, u) -> int:
     """The one cell of unit u taking digit d, or -1 (none or several)."""
     found = -1
@@ -49,7 +50,7 @@ def _single_place(pos, d, units, u) -> int:
     return found
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _single_digit(m) -> int:
     """The digit index of a one-digit mask, or -1 (zero or several digits)."""
     if m == 0 or m & (m - 1):
@@ -60,7 +61,7 @@ def _single_digit(m) -> int:
     return d
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@kernel(inline="always")
 def _push(queue, qlen, c, d, naked) -> int:
     if qlen < queue.shape[0]:
         queue[qlen, 0] = c
@@ -69,7 +70,7 @@ def _push(queue, qlen, c, d, naked) -> int:
     return qlen + 1
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _place(succ, row, c, d, cand2, pos2, base_pos, queue, qlen, n, N, P, cell_units, units, peers):
     """A net's placement in the look-ahead copy: its on and offs into the table, the
     singles it may make queued (see ``Tables.look_ahead``); returns the queue's length."""
@@ -114,7 +115,7 @@ def _place(succ, row, c, d, cand2, pos2, base_pos, queue, qlen, n, N, P, cell_un
     return qlen
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _look_ahead(
     succ,
     row,
@@ -231,7 +232,7 @@ def _look_ahead(
             )
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _chain_links(succ, cand, pos, n, N, P, cell_units, units, peers) -> None:
     """A forcing chain's tables: every candidate's direct links (``Tables.chain_on`` and
     ``Tables.chain_off``)."""
@@ -252,7 +253,7 @@ def _chain_links(succ, cand, pos, n, N, P, cell_units, units, peers) -> None:
             _chain_off(succ, off, c, d, cand, pos, n, N, cell_units, units)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _chain_off(succ, row, c, d, cand, pos, n, N, cell_units, units) -> bool:
     """An off's direct links (``Tables.chain_off``) into `row`; whether it has any."""
     any_link = False
@@ -276,7 +277,7 @@ def _chain_off(succ, row, c, d, cand, pos, n, N, cell_units, units) -> bool:
     return any_link
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _groups(pos, n, units):
     """HoDoKu's group nodes (`hodoku_tabling.group_links`): per group its digit, line,
     box, and cells (-1 past the last)."""
@@ -314,12 +315,12 @@ def _groups(pos, n, units):
     return out[:count]
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _in_group(groups, g, c) -> bool:
     return groups[g, 3] == c or groups[g, 4] == c or groups[g, 5] == c
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _disjoint(groups, g, h) -> bool:
     for k in range(3, 6):
         c = groups[h, k]
@@ -328,7 +329,7 @@ def _disjoint(groups, g, h) -> bool:
     return True
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _group_links(succ, groups, pos, N, P, units) -> None:
     """The group nodes' links (``hodoku_tabling.group_links``)."""
     size = units.shape[1]
@@ -385,7 +386,7 @@ def _group_links(succ, groups, pos, N, P, units) -> None:
                     _set(succ, g_off, base + 2 * single)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _next_bit(rows, r, start, W) -> int:
     """The lowest set bit of row r at `start` or above, or -1."""
     w = start >> 6
@@ -401,7 +402,7 @@ def _next_bit(rows, r, start, W) -> int:
         word = rows[r, w]
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _closures(succ, nodes, W):
     """Every node's table closed (the nodes reachable from it): Tarjan's strongly
     connected components, each component's reach the union of those below it.
@@ -478,7 +479,7 @@ def _closures(succ, nodes, W):
     return comp, reach[:ncomp]
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _contradictory(reach, k, P, words, sets, starts) -> bool:
     """Whether a table holds an on and an off of one candidate, or every off of a filed
     set (a cell's candidates, a unit's places of a digit)."""
@@ -496,7 +497,7 @@ def _contradictory(reach, k, P, words, sets, starts) -> bool:
     return False
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _better(best, c, d) -> None:
     """Keep (c, d) in `best` when it is lower (cell, then digit)."""
     if best[0] < 0 or c < best[0] or (c == best[0] and d < best[1]):
@@ -504,7 +505,7 @@ def _better(best, c, d) -> None:
         best[1] = d
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _conclude(row, n, N, P, placement, elimination) -> None:
     """Every on of `row` (among the literals) is a placement, every off an elimination."""
     W = (2 * P) >> 6
@@ -522,7 +523,7 @@ def _conclude(row, n, N, P, placement, elimination) -> None:
                     _better(elimination, x % N, x // N)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _filed_sets(cand, values, pos, units, peers):
     """The sets of offs (as on indices) that make a contradiction together
     (``hodoku_tabling.Conclusions``): each cell's candidates, and each unit's places of a
@@ -574,7 +575,7 @@ def _filed_sets(cand, values, pos, units, peers):
     return sets[:top], starts
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _pick(cand, pos, comp, reach, sets, starts, units, P):
     """The lowest placement and the lowest elimination (cell, digit index; -1 for none)
     the closed tables conclude (``hodoku_tabling._conclusion``)."""
@@ -632,7 +633,7 @@ def _pick(cand, pos, comp, reach, sets, starts, units, P):
     return placement, elimination
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def tabled(cand, values, nets, depth, units, cell_units, peers):
     """HoDoKu's pick among the forcing chains' (`nets` False) or nets' conclusions:
     (cell, digit, placed), cell -1 when there is none (``hodoku_tabling._conclusion``)."""

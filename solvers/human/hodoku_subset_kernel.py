@@ -12,10 +12,11 @@ keeps the first one that is a step of the kind asked for.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from solvers.fast.kernels import kernel
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _count(m) -> int:
     k = 0
     while m:
@@ -24,7 +25,7 @@ def _count(m) -> int:
     return k
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def naked_sets(cand, units, cell_units, order, k, out) -> int:
     """Rows of `out` (unit, k cells, then their digit mask) for each set of k cells of one
     unit holding k digits and clearing something, units in `order`; how many, or -1 when
@@ -59,7 +60,7 @@ def naked_sets(cand, units, cell_units, order, k, out) -> int:
     return size
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _next_combination(index, count) -> bool:
     """Step `index` (ascending positions among `count`) to the next combination in
     lexicographic order; False after the last."""
@@ -75,7 +76,7 @@ def _next_combination(index, count) -> bool:
     return True
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _clears(cand, units, cell_units, small, index, m) -> bool:
     """Whether some cell outside the set, in a unit of all its cells, has a digit of m."""
     k = index.shape[0]
@@ -96,7 +97,7 @@ def _clears(cand, units, cell_units, small, index, m) -> bool:
     return False
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _inside(x, small, index) -> bool:
     """Whether cell x is in the set."""
     for i in range(index.shape[0]):  # noqa: SIM110 (numba compiles no generator)
@@ -105,7 +106,7 @@ def _inside(x, small, index) -> bool:
     return False
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _has(cell_units, c, u) -> bool:
     """Whether unit u is one of cell c's."""
     for j in range(cell_units.shape[1]):  # noqa: SIM110 (numba compiles no generator)

@@ -12,10 +12,11 @@ boolean rows over the cells; ``sees[x, y]`` says whether cells x and y are peers
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from solvers.fast.kernels import kernel
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _seeing_two(cells, ncells, peers, count, out) -> None:
     """`out`: the cells that see two of the first `ncells` of `cells` or more (`count`:
     scratch)."""
@@ -28,7 +29,7 @@ def _seeing_two(cells, ncells, peers, count, out) -> None:
         out[y] = count[y] >= 2
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _eliminates(ma, mb, mc, excluded, nex, ab, ac, bc) -> bool:
     """Whether some digit of the three cells (masks ma, mb, mc) takes part in no allowed
     triple: digits different where cells see each other, and no excluder's digits all
@@ -67,7 +68,7 @@ def _eliminates(ma, mb, mc, excluded, nex, ab, ac, bc) -> bool:
     return ok_a != ma or ok_b != mb or ok_c != mc
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def first_triple(cand, values, sees, peers):
     """The first triple (cells ascending) of the scan that eliminates something, or
     (-1, -1, -1)."""

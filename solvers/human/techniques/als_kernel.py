@@ -22,15 +22,14 @@ Array conventions (S sets, n digits, W 64-bit words per cell mask):
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from solvers.fast.kernels import popcount
+from solvers.fast.kernels import kernel, popcount
 
 NEED_ROOM = -1  # `links`: the output arrays are too small; call again with bigger ones
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def set_rows(cells, cand, peers, n):
     """Each set's digits, cell count, and per digit its places and the cells seeing them
     all (``holding``, ``seen``)."""
@@ -63,7 +62,7 @@ def set_rows(cells, cand, peers, n):
     return digits, size, holding, seen
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _lowest(row):
     """The lowest cell of a row of words (-1 when empty)."""
     for w in range(row.shape[0]):
@@ -72,7 +71,7 @@ def _lowest(row):
     return -1
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _disjoint(a, b):
     """Whether rows a and b share no cell (numba compiles the loop, not `all`)."""
     common = np.uint64(0)
@@ -81,7 +80,7 @@ def _disjoint(a, b):
     return common == 0
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _within(a, b):
     """Whether row a is a subset of row b."""
     outside = np.uint64(0)
@@ -90,7 +89,7 @@ def _within(a, b):
     return outside == 0
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def links(cells, digits, holding, seen, cw, start, other, rcc):
     """The RCC links (`als._find_links`'s): sets i and j share no cell and every place of
     a common digit k in j sees every place of it in i.  The candidates j of set i are
@@ -159,7 +158,7 @@ def links(cells, digits, holding, seen, cw, start, other, rcc):
     return total
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _count(row):
     out = 0
     for w in range(row.shape[0]):
@@ -167,7 +166,7 @@ def _count(row):
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _common_count(seen, cw, i, j, k):
     """How many cells holding k+1 see all its places in sets i and j."""
     out = 0
@@ -176,7 +175,7 @@ def _common_count(seen, cw, i, j, k):
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def best_xz(digits, size, seen, cw, start, other, rcc):
     """ALS-XZ's best pair (`als.als_xz`'s loop and key: fewest cells, then most
     eliminations, the first met on ties): (i, j, RCC mask used), or (-1, -1, 0)."""
@@ -236,7 +235,7 @@ def best_xz(digits, size, seen, cw, start, other, rcc):
     return best_i, best_j, best_rcc
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def best_xy_wing(cells, digits, size, seen, cw, start, other, rcc):
     """ALS-XY-Wing's best (`als.als_xy_wing`'s loop and key): (pivot, a, b, x, y) with x,
     y digit indices, or all -1."""
@@ -296,7 +295,7 @@ def best_xy_wing(cells, digits, size, seen, cw, start, other, rcc):
     return best
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _seen_places(digits, seen, cw, i, k, out):
     """The cells holding k+1 that see all of set i's places of it, into `out`; how many."""
     words = cw.shape[1]
@@ -311,7 +310,7 @@ def _seen_places(digits, seen, cw, i, k, out):
     return count
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _seers(digits, seen, cw):
     """For each (digit k, cell t holding it), the sets whose places of k all see t, as
     compressed rows at ``k * ncells + t`` (sets ascending)."""
@@ -343,7 +342,7 @@ def _seers(digits, seen, cw):
     return row_start, rows
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def best_chain(digits, size, seen, cw, start, other, rcc, max_sets):
     """The best ALS chain (`als.als_chain` and `als._chain_from`: per first set and
     digit z, the breadth-first search over the facts (set, digit not in it), bounded by
@@ -451,7 +450,7 @@ def best_chain(digits, size, seen, cw, start, other, rcc, max_sets):
     return best
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _petals(cells, digits, holding, stem, m, stem_peers, petal):
     """Per stem digit (ascending), the sets that can be its petal (`als.death_blossom`'s
     test, sets ascending) into ``petal``'s rows; how many per digit (0 stops early)."""
@@ -479,7 +478,7 @@ def _petals(cells, digits, holding, stem, m, stem_peers, petal):
     return count
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _blossom(seen, z, opt, nopt, petals, targets, chosen):
     """`als._blossom`: one petal per stem digit whose places of z all see some cell of
     the targets left (``targets[0]`` the first), depth first, the first such choice;
@@ -508,7 +507,7 @@ def _blossom(seen, z, opt, nopt, petals, targets, chosen):
                 pos[level] = 0
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def best_blossom(cells, digits, size, holding, seen, cw, cand, peers, max_stem):
     """Death Blossom's best (`als.death_blossom`'s loop and key: fewest petal cells, then
     most eliminations, the first met on ties): [stem, z, petal per stem digit...] padded

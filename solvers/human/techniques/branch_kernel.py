@@ -30,10 +30,9 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from solvers.fast.kernels import borrow_each, popcount
+from solvers.fast.kernels import borrow_each, kernel, popcount
 from solvers.grid import Shape
 from solvers.human.techniques.branches import se_tables
 from solvers.human.techniques.chain_bound import may_fail
@@ -159,12 +158,12 @@ class Workspace:
         self.arrays = tuple(arrays)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _high_bit(x):
     return 63 - leading_zeros(x)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def start(ws, seeds, start_cand, start_pos, start_placed):
     """Clear the workspace (the facts of the last branch) and assume `seeds`: `CONFLICT`
     when they clash, else `DONE` (follow on)."""
@@ -193,7 +192,7 @@ def start(ws, seeds, start_cand, start_pos, start_placed):
     return DONE
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _put(ws, x, m):
     """Record fact `x` with the causes ``buf[:m]``; False when the pool is full."""
     pool = ws[W_POOL]
@@ -212,7 +211,7 @@ def _put(ws, x, m):
     return True
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _clash(ws, on, off):
     cnt = ws[W_CNT]
     cnt[CLASH_LEN] = 2
@@ -220,7 +219,7 @@ def _clash(ws, on, off):
     cnt[CLASH_OFF] = off
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _off(ws, cell, k, m, n, off_base):
     """The reference's ``off``: off(cell, k) because of ``buf[:m]``."""
     why_at = ws[W_WHY_AT]
@@ -243,7 +242,7 @@ def _off(ws, cell, k, m, n, off_base):
     return _ADDED
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _on(ws, cell, k, m, n, off_base):
     """The reference's ``on``: on(cell, k) because of ``buf[:m]``."""
     why_at = ws[W_WHY_AT]
@@ -262,7 +261,7 @@ def _on(ws, cell, k, m, n, off_base):
     return _ADDED
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _status(r):
     """A rule's outcome as what `follow` returns, or -1 to go on."""
     if r == _CLASH:
@@ -272,7 +271,7 @@ def _status(r):
     return -1
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def follow(ws, geo, start_cand, start_pos, open_counts, placed_count, nested):
     """Follow the branch in the workspace until it ends (`DONE`, `CONFLICT`, `OVERFLOW`)
     or, when `nested`, until its rules run dry (`NEED_CHAINS`)."""
@@ -392,7 +391,7 @@ _NO_SINGLE = -1  # `_last_place`: the unit has more places, or its single is kno
 _NO_PLACE = -2  # `_last_place`: the unit has no place left for the digit
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _last_place(ws, units, u, k, start_pos, off_base):
     """A hidden single of digit `k` in unit `u` (unless the branch placed k there): the cell
     of its last place, with its causes in ``buf`` (their count second), `_NO_PLACE` (and
@@ -411,7 +410,7 @@ def _last_place(ws, units, u, k, start_pos, off_base):
     return units[u, _high_bit(p)], size
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _lost(ws, gone, at, step):
     """Into ``buf``: the off facts ``at + step * i`` for the bits i of `gone` that the
     branch holds (a single's causes); their count."""
@@ -427,7 +426,7 @@ def _lost(ws, gone, at, step):
     return size
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _lost_in_unit(ws, gone, cells, at, n):
     """`_lost` for a unit's places (`cells`: its cells)."""
     why_at = ws[W_WHY_AT]
@@ -442,7 +441,7 @@ def _lost_in_unit(ws, gone, cells, at, n):
     return size
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _ancestors(ws, x, stamp, stack):
     """Mark with `stamp` the facts `x` rests on (itself included) not marked yet; how
     many were marked."""
@@ -472,7 +471,7 @@ def _ancestors(ws, x, stamp, stack):
     return count
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _new_stamp(ws):
     mark = ws[W_MARK]
     last = mark.shape[0] - 1
@@ -480,7 +479,7 @@ def _new_stamp(ws):
     return mark[last]
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _emptied(ws, size, n, off_base):
     """The reference's `emptied`: a cell or unit without room, its off facts in
     ``buf[:size]``, read as the cheapest clash of an on and an off fact."""
@@ -518,7 +517,7 @@ def _emptied(ws, size, n, off_base):
     return _CLASH
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _locked(ws, geo, start_pos, n, off_base):
     """The reference's `Context._locked`: locked candidates on the places changed since
     last looked at, in Sudoku Explainer's order; `_NONE`, `_ADDED`, `_CLASH` or
@@ -601,7 +600,7 @@ def _locked(ws, geo, start_pos, n, off_base):
     return _ADDED
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _other_rules(ws, geo, start_cand, start_pos, open_counts, placed_count):
     """The reference's `inner_rules.other_rules`: hidden pairs, naked pairs, then
     X-Wings, the first that concludes anything adding its facts."""
@@ -634,7 +633,7 @@ def _other_rules(ws, geo, start_cand, start_pos, open_counts, placed_count):
     return _ADDED
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _grow(buf, size, extra):
     if size + extra <= buf.shape[0]:
         return buf
@@ -643,7 +642,7 @@ def _grow(buf, size, extra):
     return bigger
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _unit_order(t, n):
     """The t-th unit in Sudoku Explainer's order for subsets: boxes, columns, rows."""
     if t < n:
@@ -653,7 +652,7 @@ def _unit_order(t, n):
     return t - 2 * n
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys):
     """Hidden pairs in the units whose places the branch changed (`inner_rules`): how
     many removals are in `found` (their causes in `whys`), or -1 when they need more room.
@@ -724,7 +723,7 @@ def hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys):
     return nf
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _removals(found, nf, cell, digits, at):
     """Add to `found` the removal of each of `digits` (a mask) from `cell`, their causes at
     `at`; the new count, or -1 when `found` is full."""
@@ -739,7 +738,7 @@ def _removals(found, nf, cell, digits, at):
     return nf
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys):
     """Naked pairs in the units holding a cell whose candidates the branch changed (as
     `hidden_pairs`)."""
@@ -801,7 +800,7 @@ def naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys):
     return nf
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def x_wings(ws, units, start_pos, placed_count, found, whys):
     """X-Wings on the digits whose places in lines the branch changed: columns first,
     then rows; by pair of lines, then digit (as `hidden_pairs`)."""
@@ -885,7 +884,7 @@ def x_wings(ws, units, start_pos, placed_count, found, whys):
 NOTHING = 5  # `apply_hints`: no inner chain rests on a fact of the branch
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def new_links(ws, start_cand, start_pos):
     """`nested._new_links` on the workspace's grid: whether it has a bivalue cell or a
     unit with two places for a digit that the start grid had with more."""
@@ -905,7 +904,7 @@ def new_links(ws, start_cand, start_pos):
     return False
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def apply_hints(ws, geo, start_cand, start_pos, meta, removable, paths):
     """The reference's `nested._apply`: of the inner chains (`meta` rows, cheapest first:
     key, complexity, seeds' kind (-1 none, 0 cell, 1 unit), the seeds' two numbers,
@@ -974,7 +973,7 @@ def apply_hints(ws, geo, start_cand, start_pos, meta, removable, paths):
     return PROGRESS
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _rule_parents(ws, geo, start_cand, start_pos, row, paths, out):
     """The reference's `nested.rule_parents` into `out`, ascending: for every single of
     an inner chain (an on fact of a path and the fact before it) and for its seeds, the
@@ -1029,7 +1028,7 @@ def _rule_parents(ws, geo, start_cand, start_pos, row, paths, out):
     return size
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _naked(ws, cell, start_cand, cand, n, off_base, stamp, out, size):
     why_at = ws[W_WHY_AT]
     mark = ws[W_MARK]
@@ -1044,7 +1043,7 @@ def _naked(ws, cell, start_cand, cand, n, off_base, stamp, out, size):
     return size
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _hidden(ws, units, u, k, start_pos, pos, n, off_base, stamp, out, size):
     why_at = ws[W_WHY_AT]
     mark = ws[W_MARK]
@@ -1069,7 +1068,7 @@ MULTIPLE_TENTHS = 80  # its static cell and region forcing chains
 NEED_PY = 6  # `follow_nested`: the static kernel left the grid to the pure route
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def bonus_tenths(nodes):
     """`chains.length_bonus` in tenths."""
     length = nodes - 2
@@ -1087,7 +1086,7 @@ def bonus_tenths(nodes):
     return tenths
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _hash(cand):
     h = np.uint64(14695981039346656037)
     for v in cand:
@@ -1095,7 +1094,7 @@ def _hash(cand):
     return np.int64(h >> np.uint64(1))
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def lookup(table, cands, cand):
     """The memo's entry of the grid `cand`, or -1 (`table`: grid hashes to entries,
     `cands`: the entries' grids)."""
@@ -1108,7 +1107,7 @@ def lookup(table, cands, cand):
     return -1
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def insert(table, cands, l2, l3, done, counter, cand, chains, agreements, level3):
     """Keep a grid's inner chains (`chains`, `agreements`: (rows, removals, paths) as
     `apply_hints` reads them; `level3` False while the agreements are not known yet),
@@ -1125,14 +1124,14 @@ def insert(table, cands, l2, l3, done, counter, cand, chains, agreements, level3
     return e
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def set_level3(l3, done, counter, e, agreements):
     """Keep the agreements of entry `e`, found late."""
     l3[e] = _keyed(agreements, counter)
     done[e] = 1
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _keyed(hints, counter):
     """`hints` with fresh keys: an inner chain is counted once however many facts rest
     on it (`forcing.nested_sum`), so each has a number no other has."""
@@ -1143,7 +1142,7 @@ def _keyed(hints, counter):
     return (meta, hints[1], hints[2])
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _ranked(meta, tenths):
     """The rows of `meta` cheapest first: by rating (`tenths`), complexity, then order."""
     keys = np.empty(meta.shape[0], dtype=np.int64)
@@ -1152,7 +1151,7 @@ def _ranked(meta, tenths):
     return meta[np.argsort(keys)].copy()
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _other_digits(removable, used, cand, cell, k, n):
     """Add to `removable` (from `used` on) every digit of `cell` but `k`; the new count."""
     m = cand[cell] & ~(np.int64(1) << k)
@@ -1163,7 +1162,7 @@ def _other_digits(removable, used, cand, cell, k, n):
     return used
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def chain_hints(heads, paths, cand, n):
     """Level 2's hints from the static kernel's chains (`nested._chain_hints`): rows as
     `apply_hints` reads them (keys left 0), removals, paths."""
@@ -1201,7 +1200,7 @@ def chain_hints(heads, paths, cand, n):
     return _ranked(meta, tenths), removable[:used].copy(), paths
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def agreement_hints(heads, paths, cand, n):
     """Level 3's hints from the static kernel's agreements (`nested._agreement_hints`)."""
     off_base = cand.shape[0] * n
@@ -1231,7 +1230,7 @@ def agreement_hints(heads, paths, cand, n):
     return _ranked(meta, tenths), removable[:used].copy(), paths
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _no_hints():
     return (
         np.zeros((0, 10), dtype=np.int64),
@@ -1240,7 +1239,7 @@ def _no_hints():
     )
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def nested_branch(
     ws,
     geo,
@@ -1330,7 +1329,7 @@ def nested_branch(
             return status, flat(ws)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def nested_batch(
     ws,
     geo,
@@ -1395,7 +1394,7 @@ def nested_batch(
     return DONE, last, out, used
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def flat(ws):
     """The branch in the workspace as one array, for `compiled_branches.branch_of`: its
     contradiction's length and facts (0, -1, -1 for none), then per fact in the order
@@ -1428,7 +1427,7 @@ def flat(ws):
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def plus_branch(ws, geo, seeds, grid):
     """A (+) branch from the start: its status and `flat` form."""
     ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
@@ -1439,7 +1438,7 @@ def plus_branch(ws, geo, seeds, grid):
     return status, flat(ws)
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@kernel(inline="always")
 def _may_share(nodes, count, rows, clash, row_of, dynamic, common):
     """The search's filter for a group of seeds (`forcing.search_chains`' ``agree`` and
     ``shared``): False when a dynamic branch of the group ends in a contradiction, or when
@@ -1462,7 +1461,7 @@ def _may_share(nodes, count, rows, clash, row_of, dynamic, common):
     return common.any()
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def sharing(rows, clash, row_of, cand, pos, units, dynamic):
     """`_may_share` for every group a forcing-chain search looks at, from its branches'
     facts (`branch_facts`, `nested_batch`; ``row_of``: per node its row, -1
@@ -1507,7 +1506,7 @@ def sharing(rows, clash, row_of, cand, pos, units, dynamic):
     return cells_ok, places_ok, both_ok
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def branch_facts(ws, geo, peers, seeds, grid, dynamic):
     """Every seed's branch at once, one after another: (+) branches (`follow`) or, with
     `dynamic`, dynamic ones (`_dynamic`, no limit).  (False when a branch outgrew the
@@ -1557,7 +1556,7 @@ def branch_facts(ws, geo, peers, seeds, grid, dynamic):
     return True, clash, rows, spans, rest[:used]
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _fact_row(ws, row):
     """The workspace branch's facts into `row`, as bits over nodes."""
     facts = ws[W_FACTS]
@@ -1570,7 +1569,7 @@ def _fact_row(ws, row):
 STOPPED = 7  # `dynamic_branch`: stopped before a contradiction could beat the limit
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _take_off(ws, cell, k, n, cell_units, at_bits):
     """Remove candidate k from `cell` now (the breadth-first route's off facts take effect
     when found)."""
@@ -1580,7 +1579,7 @@ def _take_off(ws, cell, k, n, cell_units, at_bits):
         pos[cell_units[cell, t] * n + k] &= ~at_bits[cell, t]
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def dynamic_branch(ws, geo, peers, seeds, grid, limit):
     """A dynamic forcing chain's branch (`_dynamic`): its status and `flat` form."""
     ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
@@ -1588,7 +1587,7 @@ def dynamic_branch(ws, geo, peers, seeds, grid, limit):
     return status, flat(ws)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _resting(ws, x, stack):
     """The facts of the branch `x` rests on, itself included, in the order recorded."""
     stamp = _new_stamp(ws)
@@ -1604,7 +1603,7 @@ def _resting(ws, x, stack):
     return out[:m]
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _dynamic(ws, geo, peers, seeds, grid, limit):
     """A dynamic forcing chain's branch (`Context.steps` in mode `DYNAMIC`): breadth
     first, level by level, an off fact taking effect when found, peers ascending, units

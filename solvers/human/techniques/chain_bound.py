@@ -20,14 +20,13 @@ halves of a row of words turns every node into its negation.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from solvers.fast.kernels import popcount
+from solvers.fast.kernels import kernel, popcount
 from solvers.human.techniques.static_kernel import consistent, static_reach
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def start_reach(cand, pos, placed, n, units, cell_units, peers):
     """The start grid's reach in the bound's numbering: (per full node its number, -1 for
     none; per number its reach as a row of words; per number the nodes that reach it, as
@@ -63,17 +62,17 @@ def start_reach(cand, pos, placed, n, units, cell_units, peers):
     return index, rows, back
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _padded(c, ncand, half):
     return c if c < ncand else c - ncand + 64 * half
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _bit(rows, x, y):
     return (rows[x, y >> 6] >> np.uint64(y & 63)) & np.uint64(1) != 0
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _new_links(cand, pos, placed, start_cand, start_pos, n, units, index, tails, heads):
     """The branch grid's strong links the start grid lacks, as bound numbers: each from
     ``tails[i]`` (an off fact) to ``heads[i]`` (an on fact); how many."""
@@ -105,7 +104,7 @@ def _new_links(cand, pos, placed, start_cand, start_pos, n, units, index, tails,
     return count
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def may_fail(cand, pos, placed, start_cand, start_pos, n, units, index, rows, back):
     """Whether a node of the branch grid (`cand`, `pos`, `placed`; a candidate of a cell
     with two or more) may reach its negation by static links: False only when none can

@@ -46,10 +46,9 @@ from functools import cache
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from solvers.fast.kernels import popcount
+from solvers.fast.kernels import kernel, popcount
 from solvers.grid import Shape
 from solvers.human.techniques.branches import se_tables
 
@@ -86,12 +85,12 @@ def _padded(rows: tuple[tuple[int, ...], ...]) -> np.ndarray:
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _bit_length(x):
     return 64 - leading_zeros(x)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _reserve(buf, size, extra):
     """`buf` with room for `extra` more values after `size` (grown by doubling)."""
     if size + extra <= buf.shape[0]:
@@ -104,7 +103,7 @@ def _reserve(buf, size, extra):
     return bigger
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def consistent(cand, pos, n, units):
     """Whether every place a unit lists for a digit is a candidate of its cell."""
     for u in range(units.shape[0]):
@@ -117,7 +116,7 @@ def consistent(cand, pos, n, units):
     return True
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _numbering(cand, n):
     """Compact numbers: per node its number (-1 for none), per number its node."""
     ncells = cand.shape[0]
@@ -141,7 +140,7 @@ def _numbering(cand, n):
     return comp, node_of, ncand
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _weak_rows(cand, n, units, cell_units, node_of, ncand):
     """Per on node (compact number i), the off facts its links force, as a row of words
     over the candidates (bit j: off node ``ncand + j``): its cell's other digits and its
@@ -173,7 +172,7 @@ def _weak_rows(cand, n, units, cell_units, node_of, ncand):
     return weak
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _strong_targets(cand, pos, placed, n, units, cell_units, node_of, comp, ncand):
     """Per off node (by its candidate's compact number i), the on nodes its links force
     (compact numbers, in `StaticGraph.successors` order): ``targets[i, :count[i]]``."""
@@ -204,7 +203,7 @@ def _strong_targets(cand, pos, placed, n, units, cell_units, node_of, comp, ncan
     return targets, count
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _link_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand):
     """The static links as `_reach_rows` and `_advance` read them: (`_weak_rows`, then
     `_strong_targets`' targets and counts)."""
@@ -213,7 +212,7 @@ def _link_rows(cand, pos, placed, n, units, cell_units, comp, node_of, ncand):
     return weak, targets, count
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _reach_rows(weak, targets, count, ncand):
     """Per compact node, every node its links reach (itself included), as rows of 64-bit
     words: Tarjan's algorithm, iteratively; a component's reach is its members and the
@@ -353,13 +352,13 @@ def _reach_rows(weak, targets, count, ncand):
     return reach
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _has(reach, x, y):
     """Whether node `y` is in the reach of node `x` (compact numbers)."""
     return (reach[x, y >> 6] >> np.uint64(y & 63)) & np.uint64(1) != 0
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _se_chain(seed, y_links, cand, pos, placed, n, units, cell_units, se_peers, par, queue, path):
     """`nested._se_chain` from `seed` (full node numbers): the length of the chain to the
     seed's negation, written into `path` seed first, or -1.  `par` is all -2 on entry and
@@ -442,7 +441,7 @@ def _se_chain(seed, y_links, cand, pos, placed, n, units, cell_units, se_peers, 
     return length if found else -1
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _chains(cand, pos, placed, n, units, cell_units, se_peers, reach, node_of, ncand):
     """Level 2's records: per failed node, Sudoku Explainer's chain, and when it has
     several digits the chain on the seed's digit alone, as (heads, paths): per chain
@@ -494,7 +493,7 @@ def _chains(cand, pos, placed, n, units, cell_units, se_peers, reach, node_of, n
     return heads[:nh].copy(), out[:size].copy()
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _advance(bpar, queue, ends, goal, weak, targets, count, cell_first, ncand):
     """Go on with a static branch's breadth-first walk (`static_branch`, in
     `StaticGraph.successors` order) until it reaches `goal` or ends: each reached node's
@@ -541,7 +540,7 @@ def _advance(bpar, queue, ends, goal, weak, targets, count, cell_first, ncand):
     return True
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@kernel(inline="always")
 def _group_common(nodes, count, reach, comp, ncand, common):
     """Into `common`: the facts the static branches of `nodes` (on nodes, full numbers)
     all hold besides the nodes, none failing; False when there are none."""
@@ -557,7 +556,7 @@ def _group_common(nodes, count, reach, comp, ncand, common):
     return common.any()
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _more_walks(parents, queues, ends, used):
     """`_agreements`' walks with room for twice as many."""
     rows = max(8, 2 * used)
@@ -570,7 +569,7 @@ def _more_walks(parents, queues, ends, used):
     return bigger, longer, more
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _agreements(cand, n, units, cell_units, pos, reach, links, comp, node_of, ncand):
     """Level 3's records, in `nested.static_agreements` order, as (whether the kernel
     vouches for them, heads, paths): per agreement ``kind, cell or unit, digit or -1,
@@ -687,7 +686,7 @@ def _agreements(cand, n, units, cell_units, pos, reach, links, comp, node_of, nc
     return True, heads[:nh].copy(), out[:size].copy()
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def static_reach(cand, pos, placed, n, units, cell_units, peers):
     """A grid's static links' reach: (per full node its compact number, -1 for none; the
     count of candidates; per compact number its reach as a row of words)."""
@@ -696,7 +695,7 @@ def static_reach(cand, pos, placed, n, units, cell_units, peers):
     return comp, ncand, _reach_rows(*links, ncand)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def full_reach(cand, pos, placed, n, units, cell_units, peers):
     """`static_reach` over full node numbers: (per compact number its node; per compact
     number its reach as a row of words, bit ``node``)."""
@@ -718,7 +717,7 @@ def full_reach(cand, pos, placed, n, units, cell_units, peers):
     return nodes, rows
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, chains, agreements):
     """A branch grid's static chains: (status, level 2's heads and paths if `chains`,
     level 3's if `agreements`), empty when not asked for (see `_chains`, `_agreements`)."""

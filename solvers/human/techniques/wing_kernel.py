@@ -30,15 +30,14 @@ and the first sashimi fish stand, which `finned_fish` builds into steps.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from solvers.fast.kernels import popcount
+from solvers.fast.kernels import kernel, popcount
 
 MAX_SIZE = 16  # the largest grid side the kernel takes (as the other kernels)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _cell_rows(cand, n, words):
     """The bivalue cells ascending (and their count), as a row, and per digit the cells
     holding it as rows."""
@@ -61,7 +60,7 @@ def _cell_rows(cand, n, words):
     return biv, nbiv, biv_row, holding
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _may_link(u, cand, biv, nbiv, rows):
     """Whether a bivalue cell that was not bivalue at unit u's mark could link to one of
     its sets."""
@@ -78,7 +77,7 @@ def _may_link(u, cand, biv, nbiv, rows):
     return False
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _shared(cells, size, cell_units):
     """Whether the set's cells share a second unit (a line's part of a box)."""
     common = 0
@@ -93,7 +92,7 @@ def _shared(cells, size, cell_units):
     return common >= 2
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _restricted(yz, b, cells, size, cand, sees):
     """Whether every set cell holding digit b sees cell yz."""
     for i in range(size):
@@ -103,7 +102,7 @@ def _restricted(yz, b, cells, size, cand, sees):
     return True
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _targets(yz, m, z, union, double, als, seen, holding, peers, out):
     """The wing's eliminations as rows per digit in `out`, and how many: digit z's from
     the cells seeing yz and every set cell holding z; when doubly linked, every digit's
@@ -128,7 +127,7 @@ def _targets(yz, m, z, union, double, als, seen, holding, peers, out):
     return count
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def wing_search(cand, size, units, sees, peers, cell_units, rates, cap, old, rows):
     """The best ALS wing of `size` set cells: its rating and, as one array, its bivalue
     cell, its set's cells and its eliminations as (cell, digit) pairs ascending (empty
@@ -318,7 +317,7 @@ def wing_search(cand, size, units, sees, peers, cell_units, rates, cap, old, row
     return best_rating, _found(best_yz, best_cells, best, best_count)
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _found(yz, cells, targets, count):
     """The wing as one array: the bivalue cell, the set's cells, the eliminations as
     (cell, digit) pairs ascending."""
@@ -338,7 +337,7 @@ def _found(yz, cells, targets, count):
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def _next_combination(idx, count, total):
     """Step `idx` (`count` ascending indices below `total`) to the next combination in
     lexicographic order; False after the last."""
@@ -353,7 +352,7 @@ def _next_combination(idx, count, total):
     return True
 
 
-@njit(cache=True, error_model="numpy")
+@kernel
 def fish_search(lines, other, k, band, seg):
     """The first finned and the first sashimi fish of size k on one digit, in
     `finned_fish.python_search`'s scan order (line combinations, their bands ascending, fin
