@@ -96,6 +96,21 @@ def kernel(func=None, /, **options):
     return decorate if func is None else decorate(func)
 
 
+@kernel(inline="always")
+def next_combination(idx, count, total) -> bool:
+    """Step ``idx[:count]`` (ascending indices below `total`) to the next combination in
+    lexicographic order; False after the last."""
+    i = count - 1
+    while i >= 0 and idx[i] == total - count + i:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, count):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
 @intrinsic
 def _borrow_each(typingctx, arrays):
     """The tuple `arrays` with every array's reference count dropped (`borrow`)."""

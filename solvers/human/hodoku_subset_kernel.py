@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.fast.kernels import kernel
+from solvers.fast.kernels import kernel, next_combination
 
 
 @kernel
@@ -55,25 +55,9 @@ def naked_sets(cand, units, cell_units, order, k, out) -> int:
                     out[size, 1 + i] = small[index[i]]
                 out[size, 1 + k] = m
                 size += 1
-            if not _next_combination(index, count):
+            if not next_combination(index, index.shape[0], count):
                 break
     return size
-
-
-@kernel
-def _next_combination(index, count) -> bool:
-    """Step `index` (ascending positions among `count`) to the next combination in
-    lexicographic order; False after the last."""
-    k = index.shape[0]
-    i = k - 1
-    while i >= 0 and index[i] == count - k + i:
-        i -= 1
-    if i < 0:
-        return False
-    index[i] += 1
-    for j in range(i + 1, k):
-        index[j] = index[j - 1] + 1
-    return True
 
 
 @kernel

@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from solvers.fast.kernels import kernel, popcount
+from solvers.fast.kernels import kernel, next_combination, popcount
 
 MAX_SIZE = 16  # the largest grid side the kernel takes (as the other kernels)
 
@@ -338,21 +338,6 @@ def _found(yz, cells, targets, count):
 
 
 @kernel
-def _next_combination(idx, count, total):
-    """Step `idx` (`count` ascending indices below `total`) to the next combination in
-    lexicographic order; False after the last."""
-    i = count - 1
-    while i >= 0 and idx[i] == total - count + i:
-        i -= 1
-    if i < 0:
-        return False
-    idx[i] += 1
-    for j in range(i + 1, count):
-        idx[j] = idx[j - 1] + 1
-    return True
-
-
-@kernel
 def fish_search(lines, other, k, band, seg):
     """The first finned and the first sashimi fish of size k on one digit, in
     `finned_fish.python_search`'s scan order (line combinations, their bands ascending, fin
@@ -441,8 +426,8 @@ def fish_search(lines, other, k, band, seg):
                                 out[kind, 3] = cover
                                 if out[0, 0] >= 0 and out[1, 0] >= 0:
                                     return out
-                    if not _next_combination(extra, need, nfree):
+                    if not next_combination(extra, need, nfree):
                         break
-        if not _next_combination(idx, k, total):
+        if not next_combination(idx, k, total):
             break
     return out

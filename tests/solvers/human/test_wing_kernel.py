@@ -71,6 +71,19 @@ def along_the_path(grid: Grid, monkeypatch: pytest.MonkeyPatch) -> int:
     return found
 
 
+def calls_to(monkeypatch, module, name: str) -> list[tuple]:
+    """The arguments of every call to ``module.name`` from now on (the calls still run)."""
+    calls: list[tuple] = []
+    search = getattr(module, name)
+
+    def counted(*args):
+        calls.append(args)
+        return search(*args)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
 def test_the_kernel_finds_the_python_search_s_wings_along_solve_paths(monkeypatch):
     grids = first_puzzles("gen9-extreme", 5) + first_puzzles("gen9-unfair", 3)
     assert sum(along_the_path(grid, monkeypatch) for grid in grids) > 0
@@ -144,14 +157,7 @@ def test_the_kernel_route_is_taken_where_numba_is(monkeypatch):
 
     _, candidates, _ = CASES["wxyz_wing"]
     state = CandidateState.from_candidates(candidates)
-    calls = []
-
-    def counted(*args):
-        calls.append(args)
-        return search(*args)
-
-    search = wing_kernel.wing_search
-    monkeypatch.setattr(wing_kernel, "wing_search", counted)
+    calls = calls_to(monkeypatch, wing_kernel, "wing_search")
     step = als_wings.wxyz_wing(state)
     assert step is not None
     assert len(calls) == 1
@@ -183,14 +189,7 @@ def test_the_kernel_called_directly_gives_the_wing(monkeypatch):
 
 def test_the_fish_kernel_route_is_taken_where_numba_is(monkeypatch):
     assert finned_fish.COMPILED
-    calls = []
-
-    def counted(*args):
-        calls.append(args)
-        return search(*args)
-
-    search = finned_fish.compiled_search
-    monkeypatch.setattr(finned_fish, "compiled_search", counted)
+    calls = calls_to(monkeypatch, finned_fish, "compiled_search")
     state = CandidateState.from_grid(first_puzzles("gen9-extreme", 1)[0])
     propagate(state, max_steps=5)
     finned_fish.finned_fish(state, 2, False, 3.4)
