@@ -1111,7 +1111,8 @@ def lookup(table, cands, cand):
 def insert(table, cands, l2, l3, done, counter, cand, chains, agreements, level3):
     """Keep a grid's inner chains (`chains`, `agreements`: (rows, removals, paths) as
     `apply_hints` reads them; `level3` False while the agreements are not known yet),
-    with keys of their own (`counter`: the next); the entry's number."""
+    with keys of their own (`counter`: the next, then the number of entries); the entry's
+    number."""
     h = _hash(cand)
     while h in table:
         h += 1
@@ -1121,6 +1122,7 @@ def insert(table, cands, l2, l3, done, counter, cand, chains, agreements, level3
     l2.append(_keyed(chains, counter))
     l3.append(_keyed(agreements, counter))
     done.append(1 if level3 else 0)
+    counter[1] += 1
     return e
 
 

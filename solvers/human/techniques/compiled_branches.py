@@ -51,7 +51,8 @@ def branch_kernel(shape: Shape) -> ModuleType | None:
 
 def new_memo() -> tuple[Any, ...]:
     """An empty compiled memo: (grid hashes to entries, the entries' candidates, their
-    level 2 chains, level 3 chains, whether those are known, the next key)."""
+    level 2 chains, level 3 chains, whether those are known, [the next key, the number of
+    entries])."""
     from numba import typed, types
 
     hints = types.Tuple((types.int64[:, ::1], types.int64[::1], types.int64[::1]))
@@ -61,7 +62,7 @@ def new_memo() -> tuple[Any, ...]:
         typed.List.empty_list(hints),
         typed.List.empty_list(hints),
         typed.List.empty_list(types.int64),
-        np.zeros(1, dtype=np.int64),
+        np.zeros(2, dtype=np.int64),
     )
 
 
@@ -92,7 +93,7 @@ class Start:
         self.workspace = kernel.Workspace(state.shape)
         table = state.memo.table("nested-compiled-hints", state.shape, 1)
         memo = table.get("memo")
-        if memo is None or len(memo[1]) > MEMO_GRIDS:
+        if memo is None or memo[5][1] > MEMO_GRIDS:
             memo = table["memo"] = new_memo()
         self.memo = memo
 
@@ -114,9 +115,16 @@ def _static_geometry(shape: Shape) -> tuple[np.ndarray, ...]:
 
 
 def _start(ctx: Context, kernel: ModuleType) -> Start:
+    """`ctx`'s start grid, shared by the searches of one state (the dynamic, (+) and nested
+    searches of a step), unless `ctx` is on a branch's candidates (`Context.within`)."""
     start = ctx.__dict__.get("compiled_start")
     if start is None:
-        start = ctx.__dict__["compiled_start"] = Start(ctx, kernel)
+        state = ctx.state
+        if ctx.cand is state.cand:
+            start = state.derived("compiled-start", lambda _: Start(ctx, kernel))
+        else:
+            start = Start(ctx, kernel)
+        ctx.__dict__["compiled_start"] = start
     return start
 
 

@@ -489,3 +489,26 @@ def test_the_group_filters_are_the_searchs_own(name, which):
     if name == "gen9-extreme step 26":
         assert passed  # (groups on both sides of the filter)
     assert not all(groups.cells) or not all(groups.places)
+
+
+def test_the_searches_of_one_state_share_its_start_grid():
+    state = STATES["forum"]()
+    first = _start_of(Context(state))
+    assert _start_of(Context(state)) is first
+    # a context on a branch's candidates has a start of its own
+    ctx = Context(state)
+    inner = ctx.within([m & ~1 if m & (m - 1) else m for m in ctx.cand], ctx.pos, ctx.placed)
+    assert _start_of(inner) is not first
+    # the state changed: a new start
+    cell = next(c for c, m in enumerate(state.cand) if m & (m - 1))
+    state.eliminate(cell, state.cand[cell].bit_length())
+    after = _start_of(Context(state))
+    assert after is not first
+    assert after.memo is first.memo  # (the solve's memo goes on)
+    assert first.memo[5][1] == len(first.memo[1])  # (the count of grids it keeps)
+
+
+def _start_of(ctx: Context) -> compiled_branches.Start:
+    """The start grid a search of `ctx` uses."""
+    assert compiled_branches.plus_ends(ctx) is not None
+    return ctx.__dict__["compiled_start"]
