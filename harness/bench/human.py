@@ -65,6 +65,7 @@ class SetFigures:
     er_misses: dict[tuple[float, float], int] = field(default_factory=dict)
     checked: int = 0  # steps checked against the solution (--check)
     unsound: int = 0
+    technique_seconds: dict[str, float] = field(default_factory=dict)  # (--breakdown)
 
     def row(self) -> list[str]:
         """The table row: counts as percentages, times in ms."""
@@ -142,6 +143,8 @@ class Outcome:
     forcing_seconds: float = 0.0
     checked: int = 0
     unsound: str | None = None
+    profile: dict[str, float] = field(default_factory=dict)
+    """Seconds per technique of the Sudoku Explainer pass (`rate`'s profile)."""
 
 
 def rate_one(job: tuple[Grid, str, bool]) -> Outcome:
@@ -167,6 +170,7 @@ def rate_one(job: tuple[Grid, str, bool]) -> Outcome:
         time.perf_counter() - start,
         sum(v for k, v in profile.items() if k in forcing),
         r.steps if solution is not None else 0,
+        profile=profile,
     )
 
 
@@ -210,6 +214,10 @@ def _tally(figures: SetFigures, refs: list[Reference], outcomes, progress: bool)
         figures.seconds.append(out.seconds)
         figures.checked += out.checked
         figures.forcing_seconds += out.forcing_seconds
+        for technique, spent in out.profile.items():
+            figures.technique_seconds[technique] = (
+                figures.technique_seconds.get(technique, 0.0) + spent
+            )
         figures.puzzles += 1
         figures.finished += out.status != "stuck"
         if ref.se is not None:
@@ -225,9 +233,10 @@ def _tally(figures: SetFigures, refs: list[Reference], outcomes, progress: bool)
                 figures.er_misses[key] = figures.er_misses.get(key, 0) + 1
 
 
-def set_notes(figures: SetFigures, check: bool, misses: bool) -> list[str]:
-    """The lines printed under the table for one set: its soundness count (`check`) and
-    its most frequent ER misses (`misses`), as markdown list items."""
+def set_notes(figures: SetFigures, check: bool, misses: bool, breakdown: int = 0) -> list[str]:
+    """The lines printed under the table for one set: its soundness count (`check`), its
+    most frequent ER misses (`misses`) and the `breakdown` techniques that took the most
+    time, as markdown list items."""
     out = []
     if check:
         out.append(
@@ -240,7 +249,23 @@ def set_notes(figures: SetFigures, check: bool, misses: bool) -> list[str]:
             f"- {figures.name}: ER misses (SE -> ours: count): "
             + ", ".join(f"{se}->{ours}: {k}" for (se, ours), k in top)
         )
+    if breakdown and figures.seconds:
+        out.append(f"- {figures.name}: {time_split(figures, breakdown)}")
     return out
+
+
+def time_split(figures: SetFigures, top: int) -> str:
+    """Where a set's rating time went: the `top` techniques by their searches' seconds in
+    the Sudoku Explainer pass, the pass's other searches, and the rest (the HoDoKu-order
+    pass and the engine's work between searches), each as a share of the time."""
+    total = sum(figures.seconds)
+    spent = sorted(figures.technique_seconds.items(), key=lambda kv: -kv[1])
+    parts = [f"{name} {100 * s / total:.1f}%" for name, s in spent[:top]]
+    others = sum(s for _, s in spent[top:])
+    rest = total - sum(s for _, s in spent)
+    parts.append(f"other searches {100 * others / total:.1f}%")
+    parts.append(f"the rest (the HoDoKu-order pass and the engine) {100 * rest / total:.1f}%")
+    return "time by technique: " + ", ".join(parts)
 
 
 def markdown(rows: list[list[str]]) -> str:
@@ -291,6 +316,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", action="store_true", help="list the ER disagreements")
     parser.add_argument("--progress", action="store_true", help="progress on stderr")
     parser.add_argument(
+        "--breakdown",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also print, per set, the N techniques whose searches took the most time",
+    )
+    parser.add_argument(
         "--check", action="store_true", help="also check every step against the solution"
     )
     parser.add_argument(
@@ -312,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
         figures = measure(name, refs, args.techniques, args.progress, args.check, args.jobs)
         rows.append(figures.row())
         print(markdown(rows[-1:]).splitlines()[-1] if rows[:-1] else markdown(rows), flush=True)
-        notes.extend(set_notes(figures, args.check, args.misses))
+        notes.extend(set_notes(figures, args.check, args.misses, args.breakdown))
     if notes:
         print()
         print("\n".join(notes), flush=True)

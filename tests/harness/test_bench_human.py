@@ -58,3 +58,25 @@ def test_a_bad_line_names_file_and_line(tmp_path, capsys):
     assert human.main(["--ratings", str(path)]) == 2
     err = capsys.readouterr().err
     assert "bad.se.txt:1:" in err
+
+
+def test_the_time_split_names_the_costliest_searches_and_the_rest():
+    figures = human.SetFigures("set", seconds=[1.0, 1.0])
+    figures.technique_seconds = {"b": 0.5, "a": 1.0, "c": 0.1}
+    assert human.time_split(figures, 2) == (
+        "time by technique: a 50.0%, b 25.0%, other searches 5.0%, "
+        "the rest (the HoDoKu-order pass and the engine) 20.0%"
+    )
+
+
+def test_breakdown_prints_the_time_split_per_set(tmp_path, capsys):
+    path = _ratings(tmp_path)
+    assert human.main(["--ratings", str(path), "--breakdown", "1"]) == 0
+    notes = _agreement(capsys.readouterr().out)[8:]
+    assert len(notes) == 1
+    assert notes[0].startswith("- tiny: time by technique: ")
+    shares = [
+        float(part.rsplit(" ", 1)[1].rstrip("%")) for part in notes[0].split(": ")[2].split(", ")
+    ]
+    assert len(shares) == 3  # the costliest technique, the other searches, the rest
+    assert abs(sum(shares) - 100) < 0.5
