@@ -220,11 +220,14 @@ class Ends(Mapping[int, int | None]):
 class Filters(NamedTuple):
     """Which groups of a search may conclude anything, by their branches' facts
     (`branch_kernel.sharing`): per cell, per unit and digit (``unit * n + k``), per on
-    node (its on and off branches)."""
+    node (its on and off branches); and the cells, ascending, with a seed whose branch
+    ends in a contradiction or an on node whose two branches may share a fact (the only
+    cells where a seed's branches conclude anything on their own)."""
 
     cells: list[bool]
     places: list[bool]
     both: list[bool]
+    busy: list[int]
 
 
 def filters(ctx: Context, ends: Ends, dynamic: bool) -> Filters:
@@ -238,7 +241,11 @@ def filters(ctx: Context, ends: Ends, dynamic: bool) -> Filters:
     cells, places, both = kernel.sharing(
         ends.rows, ends.clash, row_of, start.cand, start.pos, start.static_geo[0], dynamic
     )
-    return Filters(cells.tolist(), places.tolist(), both.tolist())
+    n = ctx.n
+    busy = both.reshape(-1, n).any(axis=1)
+    failed = np.array(ends.seeds, dtype=np.int64)[ends.clash]
+    busy[failed % ctx.off // n] = True
+    return Filters(cells.tolist(), places.tolist(), both.tolist(), np.flatnonzero(busy).tolist())
 
 
 def plus_ends(ctx: Context) -> Ends | None:

@@ -291,7 +291,9 @@ def search_chains(
         chain, c = conflict_chain(chains, node, b, mode)
         return chain, c + nested_complexity(b, chain)
 
-    for cell, m in enumerate(cand):
+    # (with the kernel's ends, only the cells where a seed's branches may conclude anything)
+    for cell in groups.busy if groups else range(len(cand)):
+        m = cand[cell]
         if not m or not m & (m - 1) or not (contradictions or "both" in kinds):
             continue
         check_time()

@@ -489,6 +489,18 @@ def test_the_group_filters_are_the_searchs_own(name, which):
     if name == "gen9-extreme step 26":
         assert passed  # (groups on both sides of the filter)
     assert not all(groups.cells) or not all(groups.places)
+    # the cells where a seed's branches may conclude anything on their own
+    busy = [
+        cell
+        for cell, m in enumerate(state.cand)
+        if any(
+            ends.failed(x) or ends.failed(off + x) or (m.bit_count() > 2 and groups.both[x])
+            for x in (cell * n + k for k in range(n) if m >> k & 1)
+        )
+    ]
+    assert groups.busy == busy
+    if name == "gen9-extreme step 26":
+        assert len(busy) < sum(m.bit_count() > 1 for m in state.cand)  # (cells left out)
 
 
 def test_the_searches_of_one_state_share_its_start_grid():
