@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -70,14 +69,9 @@ def worker(names: list[str], repeat: int) -> None:
 
 def run(tree: Path, names: list[str], repeat: int) -> list[dict]:
     """One worker process on `tree`'s code; its rows."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    args = ["--worker", "--sets", ",".join(names), "--repeat", str(repeat)]
-    out = subprocess.run(
-        [sys.executable, str(HERE), *args], env=env, capture_output=True, text=True
-    )
-    if out.returncode:
-        raise SystemExit(f"worker on {tree} failed:\n{out.stderr[-2000:]}")
-    return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    from harness.bench.revision import worker_rows  # (the main half only: see the docstring)
+
+    return worker_rows(HERE, tree, ["--sets", ",".join(names), "--repeat", str(repeat)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:
         worker(names, args.repeat)
         return 0
-    from harness.bench.fast_ab import export
+    from harness.bench.revision import export
 
     with tempfile.TemporaryDirectory(prefix="dlx-ab-") as tmp:
         trees = {"before": export(args.base, Path(tmp)), "after": ROOT}

@@ -28,9 +28,7 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -184,30 +182,15 @@ def uniqueness() -> None:
         print(f"| {path.stem} | {len(cells)} | {counts} | {bad} | {'yes' if agree else 'NO'} |")
 
 
-def export(revision: str, into: Path) -> Path:
-    """The tree of `revision` of this repository, unpacked under `into`."""
-    archive = into / "tree.tar"
-    with archive.open("wb") as out:
-        subprocess.run(["git", "-C", str(ROOT), "archive", revision], stdout=out, check=True)
-    tree = into / "tree"
-    with tarfile.open(archive) as tar:
-        tar.extractall(tree, filter="data")
-    return tree
-
-
 def run(
     tree: Path, cache: Path, names: list[str], repeat: int, forms: int, single: int = 0
 ) -> list[dict]:
     """One worker process on `tree`'s code; its rows."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "NUMBA_CACHE_DIR": str(cache)}
-    args = ["--worker", "--sets", ",".join(names), "--repeat", str(repeat), "--forms", str(forms)]
+    from harness.bench.revision import worker_rows  # (the main half only: see the docstring)
+
+    args = ["--sets", ",".join(names), "--repeat", str(repeat), "--forms", str(forms)]
     args += ["--single", str(single)]
-    out = subprocess.run(
-        [sys.executable, str(HERE), *args], env=env, capture_output=True, text=True
-    )
-    if out.returncode:
-        raise SystemExit(f"worker on {tree} failed:\n{out.stderr[-2000:]}")
-    return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    return worker_rows(HERE, tree, args, {"NUMBA_CACHE_DIR": str(cache)})
 
 
 def alternative(rows: list[dict]) -> str:
@@ -250,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.uniqueness:
         uniqueness()
         return 0
+    from harness.bench.revision import export
+
     with tempfile.TemporaryDirectory(prefix="fast-ab-") as tmp:
         base = export(args.base, Path(tmp))
         trees = {"before": base, "after": ROOT}

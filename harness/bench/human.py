@@ -73,9 +73,8 @@ class SetFigures:
         def pct(k: int, of: int) -> str:
             return f"{100 * k / of:.1f}%" if of else "-"
 
-        s = sorted(self.seconds)
-        p90 = s[min(len(s) - 1, int(0.9 * len(s)))] if s else 0.0
-        total = sum(s)
+        median, mean, p90, most = time_figures(self.seconds) if self.seconds else (0.0,) * 4
+        total = sum(self.seconds)
         return [
             self.name,
             str(self.puzzles),
@@ -85,12 +84,23 @@ class SetFigures:
             pct(self.er_close, self.rated),
             pct(self.ep_exact, self.rated),
             pct(self.ed_exact, self.rated),
-            f"{1e3 * statistics.median(s):.1f}" if s else "-",
-            f"{1e3 * statistics.fmean(s):.1f}" if s else "-",
+            f"{1e3 * median:.1f}" if self.seconds else "-",
+            f"{1e3 * mean:.1f}" if self.seconds else "-",
             f"{1e3 * p90:.1f}",
-            f"{1e3 * s[-1]:.1f}" if s else "-",
+            f"{1e3 * most:.1f}" if self.seconds else "-",
             pct(round(1000 * self.forcing_seconds), round(1000 * total)) if total else "-",
         ]
+
+
+def time_figures(seconds: list[float]) -> tuple[float, float, float, float]:
+    """Median, mean, p90 and max of per-puzzle times (not empty)."""
+    s = sorted(seconds)
+    return (
+        statistics.median(s),
+        statistics.fmean(s),
+        s[min(len(s) - 1, int(0.9 * len(s)))],
+        s[-1],
+    )
 
 
 HEADER = [

@@ -24,7 +24,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -73,26 +72,9 @@ def worker(files: list[str], count: int, seed: int) -> None:
 
 def run(tree: Path, files: list[str], count: int, seed: int) -> list[dict]:
     """One worker process on `tree`'s code; its rows."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    args = ["--worker", "--sample", str(count), "--seed", str(seed), *files]
-    out = subprocess.run(
-        [sys.executable, str(HERE), *args], env=env, capture_output=True, text=True
-    )
-    if out.returncode:
-        raise SystemExit(f"worker on {tree} failed:\n{out.stderr[-2000:]}")
-    return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    from harness.bench.revision import worker_rows  # (the main half only: see the docstring)
 
-
-def figures(seconds: list[float]) -> tuple[float, float, float, float]:
-    """Median, mean, p90 and max of per-puzzle seconds, in milliseconds."""
-    s = sorted(seconds)
-    p90 = s[min(len(s) - 1, int(0.9 * len(s)))]
-    return (
-        1e3 * statistics.median(s),
-        1e3 * statistics.fmean(s),
-        1e3 * p90,
-        1e3 * s[-1],
-    )
+    return worker_rows(HERE, tree, ["--sample", str(count), "--seed", str(seed), *files])
 
 
 def compare(rounds: dict[str, list[list[dict]]], path: str) -> list[str]:
@@ -109,8 +91,12 @@ def compare(rounds: dict[str, list[list[dict]]], path: str) -> list[str]:
                 ratings.setdefault(version, {})[r["index"]] = tuple(
                     json.dumps(r[k], sort_keys=True) for k in COMPARED
                 )
-    before = figures([statistics.median(t) for t in per_puzzle["before"].values()])
-    after = figures([statistics.median(t) for t in per_puzzle["after"].values()])
+    from harness.bench.human import time_figures  # (the main half only)
+
+    before, after = (
+        [1e3 * x for x in time_figures([statistics.median(t) for t in per_puzzle[v].values()])]
+        for v in ("before", "after")
+    )
     differ = sum(ratings["before"][i] != ratings["after"].get(i) for i in ratings.get("before", {}))
     return [
         Path(path).stem,
@@ -154,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:
         worker(files, args.sample, args.seed)
         return 0
-    from harness.bench.fast_ab import export
+    from harness.bench.revision import export
 
     with tempfile.TemporaryDirectory(prefix="human-ab-") as tmp:
         trees = {"before": export(args.base, Path(tmp)), "after": ROOT}
