@@ -158,7 +158,7 @@ class Workspace:
         self.arrays = tuple(arrays)
 
 
-@kernel
+@kernel(inline="always")
 def _high_bit(x):
     return 63 - leading_zeros(x)
 
@@ -192,7 +192,7 @@ def start(ws, seeds, start_cand, start_pos, start_placed):
     return DONE
 
 
-@kernel
+@kernel(inline="always")
 def _put(ws, x, m):
     """Record fact `x` with the causes ``buf[:m]``; False when the pool is full."""
     pool = ws[W_POOL]
@@ -211,7 +211,7 @@ def _put(ws, x, m):
     return True
 
 
-@kernel
+@kernel(inline="always")
 def _clash(ws, on, off):
     cnt = ws[W_CNT]
     cnt[CLASH_LEN] = 2
@@ -219,7 +219,7 @@ def _clash(ws, on, off):
     cnt[CLASH_OFF] = off
 
 
-@kernel
+@kernel(inline="always")
 def _off(ws, cell, k, m, n, off_base):
     """The reference's ``off``: off(cell, k) because of ``buf[:m]``."""
     why_at = ws[W_WHY_AT]
@@ -242,7 +242,7 @@ def _off(ws, cell, k, m, n, off_base):
     return _ADDED
 
 
-@kernel
+@kernel(inline="always")
 def _on(ws, cell, k, m, n, off_base):
     """The reference's ``on``: on(cell, k) because of ``buf[:m]``."""
     why_at = ws[W_WHY_AT]
@@ -261,7 +261,7 @@ def _on(ws, cell, k, m, n, off_base):
     return _ADDED
 
 
-@kernel
+@kernel(inline="always")
 def _status(r):
     """A rule's outcome as what `follow` returns, or -1 to go on."""
     if r == _CLASH:
@@ -1268,7 +1268,9 @@ def nested_branch(
     start grid's arrays (`compiled_branches.Start.grid`); the memo comes in parts
     (`new_memo`): numba reads a tuple of its typed containers slowly.  `bound`: the
     start grid's reach (`chain_bound.start_reach`, or empty), which tells grids without
-    static forcing chains for level 2."""
+    static forcing chains.  Level 3 analyses a grid's agreements only when its chains
+    add nothing: where they do, the branch goes on to another grid, and most of those
+    agreements would never be read."""
     ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
     sgeo, bound = borrow_each(sgeo), borrow_each(bound)
     start_cand, start_pos, start_placed, open_counts, placed_count = grid
@@ -1291,26 +1293,28 @@ def nested_branch(
         if e < 0:
             new = new_links(ws, start_cand, start_pos)
             memo = (table, cands, l2s, l3s, done, counter)
-            if level < 3 and (
-                not new
-                or (
-                    bound[1].shape[0] > 0
-                    and not may_fail(cand, pos, placed, start_cand, start_pos, n, units, *bound)
-                )
-            ):
+            chainless = not new or (
+                bound[1].shape[0] > 0
+                and not may_fail(cand, pos, placed, start_cand, start_pos, n, units, *bound)
+            )
+            if chainless and level < 3:
                 e = insert(*memo, cand, _no_hints(), _no_hints(), False)
-            else:
+            elif chainless:  # level 3: the agreements are wanted at once
                 found = analyse(
-                    cand, pos, placed, n, units, cell_units, peers, se_peers, new, level == 3
+                    cand, pos, placed, n, units, cell_units, peers, se_peers, False, True
+                )
+                if found[0] != OK:
+                    return NEED_PY, flat(ws)
+                agreed = agreement_hints(found[3], found[4], cand, n)
+                e = insert(*memo, cand, _no_hints(), agreed, True)
+            else:  # level 3 finds the agreements only when the chains do nothing
+                found = analyse(
+                    cand, pos, placed, n, units, cell_units, peers, se_peers, True, False
                 )
                 if found[0] != OK:
                     return NEED_PY, flat(ws)
                 chains = chain_hints(found[1], found[2], cand, n)
-                if level == 3:
-                    agreed = agreement_hints(found[3], found[4], cand, n)
-                    e = insert(*memo, cand, chains, agreed, True)
-                else:
-                    e = insert(*memo, cand, chains, _no_hints(), False)
+                e = insert(*memo, cand, chains, _no_hints(), False)
         l2 = borrow_each(l2s[e])
         status = apply_hints(ws, geo, start_cand, start_pos, l2[0], l2[1], l2[2])
         if status == NOTHING and level == 3:
