@@ -61,6 +61,7 @@ class Program:
     result_file: bool = False  # MiniSat: the answer goes to a file named after the input
     args: tuple[str, ...] = ()  # always passed (PicoSAT: -v for its statistics)
     version_args: tuple[str, ...] = ("--version",)
+    stopped_status: int = 0  # its exit status when a limit stopped it (CryptoMiniSat: 15)
 
 
 def _seconds(s: float) -> str:
@@ -79,7 +80,9 @@ PROGRAMS: Mapping[str, Program] = {
         result_file=True,
         version_args=(),  # it has no version flag: the Debian package's is used
     ),
-    "cryptominisat5": Program("cryptominisat", time_flag=lambda s: ["--maxtime", f"{s:.3f}"]),
+    "cryptominisat5": Program(
+        "cryptominisat", time_flag=lambda s: ["--maxtime", f"{s:.3f}"], stopped_status=15
+    ),
     "picosat": Program(
         "picosat",
         time_flag=lambda s: ["-L", _seconds(s)],
@@ -155,9 +158,12 @@ def own_time(text: str) -> float | None:
     return float(found[-1]) if found else None
 
 
-def read_answer(stdout: str, returncode: int, result: str | None = None) -> Answer:
+def read_answer(
+    stdout: str, returncode: int, result: str | None = None, stopped_status: int = 0
+) -> Answer:
     """What a run answered: from the ``s``/``v`` lines (or MiniSat's `result` file) and the
-    exit status.  Raises `BadOutput` for anything outside the convention."""
+    exit status (`stopped_status` where a limit stopped the program: the program's own,
+    `Program.stopped_status`).  Raises `BadOutput` for anything outside the convention."""
     source = result if result is not None else stdout
     words: list[str] = []
     values: list[str] = []
@@ -184,7 +190,7 @@ def read_answer(stdout: str, returncode: int, result: str | None = None) -> Answ
     if word not in WORDS:
         raise BadOutput(f"unknown answer {word!r} (exit status {returncode})")
     meaning = WORDS[word]
-    if returncode != EXIT_STATUS[meaning]:
+    if returncode != (stopped_status if meaning == STOPPED else EXIT_STATUS[meaning]):
         raise BadOutput(f"answer {word!r} with exit status {returncode}")
     answer = Answer(meaning, counters=counters(stdout))
     if meaning == SAT:
@@ -290,7 +296,9 @@ class Dimacs(Solver):
                 if own is not None:
                     searched = (searched or 0.0) + own
                 try:
-                    answer = read_answer(ran.stdout, ran.returncode, result_text)
+                    answer = read_answer(
+                        ran.stdout, ran.returncode, result_text, self.program.stopped_status
+                    )
                     for key, value in answer.counters.items():
                         spent[key] += value
                     if answer.meaning == SAT:

@@ -19,6 +19,7 @@ import pytest
 
 import solvers
 from solvers import Grid, Status
+from solvers.external.once import run
 from solvers.registry import SolverUnavailable
 from solvers.sat import cnf
 from solvers.sat import dimacs as dm
@@ -88,6 +89,35 @@ def test_the_word_table_is_exhaustive():
 def test_output_outside_the_convention_is_refused(stdout, code, problem):
     with pytest.raises(dm.BadOutput, match=problem):
         dm.read_answer(stdout, code)
+
+
+def test_a_program_s_own_exit_status_for_a_stopped_search():
+    # CryptoMiniSat stopped by --maxtime: "s INDETERMINATE", exit status 15
+    assert dm.PROGRAMS["cryptominisat5"].stopped_status == 15
+    assert dm.read_answer("s INDETERMINATE\n", 15, None, 15).meaning == dm.STOPPED
+    with pytest.raises(dm.BadOutput, match="with exit status 15"):
+        dm.read_answer("s INDETERMINATE\n", 15)  # from a program that does not say so
+    with pytest.raises(dm.BadOutput, match="with exit status 15"):
+        dm.read_answer("s SATISFIABLE\nv 1 0\n", 15, None, 15)
+
+
+@pytest.mark.parametrize("binary", INSTALLED)
+def test_each_program_s_own_time_limit_gives_an_answer_read(binary, tmp_path):
+    """A program that its own time flag stops (here at once, where the flag takes fractions
+    of a second) answers in a way the adapter reads, not as an error."""
+    prog = dm.program(binary)
+    if prog.time_flag is None:
+        pytest.skip(f"{binary} has no time flag")
+    path = tmp_path / "puzzle.cnf"
+    path.write_text(cnf.dimacs(Grid.empty(4), "extended", [], "ladder"), encoding="ascii")
+    argv = [shutil.which(binary), *prog.args, *prog.time_flag(0.0), str(path)]
+    result_path = tmp_path / "result.txt"
+    if prog.result_file:
+        argv.append(str(result_path))
+    ran = run(argv, timeout=None)
+    result_text = result_path.read_text() if prog.result_file else None
+    answer = dm.read_answer(ran.stdout, ran.returncode, result_text, prog.stopped_status)
+    assert answer.meaning in (dm.SAT, dm.STOPPED)
 
 
 def test_minisat_result_file_and_cadical_unknown_comment():
