@@ -35,7 +35,7 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from solvers.fast.kernels import borrow_each, kernel, popcount
 from solvers.grid import Shape
 from solvers.human.techniques.branches import se_tables
-from solvers.human.techniques.chain_bound import may_fail
+from solvers.human.techniques.chain_bound import may_agree, may_fail
 from solvers.human.techniques.common import crossings
 from solvers.human.techniques.static_kernel import CELL, OK, Y_CHAIN, analyse
 
@@ -1268,8 +1268,9 @@ def nested_branch(
     start grid's arrays (`compiled_branches.Start.grid`); the memo comes in parts
     (`new_memo`): numba reads a tuple of its typed containers slowly.  `bound`: the
     start grid's reach (`chain_bound.start_reach`, or empty), which tells grids without
-    static forcing chains.  Level 3 analyses a grid's agreements only when its chains
-    add nothing: where they do, the branch goes on to another grid, and most of those
+    static forcing chains, and (`chain_bound.may_agree`) grids without static cell and
+    region chains.  Level 3 analyses a grid's agreements only when its chains add
+    nothing: where they do, the branch goes on to another grid, and most of those
     agreements would never be read."""
     ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
     sgeo, bound = borrow_each(sgeo), borrow_each(bound)
@@ -1299,6 +1300,8 @@ def nested_branch(
             )
             if chainless and level < 3:
                 e = insert(*memo, cand, _no_hints(), _no_hints(), False)
+            elif chainless and not _may_agree(ws, grid, sgeo, bound):
+                e = insert(*memo, cand, _no_hints(), _no_hints(), True)
             elif chainless:  # level 3: the agreements are wanted at once
                 found = analyse(
                     cand, pos, placed, n, units, cell_units, peers, se_peers, False, True
@@ -1320,7 +1323,9 @@ def nested_branch(
         if status == NOTHING and level == 3:
             if not done[e] and pure:
                 return NEED_PY, flat(ws)
-            if not done[e]:
+            if not done[e] and not _may_agree(ws, grid, sgeo, bound):
+                set_level3(l3s, done, counter, e, _no_hints())
+            elif not done[e]:
                 found = analyse(
                     cand, pos, placed, n, units, cell_units, peers, se_peers, False, True
                 )
@@ -1333,6 +1338,18 @@ def nested_branch(
             return DONE, flat(ws)
         if status != PROGRESS:
             return status, flat(ws)
+
+
+@kernel
+def _may_agree(ws, grid, sgeo, bound):
+    """`chain_bound.may_agree` for the workspace's grid (True without a bound)."""
+    if bound[1].shape[0] == 0:
+        return True
+    units = sgeo[0]
+    n = units.shape[1]
+    return may_agree(
+        ws[W_CAND], ws[W_POS], ws[W_PLACED], grid[0], grid[1], n, units, bound[0], bound[1]
+    )
 
 
 @kernel

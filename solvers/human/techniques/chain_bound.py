@@ -1,4 +1,5 @@
-"""Which branch grids of a nested search can hold a static forcing chain (numba).
+"""Which branch grids of a nested search can hold a static forcing chain, or a static cell
+or region forcing chain (numba).
 
 Level 2 of the nested chains (`nested`) looks for static forcing chains in every grid
 its branches reach, and most of those grids hold none.  A static forcing chain of a
@@ -11,6 +12,13 @@ link's tail in the start grid, and the negation is reached from that link's head
 start grid with the new links added.  `may_fail` checks that bound from the start
 grid's reach (`start_reach`, once per search); when no node of the branch grid passes,
 the grid holds no static forcing chain and its analysis can be skipped.
+
+Level 3 looks for static cell and region forcing chains too (the agreements), where the
+forcing chains add nothing.  Every fact a static branch of the branch grid reaches lies
+in its seed's reach in the start grid joined with what each new link whose tail that
+reach holds leads to; `may_agree` intersects those bounds over each cell's digits and
+each unit's places of a digit, and where none holds a candidate fact besides the group,
+the grid has no agreement.
 
 Nodes are numbered as in `static_kernel` (the start grid's candidates, on facts then off
 facts), except that the off facts begin on a word boundary, so that swapping the two
@@ -105,17 +113,29 @@ def _new_links(cand, pos, placed, start_cand, start_pos, n, units, index, tails,
 
 
 @kernel
+def _links_of(cand, pos, placed, start_cand, start_pos, n, units, index):
+    """(whether the branch grid's places agree with its candidates, the new links' tails,
+    heads and count: `_new_links`)."""
+    most = 2 * (cand.shape[0] + placed.shape[0] * n)
+    tails = np.empty(most, dtype=np.int64)
+    heads = np.empty(most, dtype=np.int64)
+    if not consistent(cand, pos, n, units):
+        return False, tails, heads, 0
+    count = _new_links(cand, pos, placed, start_cand, start_pos, n, units, index, tails, heads)
+    return True, tails, heads, count
+
+
+@kernel
 def may_fail(cand, pos, placed, start_cand, start_pos, n, units, index, rows, back):
     """Whether a node of the branch grid (`cand`, `pos`, `placed`; a candidate of a cell
     with two or more) may reach its negation by static links: False only when none can
     (see the module's docstring; `index`, `rows` and `back` from `start_reach`, not
     empty).  True for a grid the static kernel leaves to the pure-Python route."""
-    if not consistent(cand, pos, n, units):
+    consistent_grid, tails, heads, count = _links_of(
+        cand, pos, placed, start_cand, start_pos, n, units, index
+    )
+    if not consistent_grid:
         return True
-    most = 2 * (cand.shape[0] + placed.shape[0] * n)
-    tails = np.empty(most, dtype=np.int64)
-    heads = np.empty(most, dtype=np.int64)
-    count = _new_links(cand, pos, placed, start_cand, start_pos, n, units, index, tails, heads)
     if count == 0:
         return False
     # the branch grid's nodes the bound looks at: both facts of each candidate of a cell
@@ -142,9 +162,25 @@ def may_fail(cand, pos, placed, start_cand, start_pos, n, units, index, rows, ba
                 break
     if not first.any():
         return False
-    # the links' graph: bit j of row i of `after` when link i's head reaches link j's
-    # tail, then closed (Warshall), so that it lists every new link a path from link i's
-    # head may take
+    after = _link_graph(rows, tails, heads, count)
+    ahead = np.empty(words, dtype=np.uint64)
+    for i in range(count):
+        if not first[i]:
+            continue
+        # a node looked at that reaches the link's tail, and whose negation is reached
+        # from the link's head (through later new links too)
+        _ahead(ahead, i, after, rows, heads)
+        for w in range(words):
+            if back[tails[i], w] & alive[w] & ahead[(w + half) % words]:
+                return True
+    return False
+
+
+@kernel
+def _link_graph(rows, tails, heads, count):
+    """The new links' graph, closed (Warshall): bit j of row i when link i's head reaches
+    link j's tail in the start grid, directly or through other new links."""
+    one = np.uint64(1)
     span = (count + 63) >> 6
     after = np.zeros((count, span), dtype=np.uint64)
     for i in range(count):
@@ -156,22 +192,118 @@ def may_fail(cand, pos, placed, start_cand, start_pos, n, units, index, rows, ba
             if _bit(after, i, k):
                 for v in range(span):
                     after[i, v] |= after[k, v]
-    ahead = np.empty(words, dtype=np.uint64)
+    return after
+
+
+@kernel
+def _ahead(out, i, after, rows, heads):
+    """Into `out`: what new link i's head reaches in the start grid, through later new
+    links too (`after` from `_link_graph`)."""
+    one = np.uint64(1)
+    for w in range(rows.shape[1]):
+        out[w] = rows[heads[i], w]
+    for v in range(after.shape[1]):
+        later = after[i, v]
+        while later:
+            j = 64 * v + np.int64(trailing_zeros(later))
+            later &= later - one
+            for w in range(rows.shape[1]):
+                out[w] |= rows[heads[j], w]
+
+
+@kernel
+def may_agree(cand, pos, placed, start_cand, start_pos, n, units, index, rows):
+    """Whether the branch grid may hold a static cell or region forcing chain (level 3's
+    agreements: the static branches of a cell's digits, or of a digit's places in a unit,
+    all reaching one candidate fact): False only when none can (`index` and `rows` from
+    `start_reach`, not empty).  A static branch of the branch grid takes links of the
+    start grid and new strong links (`_new_links`), so what it reaches lies in the start
+    grid's reach of its seed joined with what each new link it meets leads to
+    (`_ahead`); where no group's bound holds a common fact besides the group, there is
+    no agreement.  True for a grid the static kernel leaves to the pure-Python route."""
+    consistent_grid, tails, heads, count = _links_of(
+        cand, pos, placed, start_cand, start_pos, n, units, index
+    )
+    if not consistent_grid:
+        return True
+    after = _link_graph(rows, tails, heads, count)
+    words = rows.shape[1]
+    ahead = np.empty((count, words), dtype=np.uint64)
     for i in range(count):
-        if not first[i]:
+        _ahead(ahead[i], i, after, rows, heads)
+    one = np.uint64(1)
+    off_base = cand.shape[0] * n
+    # the facts an agreement may conclude: an on fact of a cell with other digits, an off
+    # fact of a candidate
+    wanted = np.zeros(words, dtype=np.uint64)
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        several = popcount(m) > 1
+        while m:
+            x = cell * n + trailing_zeros(m)
+            m &= m - 1
+            y = index[off_base + x]
+            wanted[y >> 6] |= one << np.uint64(y & 63)
+            if several:
+                y = index[x]
+                wanted[y >> 6] |= one << np.uint64(y & 63)
+    # per on node, its bound (made when a group first needs it)
+    bound = np.empty((rows.shape[0], words), dtype=np.uint64)
+    made = np.zeros(rows.shape[0], dtype=np.bool_)
+    # the groups `static_kernel._agreements` looks at, one after another in `nodes`: each
+    # cell with three digits or more, and each digit's places in a unit where it has two
+    # or more, the first in such a cell
+    nodes = np.empty(cand.shape[0] * n + placed.shape[0] * n * n, dtype=np.int64)
+    ends = np.empty(cand.shape[0] + placed.shape[0] * n, dtype=np.int64)
+    size = groups = 0
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if popcount(m) < 3:
             continue
-        # a node looked at that reaches the link's tail, and whose negation is reached
-        # from the link's head (through later new links too)
-        for w in range(words):
-            ahead[w] = rows[heads[i], w]
-        for v in range(span):
-            later = after[i, v]
-            while later:
-                j = 64 * v + np.int64(trailing_zeros(later))
-                later &= later - one
-                for w in range(words):
-                    ahead[w] |= rows[heads[j], w]
-        for w in range(words):
-            if back[tails[i], w] & alive[w] & ahead[(w + half) % words]:
-                return True
+        while m:
+            nodes[size] = index[cell * n + trailing_zeros(m)]
+            m &= m - 1
+            size += 1
+        ends[groups] = size
+        groups += 1
+    for u in range(units.shape[0]):
+        for k in range(n):
+            p = pos[u * n + k]
+            if not p & (p - 1) or popcount(cand[units[u, trailing_zeros(p)]]) < 3:
+                continue
+            while p:
+                nodes[size] = index[units[u, trailing_zeros(p)] * n + k]
+                p &= p - 1
+                size += 1
+            ends[groups] = size
+            groups += 1
+    common = np.empty(words, dtype=np.uint64)
+    start = 0
+    for g in range(groups):
+        common[:] = wanted
+        for j in range(start, ends[g]):
+            x = nodes[j]
+            if not made[x]:
+                _bound_of(bound[x], x, rows, tails, ahead, count)
+                made[x] = True
+            for w in range(words):
+                common[w] &= bound[x, w]
+        for j in range(start, ends[g]):
+            x = nodes[j]
+            common[x >> 6] &= ~(one << np.uint64(x & 63))
+        if common.any():
+            return True
+        start = ends[g]
     return False
+
+
+@kernel
+def _bound_of(out, x, rows, tails, ahead, count):
+    """Into `out`: node `x`'s reach in the start grid joined with what every new link whose
+    tail it reaches leads to."""
+    for w in range(rows.shape[1]):
+        out[w] = rows[x, w]
+    for i in range(count):
+        if _bit(rows, x, tails[i]):
+            for w in range(rows.shape[1]):
+                out[w] |= ahead[i, w]

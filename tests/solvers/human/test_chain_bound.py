@@ -1,5 +1,6 @@
-"""The bound that lets level 2 of the nested chains skip branch grids (`chain_bound`):
-it never skips a grid with a static forcing chain, and it does skip grids."""
+"""The bounds that let the nested chains skip branch grids (`chain_bound`): level 2's never
+skips a grid with a static forcing chain, level 3's never one with a static cell or region
+forcing chain, and both do skip grids."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from solvers.human.state import CandidateState
 from solvers.human.techniques import compiled_branches
-from solvers.human.techniques.branches import NESTED, Context
+from solvers.human.techniques.branches import NESTED, NESTED_MULTIPLE, Context
 from tests.solvers.human.test_compiled_branches import STATES
 
 pytest.importorskip("numba")
@@ -16,9 +17,12 @@ pytest.importorskip("numba")
 from solvers.human.techniques import chain_bound, static_kernel  # noqa: E402
 
 
-def _branch_grids(state: CandidateState, monkeypatch) -> tuple[Context, list[tuple]]:
-    """The grids level 2's branches meet on `state` (every one the memo lacks, taken
-    through the pure route's door, where the workspace holds it)."""
+def _branch_grids(
+    state: CandidateState, monkeypatch, mode: int = NESTED
+) -> tuple[Context, list[tuple]]:
+    """The grids a nested search's branches (level 2, or 3 with `mode`) meet on `state`
+    (every one the memo lacks, or at level 3 lacks the agreements of, taken through the
+    pure route's door, where the workspace holds it)."""
     grids: list[tuple] = []
     original = compiled_branches.keep_pure_hints
 
@@ -33,7 +37,7 @@ def _branch_grids(state: CandidateState, monkeypatch) -> tuple[Context, list[tup
     ctx = Context(state)
     token = compiled_branches.PURE_HINTS.set(True)
     try:
-        assert compiled_branches.nested_ends(ctx, NESTED) is not None
+        assert compiled_branches.nested_ends(ctx, mode) is not None
     finally:
         compiled_branches.PURE_HINTS.reset(token)
     return ctx, grids
@@ -76,3 +80,26 @@ def test_a_start_grid_with_a_static_forcing_chain_gives_no_bound():
         cand, pos, placed, state.n, units, cell_units, peers
     )
     assert index.shape[0] == rows.shape[0] == back.shape[0] == 0
+
+
+@pytest.mark.parametrize("name", ["forum", "gen9-extreme step 26"])
+def test_the_agreement_bound_skips_only_grids_without_cell_or_region_chains(name, monkeypatch):
+    ctx, grids = _branch_grids(STATES[name](), monkeypatch, NESTED_MULTIPLE)
+    start = ctx.__dict__["compiled_start"]
+    assert start.bound[1].shape[0]
+    units, cell_units, peers, se_peers = start.static_geo
+    n = ctx.n
+    skipped = with_agreements = 0
+    for cand, pos, placed in grids:
+        status, _, _, heads, _ = static_kernel.analyse(
+            cand, pos, placed, n, units, cell_units, peers, se_peers, False, True
+        )
+        may = chain_bound.may_agree(
+            cand, pos, placed, start.cand, start.pos, n, units, *start.bound[:2]
+        )
+        if status == static_kernel.OK and heads.shape[0]:
+            with_agreements += 1
+            assert may, f"{name}: a grid with a static cell or region chain was skipped"
+        skipped += not may
+    assert skipped
+    assert with_agreements
