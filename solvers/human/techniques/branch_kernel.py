@@ -1300,15 +1300,10 @@ def nested_branch(
             )
             if chainless and level < 3:
                 e = insert(*memo, cand, _no_hints(), _no_hints(), False)
-            elif chainless and not _may_agree(ws, grid, sgeo, bound):
-                e = insert(*memo, cand, _no_hints(), _no_hints(), True)
             elif chainless:  # level 3: the agreements are wanted at once
-                found = analyse(
-                    cand, pos, placed, n, units, cell_units, peers, se_peers, False, True
-                )
-                if found[0] != OK:
+                taken, agreed = _agreements_of(ws, grid, sgeo, bound)
+                if not taken:
                     return NEED_PY, flat(ws)
-                agreed = agreement_hints(found[3], found[4], cand, n)
                 e = insert(*memo, cand, _no_hints(), agreed, True)
             else:  # level 3 finds the agreements only when the chains do nothing
                 found = analyse(
@@ -1323,15 +1318,11 @@ def nested_branch(
         if status == NOTHING and level == 3:
             if not done[e] and pure:
                 return NEED_PY, flat(ws)
-            if not done[e] and not _may_agree(ws, grid, sgeo, bound):
-                set_level3(l3s, done, counter, e, _no_hints())
-            elif not done[e]:
-                found = analyse(
-                    cand, pos, placed, n, units, cell_units, peers, se_peers, False, True
-                )
-                if found[0] != OK:
+            if not done[e]:
+                taken, agreed = _agreements_of(ws, grid, sgeo, bound)
+                if not taken:
                     return NEED_PY, flat(ws)
-                set_level3(l3s, done, counter, e, agreement_hints(found[3], found[4], cand, n))
+                set_level3(l3s, done, counter, e, agreed)
             l3 = borrow_each(l3s[e])
             status = apply_hints(ws, geo, start_cand, start_pos, l3[0], l3[1], l3[2])
         if status == NOTHING:
@@ -1341,15 +1332,21 @@ def nested_branch(
 
 
 @kernel
-def _may_agree(ws, grid, sgeo, bound):
-    """`chain_bound.may_agree` for the workspace's grid (True without a bound)."""
-    if bound[1].shape[0] == 0:
-        return True
-    units = sgeo[0]
+def _agreements_of(ws, grid, sgeo, bound):
+    """The workspace grid's level-3 agreements as `apply_hints` reads them: none where the
+    bound (`chain_bound.may_agree`) rules them out, else the static kernel's; and False
+    when that kernel leaves the grid to the pure-Python route."""
+    cand, pos, placed = ws[W_CAND], ws[W_POS], ws[W_PLACED]
+    units, cell_units, peers, se_peers = sgeo
     n = units.shape[1]
-    return may_agree(
-        ws[W_CAND], ws[W_POS], ws[W_PLACED], grid[0], grid[1], n, units, bound[0], bound[1]
-    )
+    if bound[1].shape[0] > 0 and not may_agree(
+        cand, pos, placed, grid[0], grid[1], n, units, bound[0], bound[1]
+    ):
+        return True, _no_hints()
+    found = analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, False, True)
+    if found[0] != OK:
+        return False, _no_hints()
+    return True, agreement_hints(found[3], found[4], cand, n)
 
 
 @kernel
