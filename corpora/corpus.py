@@ -160,7 +160,16 @@ def read_puzzles(
                 line=report.errors[0].line,
                 column=report.errors[0].column,
             )
-        raise PuzzleFormatError("no puzzle found (the file is empty)", source=source)
+        raise PuzzleFormatError(f"no puzzle found ({_emptiness(path)})", source=source)
+
+
+def _emptiness(path: Path) -> str:
+    """Why a file gave no record: it is empty, or holds only comments and blank lines."""
+    try:
+        empty = path.stat().st_size == 0
+    except OSError:
+        empty = False
+    return "the file is empty" if empty else "the file holds only comments and blank lines"
 
 
 def directory_files(path: Path) -> list[Path]:
@@ -211,7 +220,7 @@ def _read_structured(path: Path, name: str, strict: bool, report: ReadReport) ->
     if not report.puzzles:
         if report.errors:
             raise report.errors[0]
-        raise PuzzleFormatError("no puzzle found (the file is empty)", source=str(path))
+        raise PuzzleFormatError("no puzzle found (the file lists none)", source=str(path))
 
 
 @dataclass

@@ -201,10 +201,13 @@ def test_only_bad_records_is_an_error_even_when_lenient(tmp_path):
         list(read_puzzles(path, strict=False))
 
 
-@pytest.mark.parametrize("content", ["", "# only a comment\n\n"])
-def test_empty_files_say_so(tmp_path, content):
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [("", "the file is empty"), ("# only a comment\n\n", "only comments and blank lines")],
+)
+def test_files_without_puzzles_say_why(tmp_path, content, why):
     path = write(tmp_path, "empty.txt", content)
-    with pytest.raises(PuzzleFormatError, match="empty"):
+    with pytest.raises(PuzzleFormatError, match=why):
         list(read_puzzles(path))
 
 
@@ -297,3 +300,9 @@ def test_a_written_16x16_puzzle_that_two_alphabets_could_spell_reads_back(tmp_pa
     path.write_text(out.getvalue(), encoding="utf-8")
     layout = "pictures" if fmt == "pretty" else "auto"
     assert [p.grid for p in read_puzzles(path, layout=layout)] == [puzzle]
+
+
+def test_json_file_without_puzzles_says_so(tmp_path):
+    path = write(tmp_path, "none.json", "[]\n")
+    with pytest.raises(PuzzleFormatError, match="the file lists none"):
+        list(read_puzzles(path))
