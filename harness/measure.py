@@ -1,4 +1,5 @@
-"""The one definition of what a recorded time covers, shared by `run`, `verify` and `bench`.
+"""The one definition of what a recorded time covers, shared by `run`, `verify`, `bench` and
+`solve`.
 
 Every command times a solve the same way: the solver stages its work
 (`Solver.stage`: argument checks, set-up, a request written), the clock runs
@@ -75,10 +76,16 @@ class Measured:
 
 
 def measured_solve(
-    solver: Solver, puzzle: Grid, *, limit: int, time_limit: float | None
+    solver: Solver,
+    puzzle: Grid,
+    *,
+    limit: int,
+    time_limit: float | None,
+    budget: int | None = None,
+    trace: bool = False,
 ) -> Measured:
     """Solve once, timing the solver's declared span exactly as a worker of `run` does."""
-    staged = solver.stage(puzzle, limit=limit, time_limit=time_limit)
+    staged = solver.stage(puzzle, limit=limit, time_limit=time_limit, budget=budget, trace=trace)
     clock = Clock(solver)
     raw = clock.time(staged.run)
     result = staged.finish(raw)

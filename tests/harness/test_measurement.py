@@ -8,6 +8,8 @@ must leave out), with margins of whole tenths of a second.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 import sqlite3
 import subprocess
@@ -102,6 +104,42 @@ def test_bench_and_run_time_the_same_span(slow_around):
     (timing,) = bench([slow_around], [Puzzle()], limit=2)
     assert timing.span == "call"
     assert timing.seconds[0] < SLEEP
+
+
+class WarmFirst(Solver):
+    """Answers like dlx, and says in its message whether it was warmed up before."""
+
+    name, family, complete, summary, source = "warm-first", "search", True, "test", "test"
+    warmed = False
+
+    def warm_up(self) -> None:
+        WarmFirst.warmed = True
+
+    def _solve(self, puzzle: Grid, limit: int, limits: Limits, trace: bool) -> SolveResult:
+        answer = solvers.get("dlx").solve(puzzle, limit=limit)
+        return dataclasses.replace(answer, message="warm" if WarmFirst.warmed else "cold")
+
+
+def test_solve_times_the_same_span_after_warming_up(slow_around, capsys):
+    """`solve` leaves staging and result building out of its time, as `run` does."""
+    assert main(["solve", PUZZLE.format(), "--solver", slow_around, "--json"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    answer = json.loads(line)
+    assert answer["status"] == "SOLVED"
+    assert answer["verified"]
+    assert answer["seconds"] < SLEEP  # neither sleep is inside the span
+
+
+def test_solve_warms_each_solver_up_before_its_first_solve(capsys):
+    registry.register(WarmFirst)
+    WarmFirst.warmed = False
+    try:
+        assert main(["solve", PUZZLE.format(), "--solver", "warm-first", "--json"]) == 0
+    finally:
+        registry.unregister("warm-first")
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["status"] == "SOLVED"
+    assert answer["message"] == "warm"
 
 
 def test_a_per_puzzle_program_counts_its_start_cpu_and_sleep(tmp_path):
