@@ -98,7 +98,12 @@ def _as_json(puzzle: Puzzle, spec: str, result: SolveResult, seconds: float) -> 
         "status": result.status.value,
         "exhausted": result.exhausted,
         "solutions": [s.format() for s in result.solutions],
-        "verified": all(solvers.is_solution(puzzle.grid, s) for s in result.solutions),
+        # None when there is nothing to verify (no solution found)
+        "verified": (
+            all(solvers.is_solution(puzzle.grid, s) for s in result.solutions)
+            if result.solutions
+            else None
+        ),
         "seconds": seconds,
         "stats": {k: v for k, v in result.stats.items() if isinstance(v, (int, float, str, bool))},
         "message": result.message,

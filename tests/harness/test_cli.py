@@ -51,6 +51,15 @@ def test_solve_json_and_file(tmp_path, capsys):
     assert all(r["verified"] for r in lines)
 
 
+def test_solve_json_verifies_nothing_without_a_solution(capsys):
+    status, out, _ = run(capsys, "solve", "1...3..2...3..2.", "--budget", "1", "--json")
+    answer = json.loads(out)
+    assert status == 0
+    assert answer["status"] == "BUDGET"
+    assert answer["solutions"] == []
+    assert answer["verified"] is None
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
