@@ -151,7 +151,7 @@ def _summary(ratings: list[Rating], seconds: list[float], checked: int | None) -
     buckets = Counter(min(int(r.er), 9) for r in ratings if r.solved_by_logic)
     ms = sorted(1000 * s for s in seconds)
     lines = [
-        f"{total} puzzles, finished by logic alone: {solved} ({100 * solved / total:.1f}%), "
+        f"{total} puzzle{'' if total == 1 else 's'}, finished by logic alone: {solved} ({100 * solved / total:.1f}%), "
         f"techniques: {ratings[0].config}, {ratings[0].engine}",
         "level: "
         + ", ".join(f"{k} {levels[k]}" for k in [*LEVELS, "invalid", "contradiction"] if levels[k]),
@@ -162,7 +162,7 @@ def _summary(ratings: list[Rating], seconds: list[float], checked: int | None) -
         "ER (finished puzzles): "
         + (", ".join(f"{b}.x {buckets[b]}" for b in sorted(buckets)) or "-"),
         f"time per puzzle: median {statistics.median(ms):.2f} ms, mean {statistics.fmean(ms):.2f} ms, "
-        f"max {ms[-1]:.1f} ms",
+        f"max {ms[-1]:.2f} ms",
     ]
     if checked is not None:
         lines.append(f"soundness: {checked} steps checked against the solutions, none unsound")

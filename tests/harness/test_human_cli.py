@@ -90,6 +90,12 @@ def test_rate_table_and_summary(capsys, tmp_path):
     assert "Expert 2" in out
 
 
+def test_rate_one_puzzle_says_puzzle(capsys):
+    status, out, _ = run(capsys, "rate", "1...3..2...3..2.")
+    assert status == 0
+    assert "1 puzzle, finished by logic alone: 1 (100.0%)" in out
+
+
 def test_rate_csv(capsys, tmp_path):
     status, out, err = run(capsys, "rate", _file(tmp_path, EASY, EXPERT), "--format", "csv")
     assert status == 0
