@@ -150,8 +150,9 @@ def _summary(ratings: list[Rating], seconds: list[float], checked: int | None) -
     classes = Counter(r.category or r.status for r in ratings)
     buckets = Counter(min(int(r.er), 9) for r in ratings if r.solved_by_logic)
     ms = sorted(1000 * s for s in seconds)
+    counted = f"{total} puzzle" + ("" if total == 1 else "s")
     lines = [
-        f"{total} puzzle{'' if total == 1 else 's'}, finished by logic alone: {solved} ({100 * solved / total:.1f}%), "
+        f"{counted}, finished by logic alone: {solved} ({100 * solved / total:.1f}%), "
         f"techniques: {ratings[0].config}, {ratings[0].engine}",
         "level: "
         + ", ".join(f"{k} {levels[k]}" for k in [*LEVELS, "invalid", "contradiction"] if levels[k]),
