@@ -61,7 +61,8 @@ class Program:
     result_file: bool = False  # MiniSat: the answer goes to a file named after the input
     args: tuple[str, ...] = ()  # always passed (PicoSAT: -v for its statistics)
     version_args: tuple[str, ...] = ("--version",)
-    stopped_status: int = 0  # its exit status when a limit stopped it (CryptoMiniSat: 15)
+    stopped_status: int | None = None  # its own exit status when a limit stopped it, if not
+    # the convention's (CryptoMiniSat: 15)
 
 
 def _seconds(s: float) -> str:
@@ -159,11 +160,12 @@ def own_time(text: str) -> float | None:
 
 
 def read_answer(
-    stdout: str, returncode: int, result: str | None = None, stopped_status: int = 0
+    stdout: str, returncode: int, result: str | None = None, stopped_status: int | None = None
 ) -> Answer:
     """What a run answered: from the ``s``/``v`` lines (or MiniSat's `result` file) and the
-    exit status (`stopped_status` where a limit stopped the program: the program's own,
-    `Program.stopped_status`).  Raises `BadOutput` for anything outside the convention."""
+    exit status (`stopped_status`: the program's own when a limit stopped it,
+    `Program.stopped_status`; None for the convention's).  Raises `BadOutput` for anything
+    outside the convention."""
     source = result if result is not None else stdout
     words: list[str] = []
     values: list[str] = []
@@ -190,7 +192,10 @@ def read_answer(
     if word not in WORDS:
         raise BadOutput(f"unknown answer {word!r} (exit status {returncode})")
     meaning = WORDS[word]
-    if returncode != (stopped_status if meaning == STOPPED else EXIT_STATUS[meaning]):
+    expected = EXIT_STATUS[meaning]
+    if meaning == STOPPED and stopped_status is not None:
+        expected = stopped_status
+    if returncode != expected:
         raise BadOutput(f"answer {word!r} with exit status {returncode}")
     answer = Answer(meaning, counters=counters(stdout))
     if meaning == SAT:
