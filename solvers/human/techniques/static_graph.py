@@ -18,7 +18,7 @@ first reached after k links) give the complexities without recording causes.
 from __future__ import annotations
 
 from collections.abc import Generator
-from functools import cache
+from functools import cache, cached_property
 from importlib.util import find_spec
 
 from solvers.grid import Shape
@@ -44,31 +44,70 @@ class StaticGraph:
 
     Most off facts force nothing (the candidate is neither bivalue nor one of two places
     in a unit): the reach search links on facts only to the off facts that force
-    something, and adds the others as a bitmask."""
+    something, and adds the others as a bitmask.  With the static kernel, the reach stays
+    in the kernel's rows until a search reads it (most read only `failed`)."""
 
     def __init__(self, state: CandidateState) -> None:
         n = state.n
         self.n = n
         self.off = off_base = state.shape.ncells * n
-        self.cand = cand = state.cand[:]  # a copy: `successors` reads it when asked
-        pos = state.pos
-        placed = state.placed
-        self.geometry = peer_masks, spread, unit_cells = _geometry(state.shape)
-        every = 0  # the on nodes of every candidate
-        for cell, m in enumerate(cand):
+        # copies: the links are worked out from them when first asked for
+        self.cand = state.cand[:]
+        self._pos = state.pos[:]
+        self._placed = state.placed[:]
+        self.geometry = _geometry(state.shape)
+        self._reach: dict[int, int] | None = None
+        self._rows = compiled_rows(state)
+        if self._rows is not None:
+            self.failed = self._rows.failed
+        else:
+            self._reach = reach = self._reach_by_links()
+            # the on facts (bit ``cell * n + k``) and off facts (the same bit) whose
+            # branches reach their negation: those that end in a contradiction
+            failed_on = failed_off = 0
+            for x, r in reach.items():
+                if x < off_base:
+                    if r >> (x + off_base) & 1:
+                        failed_on |= 1 << x
+                elif r >> (x - off_base) & 1:
+                    failed_off |= 1 << (x - off_base)
+            self.failed = failed_on, failed_off
+        self.links: list[tuple[int, ...] | None] = [None] * (2 * off_base)
+        self.succ_masks: dict[int, int] = {}
+        self._levels: dict[int, list[int]] = {}  # per seed, its levels so far
+        self._seen: dict[int, int] = {}  # per seed, the facts in its levels so far
+        self._clean: list[int] | None = None
+
+    @cached_property
+    def every(self) -> int:
+        """The on nodes of every candidate."""
+        n = self.n
+        every = 0
+        for cell, m in enumerate(self.cand):
             every |= m << (cell * n)
-        self.every = every
-        self.with_digit = digit_cells(cand, n)  # the cells taking each digit
-        # the on facts each off fact forces (unordered), for the off facts forcing any
+        return every
+
+    @cached_property
+    def with_digit(self) -> list[int]:
+        """The cells taking each digit."""
+        return digit_cells(self.cand, self.n)
+
+    @cached_property
+    def strong(self) -> dict[int, list[int]]:
+        """The on facts each off fact forces (unordered), for the off facts forcing any."""
+        n = self.n
+        off_base = self.off
+        pos = self._pos
+        placed = self._placed
         strong: dict[int, list[int]] = {}
-        for cell, m in enumerate(cand):
+        for cell, m in enumerate(self.cand):
             if m.bit_count() == 2:
                 a = (m & -m).bit_length() - 1
                 b = m.bit_length() - 1
                 at = cell * n
                 strong[off_base + at + a] = [at + b]
                 strong[off_base + at + b] = [at + a]
-        for u, cells in enumerate(unit_cells):
+        for u, cells in enumerate(self.geometry[2]):
             base = u * n
             for k in range(n):
                 p = pos[base + k]
@@ -78,24 +117,16 @@ class StaticGraph:
                 b = cells[p.bit_length() - 1] * n + k
                 strong.setdefault(off_base + a, []).append(b)
                 strong.setdefault(off_base + b, []).append(a)
-        self.strong = strong
-        compiled = compiled_reach(state)
-        self.reach = compiled if compiled is not None else self._reach_by_links()
-        # the on facts (bit ``cell * n + k``) and off facts (the same bit) whose branches
-        # reach their negation: those that end in a contradiction
-        failed_on = failed_off = 0
-        for x, r in self.reach.items():
-            if x < off_base:
-                if r >> (x + off_base) & 1:
-                    failed_on |= 1 << x
-            elif r >> (x - off_base) & 1:
-                failed_off |= 1 << (x - off_base)
-        self.failed = failed_on, failed_off
-        self.links: list[tuple[int, ...] | None] = [None] * (2 * off_base)
-        self.succ_masks: dict[int, int] = {}
-        self._levels: dict[int, list[int]] = {}  # per seed, its levels so far
-        self._seen: dict[int, int] = {}  # per seed, the facts in its levels so far
-        self._clean: list[int] | None = None
+        return strong
+
+    @property
+    def reach(self) -> dict[int, int]:
+        """Per node (on, then off, candidate by candidate), every fact its static links
+        reach, as a bitmask over nodes (read from the kernel's rows when first asked)."""
+        if self._reach is None:
+            assert self._rows is not None  # (without them the reach is searched at once)
+            self._reach = self._rows.reach()
+        return self._reach
 
     def _reach_by_links(self) -> dict[int, int]:
         """Every node's reach (`reach`), searched on the links in Python."""
@@ -266,9 +297,16 @@ class StaticGraph:
         if self._clean is None:
             off_base = self.off
             clean = [0] * off_base
-            for x, r in self.reach.items():
-                if x < off_base and not r >> (x + off_base) & 1:
-                    clean[x] = r ^ (1 << x)
+            rows = self._rows
+            if rows is not None and self._reach is None:  # the on facts' rows alone
+                failed_on = self.failed[0]
+                for j, x in enumerate(rows.nodes[: len(rows.nodes) // 2]):
+                    if not failed_on >> x & 1:
+                        clean[x] = rows.row(j) ^ (1 << x)
+            else:
+                for x, r in self.reach.items():
+                    if x < off_base and not r >> (x + off_base) & 1:
+                        clean[x] = r ^ (1 << x)
             self._clean = clean
         return self._clean
 
@@ -404,10 +442,40 @@ def static_steps(graph: StaticGraph, seed: int) -> Generator[int, None, Branch]:
     return Branch(parents, None)
 
 
-def compiled_reach(state: CandidateState) -> dict[int, int] | None:
-    """`StaticGraph.reach` by the static kernel (`static_kernel.full_reach`): the same
-    reach, in the same order; None without numba, for grids above 16x16, or when the
-    compiled routes are switched off (`branches.COMPILED`)."""
+class ReachRows:
+    """The static kernel's reach (`static_kernel.full_reach`): per row its node (on
+    nodes, then off nodes, candidate by candidate) and its reach as words, read as a
+    bitmask over nodes by `row`; `failed` as `StaticGraph.failed`."""
+
+    def __init__(self, nodes, rows, failed) -> None:
+        self.nodes: list[int] = nodes.tolist()
+        self._data = rows.tobytes()
+        self._width = rows.shape[1] * 8
+        self.failed = (
+            int.from_bytes(failed[0].tobytes(), "little"),
+            int.from_bytes(failed[1].tobytes(), "little"),
+        )
+
+    def row(self, j: int) -> int:
+        """Row `j`'s reach as a bitmask over nodes."""
+        w = self._width
+        return int.from_bytes(self._data[j * w : (j + 1) * w], "little")
+
+    def reach(self) -> dict[int, int]:
+        """Every row as `StaticGraph.reach` has it: on, then off, candidate by candidate
+        (the order of the links' search)."""
+        nodes = self.nodes
+        ncand = len(nodes) // 2
+        reach: dict[int, int] = {}
+        for i in range(ncand):
+            for j in (i, ncand + i):
+                reach[nodes[j]] = self.row(j)
+        return reach
+
+
+def compiled_rows(state: CandidateState) -> ReachRows | None:
+    """The state's static reach by the static kernel; None without numba, for grids above
+    16x16, or when the compiled routes are switched off (`branches.COMPILED`)."""
     if not COMPILED.get() or state.n > 16 or find_spec("numba") is None:
         return None
     import numpy as np
@@ -416,21 +484,21 @@ def compiled_reach(state: CandidateState) -> dict[int, int] | None:
 
     units, cell_units, peers, _ = geometry(state.shape)
     ints = np.int64
-    nodes, rows = full_reach(
-        np.array(state.cand, dtype=ints),
-        np.array(state.pos, dtype=ints),
-        np.array(state.placed, dtype=ints),
-        state.n,
-        units,
-        cell_units,
-        peers,
+    return ReachRows(
+        *full_reach(
+            np.array(state.cand, dtype=ints),
+            np.array(state.pos, dtype=ints),
+            np.array(state.placed, dtype=ints),
+            state.n,
+            units,
+            cell_units,
+            peers,
+        )
     )
-    data = rows.tobytes()
-    width = rows.shape[1] * 8
-    ncand = len(nodes) // 2
-    found = nodes.tolist()
-    reach: dict[int, int] = {}
-    for i in range(ncand):  # (on, then off, candidate by candidate, as the links' search)
-        for j in (i, ncand + i):
-            reach[found[j]] = int.from_bytes(data[j * width : (j + 1) * width], "little")
-    return reach
+
+
+def compiled_reach(state: CandidateState) -> dict[int, int] | None:
+    """`StaticGraph.reach` by the static kernel (`compiled_rows`): the same reach, in the
+    same order; None where the kernel does not serve."""
+    rows = compiled_rows(state)
+    return None if rows is None else rows.reach()

@@ -698,7 +698,8 @@ def static_reach(cand, pos, placed, n, units, cell_units, peers):
 @kernel
 def full_reach(cand, pos, placed, n, units, cell_units, peers):
     """`static_reach` over full node numbers: (per compact number its node; per compact
-    number its reach as a row of words, bit ``node``)."""
+    number its reach as a row of words, bit ``node``; the on facts, then the off facts,
+    whose reach holds their negation, as two rows of words, bit ``cell * n + k``)."""
     comp, ncand, reach = static_reach(cand, pos, placed, n, units, cell_units, peers)
     total = 2 * ncand
     nodes = np.empty(total, dtype=np.int64)
@@ -714,7 +715,16 @@ def full_reach(cand, pos, placed, n, units, cell_units, peers):
                 y = nodes[64 * w + np.int64(trailing_zeros(bits))]
                 bits &= bits - one
                 rows[c, y >> 6] |= one << np.uint64(y & 63)
-    return nodes, rows
+    off = comp.shape[0] // 2
+    failed = np.zeros((2, (off + 63) >> 6), dtype=np.uint64)
+    for c in range(total):
+        x = nodes[c]
+        side = 0 if c < ncand else 1
+        bit = x - side * off
+        negation = x + off if side == 0 else bit
+        if (rows[c, negation >> 6] >> np.uint64(negation & 63)) & one:
+            failed[side, bit >> 6] |= one << np.uint64(bit & 63)
+    return nodes, rows, failed
 
 
 @kernel

@@ -170,14 +170,19 @@ def test_a_chains_set_is_built_as_ancestors_builds_it(seed):
     assert list(path_set(path)) == list(ancestors(parents, (path[-1],)))
 
 
-def _reach_both_ways(grid_shape: Shape, cand, pos, placed) -> tuple[dict, dict | None]:
+def _graph_both_ways(grid_shape: Shape, cand, pos, placed) -> tuple[CandidateState, StaticGraph]:
+    """The grid's state and its static graph by the links' search in Python."""
     state = CandidateState.from_grid(Grid.empty(grid_shape.box_rows, grid_shape.box_cols))
     state.cand, state.pos, state.placed = list(cand), list(pos), list(placed)
     token = COMPILED.set(False)
     try:
-        pure = StaticGraph(state)
+        return state, StaticGraph(state)
     finally:
         COMPILED.reset(token)
+
+
+def _reach_both_ways(grid_shape: Shape, cand, pos, placed) -> tuple[dict, dict | None]:
+    state, pure = _graph_both_ways(grid_shape, cand, pos, placed)
     return pure.reach, compiled_reach(state)
 
 
@@ -187,6 +192,17 @@ def test_the_static_graphs_compiled_reach_is_the_links_reach(seed, keep, placed)
     pure, fast = _reach_both_ways(*_random_grid(3, 3, seed, keep, placed))
     assert fast is not None
     assert list(fast.items()) == list(pure.items())  # (the same order too)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), keep=st.floats(0.15, 0.8), placed=st.floats(0.0, 0.4))
+def test_the_static_graph_reads_failures_and_clean_branches_from_the_kernel(seed, keep, placed):
+    state, pure = _graph_both_ways(*_random_grid(3, 3, seed, keep, placed))
+    fast = StaticGraph(state)
+    assert fast.failed == pure.failed
+    assert fast.clean() == pure.clean()  # (read before the whole reach is)
+    assert fast.strong == pure.strong
+    assert fast.reach == pure.reach
 
 
 @pytest.mark.parametrize(
