@@ -431,7 +431,6 @@ def _agreeing(ctx: Context, kind: str, base: float) -> tuple:
     assumptions (`StaticGraph.clean`) can they agree on something."""
     state = ctx.state
     graph = static_graph(state)
-    clean = graph.clean()
     n = ctx.n
     cand = ctx.cand
     key = SORT_KEY[kind]
@@ -444,6 +443,13 @@ def _agreeing(ctx: Context, kind: str, base: float) -> tuple:
         if not best or rank < best[0]:
             best = (rank, nodes)
 
+    groups = graph.shared_groups(kind == "cell")  # (the kernel's, where it serves)
+    if groups is not None:
+        check_time()
+        for nodes, common in groups:
+            consider(nodes, common)
+        return best
+    clean = graph.clean()
     if kind == "cell":
         for cell, m in enumerate(cand):
             if m.bit_count() < 3:

@@ -55,6 +55,7 @@ class StaticGraph:
         self.cand = state.cand[:]
         self._pos = state.pos[:]
         self._placed = state.placed[:]
+        self.shape = state.shape
         self.geometry = _geometry(state.shape)
         self._reach: dict[int, int] | None = None
         self._rows = compiled_rows(state)
@@ -310,6 +311,56 @@ class StaticGraph:
             self._clean = clean
         return self._clean
 
+    def shared_groups(self, by_cell: bool) -> list[tuple[list[int], int]] | None:
+        """The groups whose static branches all end without a contradiction and share a
+        fact besides their seeds, in order, each as (its nodes, the facts shared): with
+        `by_cell` the cells with three digits or more, else per unit (in order) and digit
+        the unit's places of the digit, where its first place's cell has three digits or
+        more.  None without the kernel's rows (`clean` tells the same)."""
+        rows = self._rows
+        if rows is None:
+            return None
+        import numpy as np
+
+        from solvers.human.techniques.static_kernel import geometry, shared_groups
+
+        n = self.n
+        cand = self.cand
+        ints = np.int64
+        ids, commons = shared_groups(
+            rows.rows,
+            rows.node_array,
+            n,
+            np.array(cand, dtype=ints),
+            np.array(self._pos, dtype=ints),
+            geometry(self.shape)[0],
+            by_cell,
+        )
+        data = commons.tobytes()
+        width = commons.shape[1] * 8
+        out = []
+        for i, g in enumerate(ids.tolist()):
+            common = int.from_bytes(data[i * width : (i + 1) * width], "little")
+            if by_cell:
+                at = g * n
+                m = cand[g]
+                nodes = []
+                while m:
+                    low = m & -m
+                    m ^= low
+                    nodes.append(at + low.bit_length() - 1)
+            else:
+                u, k = divmod(g, n)
+                cells = self.geometry[2][u]
+                p = self._pos[g]
+                nodes = []
+                while p:
+                    low = p & -p
+                    p ^= low
+                    nodes.append(cells[low.bit_length() - 1] * n + k)
+            out.append((nodes, common))
+        return out
+
     def agreement(self, nodes: list[int], common: int) -> tuple[int, int]:
         """The cheapest of `common`, facts the static branches of `nodes` (a cell's digits
         or a unit's places, none ending in a contradiction) all hold: (the facts it rests
@@ -448,6 +499,8 @@ class ReachRows:
     bitmask over nodes by `row`; `failed` as `StaticGraph.failed`."""
 
     def __init__(self, nodes, rows, failed) -> None:
+        self.node_array = nodes
+        self.rows = rows
         self.nodes: list[int] = nodes.tolist()
         self._data = rows.tobytes()
         self._width = rows.shape[1] * 8

@@ -727,6 +727,65 @@ def full_reach(cand, pos, placed, n, units, cell_units, peers):
     return nodes, rows, failed
 
 
+@kernel(inline="always")
+def _clean_and(rows, row_of, x, off, common):
+    """`common` &= the facts the static branch of on node `x` holds besides `x`; False
+    when the branch ends in a contradiction (its reach holds off for `x`)."""
+    j = row_of[x]
+    negation = x + off
+    one = np.uint64(1)
+    if (rows[j, negation >> 6] >> np.uint64(negation & 63)) & one:
+        return False
+    common &= rows[j]
+    common[x >> 6] &= ~(one << np.uint64(x & 63))
+    return True
+
+
+@kernel
+def shared_groups(rows, nodes, n, cand, pos, units, by_cell):
+    """The groups whose static branches all end without a contradiction and share a fact
+    besides their seeds (`forcing._agreeing`'s): with `by_cell` the cells with three
+    digits or more, else per unit and digit (group ``unit * n + k``) its places, where
+    the first place's cell has three digits or more.  (`rows`, `nodes`: `full_reach`'s.)
+    Returns the groups ascending and per group the shared facts as a row of words."""
+    ncells = cand.shape[0]
+    off = ncells * n
+    ncand = nodes.shape[0] // 2
+    row_of = np.full(off, -1, dtype=np.int64)
+    for j in range(ncand):
+        row_of[nodes[j]] = j
+    words = rows.shape[1]
+    size = ncells if by_cell else units.shape[0] * n
+    ids = np.empty(size, dtype=np.int64)
+    commons = np.empty((size, words), dtype=np.uint64)
+    common = np.empty(words, dtype=np.uint64)
+    count = 0
+    for g in range(size):
+        common[:] = ~np.uint64(0)
+        clean = True
+        if by_cell:
+            m = cand[g]
+            if popcount(m) < 3:
+                continue
+            while m and clean:
+                clean = _clean_and(rows, row_of, g * n + trailing_zeros(m), off, common)
+                m &= m - 1
+        else:
+            u = g // n
+            k = g - u * n
+            p = pos[g]
+            if popcount(p) < 2 or popcount(cand[units[u, trailing_zeros(p)]]) < 3:
+                continue
+            while p and clean:
+                clean = _clean_and(rows, row_of, units[u, trailing_zeros(p)] * n + k, off, common)
+                p &= p - 1
+        if clean and common.any():
+            ids[count] = g
+            commons[count] = common
+            count += 1
+    return ids[:count].copy(), commons[:count].copy()
+
+
 @kernel
 def analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, chains, agreements):
     """A branch grid's static chains: (status, level 2's heads and paths if `chains`,

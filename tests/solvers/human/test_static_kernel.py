@@ -205,6 +205,44 @@ def test_the_static_graph_reads_failures_and_clean_branches_from_the_kernel(seed
     assert fast.reach == pure.reach
 
 
+def _groups_by_clean(state: CandidateState, pure: StaticGraph, by_cell: bool) -> list:
+    """`StaticGraph.shared_groups` worked out from `clean`, group by group."""
+    clean = pure.clean()
+    n = state.n
+    if by_cell:
+        groups = [
+            [cell * n + k for k in range(n) if m >> k & 1]
+            for cell, m in enumerate(state.cand)
+            if m.bit_count() >= 3
+        ]
+    else:
+        groups = [
+            [cells[i] * n + k for i in range(n) if p >> i & 1]
+            for u, cells in enumerate(state.shape.units)
+            for k in range(n)
+            if (p := state.pos[u * n + k]).bit_count() >= 2
+            and state.cand[cells[(p & -p).bit_length() - 1]].bit_count() >= 3
+        ]
+    out = []
+    for nodes in groups:
+        common = -1
+        for x in nodes:
+            common &= clean[x]
+        if common:
+            out.append((nodes, common))
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), keep=st.floats(0.15, 0.8), placed=st.floats(0.0, 0.4))
+def test_the_kernel_finds_the_groups_whose_clean_branches_share_a_fact(seed, keep, placed):
+    state, pure = _graph_both_ways(*_random_grid(3, 3, seed, keep, placed))
+    assert pure.shared_groups(True) is None  # (the links' search leaves it to `clean`)
+    fast = StaticGraph(state)
+    for by_cell in (True, False):
+        assert fast.shared_groups(by_cell) == _groups_by_clean(state, pure, by_cell)
+
+
 @pytest.mark.parametrize(
     ("box", "keep"), [((2, 2), 0.5), ((2, 3), 0.4), ((3, 4), 0.3), ((4, 4), 0.25)]
 )
