@@ -34,7 +34,7 @@ from itertools import combinations
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, peer_masks
+from solvers.human.techniques.common import bits, cells_with_each, peer_masks, unit_cell_masks
 
 TYPE_2_RATING = 5.7
 TYPE_3_RATING = 5.7  # plus 0.1 per digit of the naked subset beyond the first
@@ -71,18 +71,25 @@ def _bug_pattern(state: CandidateState):
     witness = state.fruitless.get("bug_pattern")
     if witness is not None and _no_room(state, *witness):
         return _NONE
+    roomy = 0  # the cells with three candidates or more
+    for c, m in enumerate(cand):
+        if m.bit_count() >= 3:
+            roomy |= 1 << c
+    with_digit = cells_with_each(state)
+    unit_cells = unit_cell_masks(state.shape)
     extras: dict[int, int] = {}
     for u in _unit_order(n):
+        room = unit_cells[u] & roomy
         for k in range(n):
             if placed[u] >> k & 1 or count[u * n + k] in (0, 2):
                 continue
-            bit = 1 << k
-            wide = [c for c in units[u] if cand[c] & bit and cand[c].bit_count() >= 3]
+            wide = room & with_digit[k]
             if not wide:
                 state.fruitless["bug_pattern"] = (u, k)
                 return _NONE  # three places, none in a cell with room for an extra
-            if len(wide) == 1:  # else another unit decides which cell it is
-                extras[wide[0]] = extras.get(wide[0], 0) | bit
+            if not wide & (wide - 1):  # else another unit decides which cell it is
+                c = wide.bit_length() - 1
+                extras[c] = extras.get(c, 0) | 1 << k
     if len(extras) < 2:
         return _NONE  # none, or BUG+1
     # Without the extras, every open cell is bivalue and every digit has two places.
