@@ -8,6 +8,7 @@ from functools import cache
 
 import solvers
 from solvers.grid import Grid
+from solvers.human.state import CandidateState
 
 
 def _random_solution(box: tuple[int, int], rng: random.Random) -> Grid:
@@ -186,3 +187,25 @@ def thinned_states():
         keep=st.floats(0.0, 0.4),
         cuts=st.floats(0.0, 4.0),
     )
+
+
+def random_candidate_grid(
+    box_rows: int, box_cols: int, seed: int, keep: float, placed: float
+) -> tuple:
+    """A valid candidate grid: a solved grid's digits kept, each other candidate kept with
+    probability `keep`, a share `placed` of the cells placed."""
+    rng = random.Random(seed)
+    n = box_rows * box_cols
+    digits = list(range(1, n + 1))
+    rng.shuffle(digits)
+    rows = [box_cols * (r % box_rows) + r // box_rows for r in range(n)]  # a valid pattern
+    solution = [digits[(rows[r] + c) % n] for r in range(n) for c in range(n)]
+    state = CandidateState.from_grid(Grid.empty(box_rows, box_cols))
+    for cell, d in enumerate(solution):
+        if rng.random() < placed and state.candidates(cell) >> (d - 1) & 1:
+            state.place(cell, d)
+    for cell, d in enumerate(solution):
+        for other in range(1, n + 1):
+            if other != d and state.candidates(cell) >> (other - 1) & 1 and rng.random() > keep:
+                state.eliminate(cell, other)
+    return state.shape, state.cand[:], state.pos[:], state.placed[:]

@@ -28,17 +28,18 @@ from solvers.human.hodoku_path import only_solution
 from solvers.human.hodoku_tabling import compiled_conclusion, compiled_fits
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
-from solvers.human.techniques import als, compiled_branches
+from solvers.human.techniques import als, compiled_branches, x_forcing
 from solvers.human.techniques.aligned import COMPILED as ALIGNED_COMPILED
 from solvers.human.techniques.aligned import compiled_triple
 from solvers.human.techniques.als_wings import COMPILED as WINGS_COMPILED
 from solvers.human.techniques.als_wings import compiled_wing
 from solvers.human.techniques.branches import Context
-from solvers.human.techniques.common import peer_masks
+from solvers.human.techniques.common import cells_with, peer_masks
 from solvers.human.techniques.finned_fish import COMPILED as FISH_COMPILED
 from solvers.human.techniques.finned_fish import compiled_search
 from solvers.human.techniques.nested import compiled_hints
-from solvers.human.techniques.static_graph import compiled_reach
+from solvers.human.techniques.static_graph import StaticGraph
+from solvers.human.techniques.x_forcing import COMPILED as X_FORCING_COMPILED
 from solvers.human.trace import pencilmarks
 from solvers.human.variant import KINDS, VariantResult, VariantState, propagate_variant
 from solvers.registry import register
@@ -179,7 +180,9 @@ def load_kernels() -> None:
     if FISH_COMPILED:
         compiled_search(state, 1, True, 2)
     compiled_hints(state.shape, state.cand, state.pos, state.placed, True, True)
-    compiled_reach(state)
+    StaticGraph(state).shared_groups(True)  # (and the reach's kernel)
+    if X_FORCING_COMPILED:
+        x_forcing.compiled_best(state, cells_with(state, 1), 1)
     compiled_branches.load(Context(state))
     if als.COMPILED:
         als.load_compiled(state)

@@ -19,6 +19,7 @@ found again by the plain per-candidate search: the one that search meets first.
 from __future__ import annotations
 
 from collections import deque
+from importlib.util import find_spec
 
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
@@ -108,6 +109,15 @@ def _digit_best(state: CandidateState, d: int) -> tuple[int, int, bool] | None:
     mark = state.fruitless.get((KEY, "best", d))
     if mark is not None and mark[0] == with_d:
         return mark[1]
+    best = compiled_best(state, with_d, d) if COMPILED else searched_best(state, with_d, d)
+    state.fruitless[(KEY, "best", d)] = (with_d, best)
+    if best is None:
+        mark_fruitless(state, KEY, d)
+    return best
+
+
+def searched_best(state: CandidateState, with_d: int, d: int) -> tuple[int, int, bool] | None:
+    """`_digit_best`'s search, in Python (`with_d`: the digit's cells)."""
     partners = _links(state, d)
     peers = peer_masks(state.shape)
     best: tuple[int, int, bool] | None = None
@@ -118,10 +128,24 @@ def _digit_best(state: CandidateState, d: int) -> tuple[int, int, bool] | None:
             nodes = _length(start, on, with_d, peers, partners, best[0] if best else _NO_BOUND)
             if nodes is not None:
                 best = (nodes, start, on)
-    state.fruitless[(KEY, "best", d)] = (with_d, best)
-    if best is None:
-        mark_fruitless(state, KEY, d)
     return best
+
+
+COMPILED = find_spec("numba") is not None
+"""Whether the search runs compiled (`x_forcing_kernel`): numba is installed."""
+
+
+def compiled_best(state: CandidateState, with_d: int, d: int) -> tuple[int, int, bool] | None:
+    """`searched_best` by the compiled kernel: the same chain."""
+    import numpy as np
+
+    from solvers.human.techniques.x_forcing_kernel import digit_best, geometry
+
+    units, peers = geometry(state.shape)
+    row = np.frombuffer(with_d.to_bytes(8 * peers.shape[1], "little"), dtype="<u8")
+    pos = state.derived("positions-array", lambda st: np.array(st.pos, dtype=np.int64))
+    nodes, start, on = digit_best(row, d - 1, pos, units, peers)
+    return None if nodes < 0 else (nodes, start, on)
 
 
 def forcing_x_chain(state: CandidateState) -> Step | None:

@@ -24,6 +24,7 @@ from solvers.human.techniques.nested import (
     static_kernel,
 )
 from solvers.human.techniques.static_graph import StaticGraph, compiled_reach
+from tests.human_fixtures import random_candidate_grid
 from tests.solvers.human.test_human_path import (
     ALONE,
     GRID,
@@ -111,26 +112,6 @@ def test_the_nested_levels_find_the_same_steps_without_the_kernel(name, monkeypa
         COMPILED.reset(token)
 
 
-def _random_grid(box_rows: int, box_cols: int, seed: int, keep: float, placed: float) -> tuple:
-    """A valid candidate grid: a solved grid's digits kept, each other candidate kept with
-    probability `keep`, a share `placed` of the cells placed."""
-    rng = random.Random(seed)
-    n = box_rows * box_cols
-    digits = list(range(1, n + 1))
-    rng.shuffle(digits)
-    rows = [box_cols * (r % box_rows) + r // box_rows for r in range(n)]  # a valid pattern
-    solution = [digits[(rows[r] + c) % n] for r in range(n) for c in range(n)]
-    state = CandidateState.from_grid(Grid.empty(box_rows, box_cols))
-    for cell, d in enumerate(solution):
-        if rng.random() < placed and state.candidates(cell) >> (d - 1) & 1:
-            state.place(cell, d)
-    for cell, d in enumerate(solution):
-        for other in range(1, n + 1):
-            if other != d and state.candidates(cell) >> (other - 1) & 1 and rng.random() > keep:
-                state.eliminate(cell, other)
-    return state.shape, state.cand[:], state.pos[:], state.placed[:]
-
-
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
@@ -138,12 +119,15 @@ def _random_grid(box_rows: int, box_cols: int, seed: int, keep: float, placed: f
     placed=st.floats(0.0, 0.4),
 )
 def test_the_kernel_gives_the_pure_routes_hints_on_random_grids(seed, keep, placed):
-    _same(*_random_grid(3, 3, seed, keep, placed))
+    _same(*random_candidate_grid(3, 3, seed, keep, placed))
 
 
 @pytest.mark.parametrize(("box", "keep"), [((2, 2), 0.5), ((2, 3), 0.4), ((4, 4), 0.25)])
 def test_the_kernel_takes_other_sizes(box, keep):
-    found = [_same(*_random_grid(*box, seed, keep, 0.1)) for seed in range(6 if box[0] < 4 else 2)]
+    found = [
+        _same(*random_candidate_grid(*box, seed, keep, 0.1))
+        for seed in range(6 if box[0] < 4 else 2)
+    ]
     assert any(chains or agreed for chains, agreed in found)
 
 
@@ -155,7 +139,7 @@ def test_grids_above_16x16_take_the_pure_route():
 
 
 def test_a_place_without_its_candidate_takes_the_pure_route():
-    grid_shape, cand, pos, placed = _random_grid(3, 3, 1, 0.5, 0.0)
+    grid_shape, cand, pos, placed = random_candidate_grid(3, 3, 1, 0.5, 0.0)
     k = (cand[0] & -cand[0]).bit_length() - 1
     cand[0] &= ~(1 << k)
     assert pos[k] & 1  # row 1 still lists r1c1 for the digit it lost
@@ -189,7 +173,7 @@ def _reach_both_ways(grid_shape: Shape, cand, pos, placed) -> tuple[dict, dict |
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), keep=st.floats(0.15, 0.8), placed=st.floats(0.0, 0.4))
 def test_the_static_graphs_compiled_reach_is_the_links_reach(seed, keep, placed):
-    pure, fast = _reach_both_ways(*_random_grid(3, 3, seed, keep, placed))
+    pure, fast = _reach_both_ways(*random_candidate_grid(3, 3, seed, keep, placed))
     assert fast is not None
     assert list(fast.items()) == list(pure.items())  # (the same order too)
 
@@ -197,7 +181,7 @@ def test_the_static_graphs_compiled_reach_is_the_links_reach(seed, keep, placed)
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), keep=st.floats(0.15, 0.8), placed=st.floats(0.0, 0.4))
 def test_the_static_graph_reads_failures_and_clean_branches_from_the_kernel(seed, keep, placed):
-    state, pure = _graph_both_ways(*_random_grid(3, 3, seed, keep, placed))
+    state, pure = _graph_both_ways(*random_candidate_grid(3, 3, seed, keep, placed))
     fast = StaticGraph(state)
     assert fast.failed == pure.failed
     assert fast.clean() == pure.clean()  # (read before the whole reach is)
@@ -236,7 +220,7 @@ def _groups_by_clean(state: CandidateState, pure: StaticGraph, by_cell: bool) ->
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), keep=st.floats(0.15, 0.8), placed=st.floats(0.0, 0.4))
 def test_the_kernel_finds_the_groups_whose_clean_branches_share_a_fact(seed, keep, placed):
-    state, pure = _graph_both_ways(*_random_grid(3, 3, seed, keep, placed))
+    state, pure = _graph_both_ways(*random_candidate_grid(3, 3, seed, keep, placed))
     assert pure.shared_groups(True) is None  # (the links' search leaves it to `clean`)
     fast = StaticGraph(state)
     for by_cell in (True, False):
@@ -248,7 +232,7 @@ def test_the_kernel_finds_the_groups_whose_clean_branches_share_a_fact(seed, kee
 )
 def test_the_static_graphs_compiled_reach_takes_other_sizes(box, keep):
     for seed in range(3):
-        pure, fast = _reach_both_ways(*_random_grid(*box, seed, keep, 0.1))
+        pure, fast = _reach_both_ways(*random_candidate_grid(*box, seed, keep, 0.1))
         assert fast is not None
         assert list(fast.items()) == list(pure.items())
     state = CandidateState.from_grid(Grid.empty(5, 5))
