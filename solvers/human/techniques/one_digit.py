@@ -13,8 +13,10 @@ fewer branches.
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
+from solvers.grid import Shape
 from solvers.human.techniques.closure import tables
 
 if TYPE_CHECKING:
@@ -33,9 +35,40 @@ def conflicting_cells(state: CandidateState, places: int, placed: int, cells: in
     key = (places, placed, cells)
     found = memo.get(key)
     if found is None:
-        _, peer_masks, cell_units = tables(shape)
-        found = memo[key] = _conflicting_cells(peer_masks, cell_units, places, placed, cells)
+        if COMPILED:
+            found = memo[key] = compiled_conflicts(shape, places, placed, cells)
+        else:
+            found = memo[key] = searched_conflicts(shape, places, placed, cells)
     return found
+
+
+COMPILED = find_spec("numba") is not None
+"""Whether the branches are followed compiled (`one_digit_kernel`): numba is installed."""
+
+
+def compiled_conflicts(shape: Shape, places: int, placed: int, cells: int) -> int:
+    """`searched_conflicts` by the compiled kernel: the same cells."""
+    import numpy as np
+
+    from solvers.human.techniques.one_digit_kernel import conflicting_cells, geometry
+
+    units, cell_units, peers = geometry(shape)
+    size = 8 * peers.shape[1]
+    bad = conflicting_cells(
+        np.frombuffer(places.to_bytes(size, "little"), dtype="<u8"),
+        np.array([placed >> u & 1 for u in range(len(units))], dtype=np.bool_),
+        np.frombuffer(cells.to_bytes(size, "little"), dtype="<u8"),
+        units,
+        cell_units,
+        peers,
+    )
+    return int.from_bytes(bad.tobytes(), "little")
+
+
+def searched_conflicts(shape: Shape, places: int, placed: int, cells: int) -> int:
+    """`conflicting_cells` worked out in Python, without the memo."""
+    _, peer_masks, cell_units = tables(shape)
+    return _conflicting_cells(peer_masks, cell_units, places, placed, cells)
 
 
 def _conflicting_cells(peer_masks, cell_units, places: int, placed: int, cells: int) -> int:

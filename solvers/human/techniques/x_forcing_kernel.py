@@ -16,6 +16,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from solvers.fast.kernels import kernel, popcount
 from solvers.grid import Shape
+from solvers.human.techniques.one_digit_kernel import geometry as row_geometry
 
 NO_BOUND = 1 << 30
 
@@ -23,12 +24,7 @@ NO_BOUND = 1 << 30
 @cache
 def geometry(shape: Shape) -> tuple[np.ndarray, np.ndarray]:
     """Each unit's cells, and each cell's peers as a row of words over the cells."""
-    words = (shape.ncells + 63) >> 6
-    peers = np.zeros((shape.ncells, words), dtype=np.uint64)
-    for cell, ps in enumerate(shape.peers):
-        for p in ps:
-            peers[cell, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
-    return np.array(shape.units, dtype=np.int64), peers
+    return np.array(shape.units, dtype=np.int64), row_geometry(shape)[2]
 
 
 @kernel(inline="always")
