@@ -30,7 +30,7 @@ from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
 from solvers.human.techniques import als, compiled_branches, one_digit, x_forcing
 from solvers.human.techniques.aligned import COMPILED as ALIGNED_COMPILED
-from solvers.human.techniques.aligned import compiled_triple
+from solvers.human.techniques.aligned import compiled_pair, compiled_triple
 from solvers.human.techniques.als_wings import COMPILED as WINGS_COMPILED
 from solvers.human.techniques.als_wings import compiled_wing
 from solvers.human.techniques.branches import Context
@@ -176,6 +176,7 @@ def load_kernels() -> None:
     only_solution(Grid.parse(SOLVED_GRID))
     if ALIGNED_COMPILED:
         compiled_triple(state, 0, peer_masks(state.shape))
+        compiled_pair(state, 0, peer_masks(state.shape))
     if WINGS_COMPILED:
         compiled_wing(state, 3, "wxyz_wing")
     if FISH_COMPILED:

@@ -132,6 +132,8 @@ def aligned_pair_exclusion(state: CandidateState) -> Step | None:
     both: searched incrementally (see `_incremental`)."""
     peers = peer_masks(state.shape)
     bivalue, _, multi = _classes(state)
+    if COMPILED:
+        return compiled_pair(state, bivalue, peers)
 
     def build() -> tuple[list[Combo], list[int]]:
         return _pairs(bivalue, multi, peers, seeing_two_table(state))
@@ -278,6 +280,25 @@ def compiled_triple(state: CandidateState, small: int, peers: tuple[int, ...]) -
     step, _ = _triple(state, cells, common, peers)
     if step is None:
         raise RuntimeError(f"the compiled aligned triple {cells} eliminates nothing")
+    return step
+
+
+def compiled_pair(state: CandidateState, bivalue: int, peers: tuple[int, ...]) -> Step | None:
+    """The first aligned pair exclusion of the scan, found by the compiled kernel and
+    built by `_pair` (the same step as the Python search)."""
+    import numpy as np
+
+    from solvers.human.techniques.aligned_kernel import first_pair
+
+    cand = np.array(state.cand, dtype=np.int64)
+    values = np.array(state.values, dtype=np.int64)
+    sees, peer_lists = peer_arrays(state.shape)
+    a, b = first_pair(cand, values, sees, peer_lists)
+    if a < 0:
+        return None
+    step = _pair(state, int(a), int(b), peers[a] & peers[b] & bivalue, peers)
+    if step is None:
+        raise RuntimeError(f"the compiled aligned pair {(a, b)} eliminates nothing")
     return step
 
 

@@ -12,8 +12,9 @@ boolean rows over the cells; ``sees[x, y]`` says whether cells x and y are peers
 from __future__ import annotations
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
-from solvers.fast.kernels import kernel
+from solvers.fast.kernels import kernel, popcount
 
 
 @kernel
@@ -68,38 +69,53 @@ def _eliminates(ma, mb, mc, excluded, nex, ab, ac, bc) -> bool:
     return ok_a != ma or ok_b != mb or ok_c != mc
 
 
+@kernel(inline="always")
+def _shared(excluders, count, sees, out):
+    """Into `out`: the first `count` of `excluders` that a cell sees (`sees`: its row of
+    the peer matrix); how many."""
+    found = 0
+    for i in range(count):
+        x = excluders[i]
+        if sees[x]:
+            out[found] = x
+            found += 1
+    return found
+
+
+@kernel
+def _excluders(cand, values, peers, largest):
+    """Per open cell of two candidates or more, its excluders: the open peers with two
+    candidates up to `largest`, in cell order (a row each, padded, and their count)."""
+    N = cand.shape[0]
+    small = np.zeros(N, dtype=np.bool_)
+    for x in range(N):
+        if values[x] == 0:
+            k = popcount(cand[x])
+            small[x] = 2 <= k <= largest
+    exl = np.zeros((N, peers.shape[1]), dtype=np.int64)
+    nexl = np.zeros(N, dtype=np.int64)
+    for x in range(N):
+        if values[x] == 0 and popcount(cand[x]) >= 2:
+            for i in range(peers.shape[1]):
+                y = peers[x, i]
+                if small[y]:
+                    exl[x, nexl[x]] = y
+                    nexl[x] += 1
+    return exl, nexl
+
+
 @kernel
 def first_triple(cand, values, sees, peers):
     """The first triple (cells ascending) of the scan that eliminates something, or
     (-1, -1, -1)."""
     N = cand.shape[0]
-    small = np.zeros(N, dtype=np.bool_)
-    multi = np.zeros(N, dtype=np.bool_)
-    for x in range(N):
-        if values[x] == 0:
-            k = 0
-            m = cand[x]
-            while m:
-                m &= m - 1
-                k += 1
-            if k >= 2:
-                multi[x] = True
-                if k <= 3:
-                    small[x] = True
-    # the base cells (open, two candidates or more, seeing a small cell) and their excluders
+    exl, nexl = _excluders(cand, values, peers, 3)
+    # the base cells (with excluders) and their excluders as a matrix
     ex = np.zeros((N, N), dtype=np.bool_)
-    exl = np.zeros((N, peers.shape[1]), dtype=np.int64)  # the excluders in cell order
-    nexl = np.zeros(N, dtype=np.int64)
-    base = np.zeros(N, dtype=np.bool_)
+    base = nexl > 0
     for x in range(N):
-        if multi[x]:
-            for i in range(peers.shape[1]):
-                y = peers[x, i]
-                if small[y]:
-                    ex[x, y] = True
-                    exl[x, nexl[x]] = y
-                    nexl[x] += 1
-                    base[x] = True
+        for i in range(nexl[x]):
+            ex[x, exl[x, i]] = True
     seen = set()
     seen.add(-1)
     partners = np.zeros(N, dtype=np.bool_)
@@ -114,12 +130,7 @@ def first_triple(cand, values, sees, peers):
         for b in range(a + 1, N):
             if not (partners[b] and base[b]):
                 continue
-            npair = 0
-            for i in range(nexl[a]):
-                x = exl[a, i]
-                if ex[b, x]:
-                    pair[npair] = x
-                    npair += 1
+            npair = _shared(exl[a], nexl[a], sees[b], pair)
             _seeing_two(pair, npair, peers, count, twice)
             for c in range(N):
                 if c in (a, b) or not (base[c] and twice[c] and (ex[a, c] or ex[b, c])):
@@ -140,3 +151,55 @@ def first_triple(cand, values, sees, peers):
                 ):
                     return x, y, z
     return -1, -1, -1
+
+
+@kernel
+def _pair_eliminates(cand, a, b, excluders, count, see):
+    """Whether some digit of cells `a` or `b` takes part in no allowed pair: digits
+    different where the cells see each other, and no excluder (the first `count` of
+    `excluders`, bivalue cells seeing both) holding both."""
+    partner = np.zeros(64, dtype=np.int64)  # per digit, the digits an excluder pairs it with
+    for i in range(count):
+        m = cand[excluders[i]]
+        low = m & -m
+        high = m ^ low
+        partner[trailing_zeros(low)] |= high
+        partner[trailing_zeros(high)] |= low
+    ma = cand[a]
+    mb = cand[b]
+    allowed_a = 0
+    allowed_b = 0
+    rest = ma
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        with_da = mb & ~partner[trailing_zeros(bit)]
+        if see:
+            with_da &= ~bit
+        if with_da:
+            allowed_a |= bit
+            allowed_b |= with_da
+    return allowed_a != ma or allowed_b != mb
+
+
+@kernel
+def first_pair(cand, values, sees, peers):
+    """The first pair of base cells (cells ascending) of `aligned._pairs`' scan that
+    eliminates something, or (-1, -1): base cells are open with two candidates or more
+    and see a bivalue cell, and a pair's cells see two bivalue cells or more in common."""
+    N = cand.shape[0]
+    exl, nexl = _excluders(cand, values, peers, 2)
+    partners = np.zeros(N, dtype=np.bool_)
+    count = np.zeros(N, dtype=np.int64)
+    common = np.zeros(peers.shape[1], dtype=np.int64)
+    for a in range(N):
+        if not nexl[a]:
+            continue
+        _seeing_two(exl[a], nexl[a], peers, count, partners)
+        for b in range(a + 1, N):
+            if not (partners[b] and nexl[b]):
+                continue
+            ncommon = _shared(exl[a], nexl[a], sees[b], common)
+            if _pair_eliminates(cand, a, b, common, ncommon, sees[a, b]):
+                return a, b
+    return -1, -1

@@ -1,5 +1,5 @@
-"""The compiled aligned triple exclusion (numba) finds the step of the Python search, which
-runs where numba is missing, at every state of solve paths."""
+"""The compiled aligned pair and triple exclusions (numba) find the steps of the Python
+searches, which run where numba is missing, at every state of solve paths."""
 
 from __future__ import annotations
 
@@ -22,16 +22,22 @@ def puzzles(count: int) -> list[Grid]:
     return [Grid.parse(line) for line in lines if line and not line.startswith("#")][:count]
 
 
-def both_along_the_path(grid: Grid, monkeypatch: pytest.MonkeyPatch) -> int:
+FINDERS = {
+    "pair": aligned.aligned_pair_exclusion,
+    "triple": aligned.aligned_triple_exclusion,
+}
+
+
+def both_along_the_path(grid: Grid, monkeypatch: pytest.MonkeyPatch, find) -> int:
     """At each state of the engine's path, the compiled search and the Python one (with
     its memo kept from state to state) find the same step; how many found one."""
     state = CandidateState.from_grid(grid)
     found = 0
     while state.empty and not state.contradiction:
         monkeypatch.setattr(aligned, "COMPILED", True)
-        compiled = aligned.aligned_triple_exclusion(state)
+        compiled = find(state)
         monkeypatch.setattr(aligned, "COMPILED", False)
-        python = aligned.aligned_triple_exclusion(state)
+        python = find(state)
         assert (compiled is None) == (python is None), state.snapshot()
         if compiled is not None and python is not None:
             assert compact(compiled) == compact(python)
@@ -42,8 +48,9 @@ def both_along_the_path(grid: Grid, monkeypatch: pytest.MonkeyPatch) -> int:
     return found
 
 
-def test_the_compiled_search_finds_the_python_search_s_steps(monkeypatch):
-    found = sum(both_along_the_path(grid, monkeypatch) for grid in puzzles(6))
+@pytest.mark.parametrize("which", FINDERS)
+def test_the_compiled_search_finds_the_python_search_s_steps(monkeypatch, which):
+    found = sum(both_along_the_path(grid, monkeypatch, FINDERS[which]) for grid in puzzles(6))
     assert found > 0
 
 

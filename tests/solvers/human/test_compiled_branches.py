@@ -176,7 +176,8 @@ def test_the_solver_warms_the_branch_kernel_up():
     code = (
         "import solvers\n"
         "from solvers.human.techniques import branch_kernel, chain_bound, static_kernel\n"
-        "from solvers.human.techniques import one_digit_kernel, wing_kernel, x_forcing_kernel\n"
+        "from solvers.human.techniques import aligned_kernel, one_digit_kernel, wing_kernel\n"
+        "from solvers.human.techniques import x_forcing_kernel\n"
         "assert not branch_kernel.nested_branch.signatures\n"
         "assert not wing_kernel.wing_search.signatures\n"
         "solvers.get('human').warm_up()\n"
@@ -189,6 +190,7 @@ def test_the_solver_warms_the_branch_kernel_up():
         "assert static_kernel.shared_groups.signatures\n"
         "assert x_forcing_kernel.digit_best.signatures\n"
         "assert one_digit_kernel.conflicting_cells.signatures\n"
+        "assert aligned_kernel.first_pair.signatures\n"
         "assert wing_kernel.wing_search.signatures\n"
         "assert wing_kernel.fish_search.signatures\n"
     )
