@@ -28,7 +28,7 @@ from solvers.human.hodoku_path import only_solution
 from solvers.human.hodoku_tabling import compiled_conclusion, compiled_fits
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
-from solvers.human.techniques import als, compiled_branches, one_digit, x_forcing
+from solvers.human.techniques import als, compiled_branches, one_digit, sue_de_coq, x_forcing
 from solvers.human.techniques.aligned import COMPILED as ALIGNED_COMPILED
 from solvers.human.techniques.aligned import compiled_pair, compiled_triple
 from solvers.human.techniques.als_wings import COMPILED as WINGS_COMPILED
@@ -40,6 +40,7 @@ from solvers.human.techniques.finned_fish import compiled_search
 from solvers.human.techniques.nested import compiled_hints
 from solvers.human.techniques.one_digit import COMPILED as ONE_DIGIT_COMPILED
 from solvers.human.techniques.static_graph import StaticGraph
+from solvers.human.techniques.sue_de_coq import COMPILED as SUE_DE_COQ_COMPILED
 from solvers.human.techniques.x_forcing import COMPILED as X_FORCING_COMPILED
 from solvers.human.trace import pencilmarks
 from solvers.human.variant import KINDS, VariantResult, VariantState, propagate_variant
@@ -187,6 +188,8 @@ def load_kernels() -> None:
         x_forcing.compiled_best(state, cells_with(state, 1), 1)
     if ONE_DIGIT_COMPILED:
         one_digit.compiled_conflicts(state.shape, 1, 0, 1)
+    if SUE_DE_COQ_COMPILED:
+        sue_de_coq.compiled_crossing(state, 2 * state.n, 0, 0b111)
     compiled_branches.load(Context(state))
     if als.COMPILED:
         als.load_compiled(state)

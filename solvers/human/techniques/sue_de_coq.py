@@ -16,8 +16,11 @@ part of a set that completes C).
 
 from __future__ import annotations
 
+from functools import cache
+from importlib.util import find_spec
 from itertools import combinations
 
+from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.common import bits, crossings, unit_readers
@@ -72,14 +75,60 @@ _UNKNOWN = object()
 
 def _crossing(state: CandidateState, box: int, line: int, in_box: int) -> Step | None:
     """The first Sue de Coq of one box and line (crossing cells in scan order)."""
+    return (
+        compiled_crossing(state, box, line, in_box)
+        if COMPILED
+        else searched_crossing(state, box, line, in_box)
+    )
+
+
+def _rests(state: CandidateState, box: int, line: int) -> tuple[list[int], list[int]]:
+    """The open cells of the line outside the box, and of the box outside the line."""
     cand = state.cand
     units = state.shape.units
-    box_cells = units[box]
+    line_rest = [c for c in units[line] if cand[c] and c not in units[box]]
+    box_rest = [c for c in units[box] if cand[c] and c not in units[line]]
+    return line_rest, box_rest
+
+
+COMPILED = find_spec("numba") is not None
+"""Whether the crossings are searched compiled (`sue_de_coq_kernel`): numba is installed."""
+
+
+def compiled_crossing(state: CandidateState, box: int, line: int, in_box: int) -> Step | None:
+    """`searched_crossing` by the compiled kernel, which finds the crossing cells; their
+    step is built by the Python search (the same step)."""
+    import numpy as np
+
+    from solvers.human.techniques.sue_de_coq_kernel import first_crossing
+
+    units = _unit_arrays(state.shape)
+    cand = state.derived("candidates-array", lambda st: np.array(st.cand, dtype=np.int64))
+    found = first_crossing(cand, units[box], units[line], in_box)
+    if found[0] < 0:
+        return None
+    crossing = tuple(int(c) for c in found if c >= 0)
+    step = _complete(state, crossing, line, box, *_rests(state, box, line))
+    if step is None:
+        raise RuntimeError(f"the compiled Sue de Coq {crossing} eliminates nothing")
+    return step
+
+
+@cache
+def _unit_arrays(shape: Shape):
+    import numpy as np
+
+    return np.array(shape.units, dtype=np.int64)
+
+
+def searched_crossing(state: CandidateState, box: int, line: int, in_box: int) -> Step | None:
+    """`_crossing`, searched in Python."""
+    cand = state.cand
+    box_cells = state.shape.units[box]
     inter = [box_cells[i] for i in bits(in_box) if cand[box_cells[i]]]
     if len(inter) < 2:
         return None
-    line_rest = [c for c in units[line] if cand[c] and c not in box_cells]
-    box_rest = [c for c in box_cells if cand[c] and c not in units[line]]
+    line_rest, box_rest = _rests(state, box, line)
     for size in (2, 3):
         for crossing in combinations(inter, size):
             step = _complete(state, crossing, line, box, line_rest, box_rest)

@@ -177,7 +177,7 @@ def test_the_solver_warms_the_branch_kernel_up():
         "import solvers\n"
         "from solvers.human.techniques import branch_kernel, chain_bound, static_kernel\n"
         "from solvers.human.techniques import aligned_kernel, one_digit_kernel, wing_kernel\n"
-        "from solvers.human.techniques import x_forcing_kernel\n"
+        "from solvers.human.techniques import sue_de_coq_kernel, x_forcing_kernel\n"
         "assert not branch_kernel.nested_branch.signatures\n"
         "assert not wing_kernel.wing_search.signatures\n"
         "solvers.get('human').warm_up()\n"
@@ -191,6 +191,7 @@ def test_the_solver_warms_the_branch_kernel_up():
         "assert x_forcing_kernel.digit_best.signatures\n"
         "assert one_digit_kernel.conflicting_cells.signatures\n"
         "assert aligned_kernel.first_pair.signatures\n"
+        "assert sue_de_coq_kernel.first_crossing.signatures\n"
         "assert wing_kernel.wing_search.signatures\n"
         "assert wing_kernel.fish_search.signatures\n"
     )
