@@ -71,6 +71,7 @@ class Start:
     the solve's memo of inner chains."""
 
     def __init__(self, ctx: Context, kernel: ModuleType) -> None:
+        self._ctx = ctx
         state = ctx.state
         n = state.n
         ints = np.int64
@@ -96,6 +97,14 @@ class Start:
         if memo is None or memo[5][1] > MEMO_GRIDS:
             memo = table["memo"] = new_memo()
         self.memo = memo
+
+    @cached_property
+    def seeds(self) -> tuple[list[int], np.ndarray, dict[int, int]]:
+        """The seeds of the dynamic, (+) and nested searches (`search_seeds`), as a list,
+        as an array, and each one's index."""
+        seeds = search_seeds(self._ctx)
+        index = {x: i for i, x in enumerate(seeds)}
+        return seeds, np.array(seeds, dtype=np.int64), index
 
     @cached_property
     def bound(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -162,13 +171,14 @@ class Ends(Mapping[int, int | None]):
         rows: np.ndarray,
         spans: np.ndarray | None = None,
         rest: np.ndarray | None = None,
+        row_of: dict[int, int] | None = None,
     ) -> None:
         self.seeds = seeds
         self.clash = clash
         self.rows = rows
         self._spans = spans
         self._rest = rest
-        self._row_of = {x: i for i, x in enumerate(seeds)}
+        self._row_of = row_of if row_of is not None else {x: i for i, x in enumerate(seeds)}
         self._failed = clash.tolist()
         self._data = rows.tobytes()
         self._width = rows.shape[1] * 8
@@ -266,8 +276,7 @@ def _ends(ctx: Context, dynamic: bool) -> Ends | None:
     if kernel is None:
         return None
     start = _start(ctx, kernel)
-    seeds = search_seeds(ctx)
-    seed_array = np.array(seeds, dtype=np.int64)
+    seeds, seed_array, row_of = start.seeds
     while True:
         ok, clash, rows, spans, rest = kernel.branch_facts(
             start.workspace.arrays,
@@ -281,8 +290,8 @@ def _ends(ctx: Context, dynamic: bool) -> Ends | None:
             break
         start.workspace.grow()
     if dynamic:
-        return Ends(seeds, clash, rows, spans, rest)
-    return Ends(seeds, clash, rows)
+        return Ends(seeds, clash, rows, spans, rest, row_of)
+    return Ends(seeds, clash, rows, row_of=row_of)
 
 
 BATCH = 32
@@ -309,9 +318,11 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
     start = _start(ctx, kernel)
     level = 3 if mode == NESTED_MULTIPLE else 2
     if seeds is None:
-        seeds = search_seeds(ctx)
+        seeds, seed_array, index = start.seeds
+    else:
+        seed_array = np.array(seeds, dtype=np.int64)
+        index = {seed: i for i, seed in enumerate(seeds)}
     count = len(seeds)
-    seed_array = np.array(seeds, dtype=np.int64)
     words = (2 * ctx.off + 63) >> 6
     out = np.empty(1 << 14, dtype=np.int64)
     used = 0
@@ -347,14 +358,13 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
             keep_pure_hints(ctx, kernel, start, level)
         elif status == kernel.OVERFLOW:
             start.workspace.grow()  # and follow the branch again
-    index = {seed: i for i, seed in enumerate(seeds)}
 
     def branch(seed: int) -> Branch:
         j = index[seed]
         a, b = spans[j].tolist()
         return branch_of(out[a:b].tolist(), True, bool(clash[j]))
 
-    return NestedEnds(Ends(seeds, clash, rows), branch)
+    return NestedEnds(Ends(seeds, clash, rows, row_of=index), branch)
 
 
 def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Branch | None]:
