@@ -272,7 +272,15 @@ def compiled_triple(state: CandidateState, small: int, peers: tuple[int, ...]) -
     cand = np.array(state.cand, dtype=np.int64)
     values = np.array(state.values, dtype=np.int64)
     sees, peer_lists = peer_arrays(state.shape)
-    a, b, c = first_triple(cand, values, sees, peer_lists)
+    ncells = state.shape.ncells
+    if ncells > MAX_STAMPED:
+        unstamped = np.zeros(1, dtype=np.int32)
+        a, b, c = first_triple(cand, values, sees, peer_lists, cand, unstamped, 0)
+    else:
+        table = state.memo.table("aligned-triple-scan", state.shape, 4 * ncells**3)
+        before, stamps, stamp = table.get("scan") or (cand, np.zeros(ncells**3, np.int32), 2)
+        a, b, c = first_triple(cand, values, sees, peer_lists, before, stamps, stamp)
+        table["scan"] = (cand, stamps, stamp + 1)
     if a < 0:
         return None
     cells = (int(a), int(b), int(c))
@@ -300,6 +308,11 @@ def compiled_pair(state: CandidateState, bivalue: int, peers: tuple[int, ...]) -
     if step is None:
         raise RuntimeError(f"the compiled aligned pair {(a, b)} eliminates nothing")
     return step
+
+
+MAX_STAMPED = 81
+"""The largest grid (in cells) whose triple scan is incremental: it keeps a stamp per
+triple of cells (two megabytes for 9x9) in the solve's memo."""
 
 
 @cache

@@ -105,9 +105,14 @@ def _excluders(cand, values, peers, largest):
 
 
 @kernel
-def first_triple(cand, values, sees, peers):
+def first_triple(cand, values, sees, peers, before, stamps, stamp):
     """The first triple (cells ascending) of the scan that eliminates something, or
-    (-1, -1, -1)."""
+    (-1, -1, -1).
+
+    With `stamps` (one per triple, ``(x * N + y) * N + z``; a single one for none) the
+    scan is incremental: a triple whose stamp is ``stamp - 1`` found nothing at the last
+    scan, on the candidates `before`, and is skipped unless a cell it reads changed since;
+    every triple found to eliminate nothing gets `stamp`."""
     N = cand.shape[0]
     exl, nexl = _excluders(cand, values, peers, 3)
     # the base cells (with excluders) and their excluders as a matrix
@@ -116,7 +121,23 @@ def first_triple(cand, values, sees, peers):
     for x in range(N):
         for i in range(nexl[x]):
             ex[x, exl[x, i]] = True
-    seen = set()
+    # what changed since the last scan: the cells (`moved`), and per cell the changed
+    # cells among its peers, as bits numbered in the order of change (`near`); with more
+    # than 64 changed cells every triple counts as changed
+    stamped = stamps.shape[0] > 1
+    moved = np.zeros(N, dtype=np.bool_)
+    near = np.zeros(N, dtype=np.uint64)
+    nchanged = 0
+    if stamped:
+        for x in range(N):
+            if cand[x] != before[x]:
+                moved[x] = True
+                if nchanged < 64:
+                    for i in range(peers.shape[1]):
+                        near[peers[x, i]] |= np.uint64(1) << np.uint64(nchanged)
+                nchanged += 1
+    everything = nchanged > 64
+    seen = set()  # the triples met so far, without stamps
     seen.add(-1)
     partners = np.zeros(N, dtype=np.bool_)
     twice = np.zeros(N, dtype=np.bool_)
@@ -137,9 +158,23 @@ def first_triple(cand, values, sees, peers):
                     continue
                 x, y, z = (a, b, c) if c > b else (a, c, b) if c > a else (c, a, b)
                 key = (x * N + y) * N + z
-                if key in seen:
+                if stamped:
+                    if stamps[key] == stamp:
+                        continue  # met already in this scan
+                    if (
+                        stamps[key] == stamp - 1
+                        and not everything
+                        and not (moved[x] or moved[y] or moved[z])
+                        and not near[x] & near[y] & near[z]
+                    ):
+                        # no cell of it changed, and none seeing all three (which could be,
+                        # or stop being, an excluder): it still eliminates nothing
+                        stamps[key] = stamp
+                        continue
+                elif key in seen:
                     continue
-                seen.add(key)
+                else:
+                    seen.add(key)
                 nex = 0
                 for i in range(npair):
                     e = pair[i]
@@ -150,6 +185,8 @@ def first_triple(cand, values, sees, peers):
                     cand[x], cand[y], cand[z], excluded, nex, sees[x, y], sees[x, z], sees[y, z]
                 ):
                     return x, y, z
+                if stamped:
+                    stamps[key] = stamp
     return -1, -1, -1
 
 
