@@ -162,12 +162,15 @@ def _hidden_in(state: CandidateState, k: int, u: int) -> Step | None:
     unit = state.shape.units[u]
     if sum(1 for c in unit if cand[c]) <= k:
         return None
+    pos = state.pos
     ds = [d for d in range(1, n + 1) if 0 < count[u * n + d - 1] <= k]
-    where = {d: [c for c in unit if cand[c] >> (d - 1) & 1] for d in ds}
     for combo in combinations(ds, k):
-        cells = sorted({c for d in combo for c in where[d]})
-        if len(cells) != k:
+        places = 0  # the combination's places in the unit, as positions
+        for d in combo:
+            places |= pos[u * n + d - 1]
+        if places.bit_count() != k:
             continue
+        cells = sorted(unit[i] for i in bits(places))
         m = sum(1 << (d - 1) for d in combo)
         elims = tuple((c, d) for c in cells for d in digits(cand[c] & ~m))
         if elims:
