@@ -16,11 +16,9 @@ part of a set that completes C).
 
 from __future__ import annotations
 
-from functools import cache
 from importlib.util import find_spec
 from itertools import combinations
 
-from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques.common import bits, crossings, unit_readers
@@ -100,9 +98,10 @@ def compiled_crossing(state: CandidateState, box: int, line: int, in_box: int) -
     step is built by the Python search (the same step)."""
     import numpy as np
 
+    from solvers.human.techniques.static_kernel import geometry
     from solvers.human.techniques.sue_de_coq_kernel import first_crossing
 
-    units = _unit_arrays(state.shape)
+    units = geometry(state.shape)[0]
     cand = state.derived("candidates-array", lambda st: np.array(st.cand, dtype=np.int64))
     found = first_crossing(cand, units[box], units[line], in_box)
     if found[0] < 0:
@@ -112,13 +111,6 @@ def compiled_crossing(state: CandidateState, box: int, line: int, in_box: int) -
     if step is None:
         raise RuntimeError(f"the compiled Sue de Coq {crossing} eliminates nothing")
     return step
-
-
-@cache
-def _unit_arrays(shape: Shape):
-    import numpy as np
-
-    return np.array(shape.units, dtype=np.int64)
 
 
 def searched_crossing(state: CandidateState, box: int, line: int, in_box: int) -> Step | None:

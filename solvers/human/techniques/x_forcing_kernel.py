@@ -17,6 +17,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from solvers.fast.kernels import kernel, popcount
 from solvers.grid import Shape
 from solvers.human.techniques.one_digit_kernel import geometry as row_geometry
+from solvers.human.techniques.static_kernel import geometry as static_geometry
 
 NO_BOUND = 1 << 30
 
@@ -24,7 +25,7 @@ NO_BOUND = 1 << 30
 @cache
 def geometry(shape: Shape) -> tuple[np.ndarray, np.ndarray]:
     """Each unit's cells, and each cell's peers as a row of words over the cells."""
-    return np.array(shape.units, dtype=np.int64), row_geometry(shape)[2]
+    return static_geometry(shape)[0], row_geometry(shape)[2]
 
 
 @kernel(inline="always")
