@@ -167,18 +167,18 @@ class Ends(Mapping[int, int | None]):
     def __init__(
         self,
         seeds: list[int],
+        row_of: dict[int, int],
         clash: np.ndarray,
         rows: np.ndarray,
         spans: np.ndarray | None = None,
         rest: np.ndarray | None = None,
-        row_of: dict[int, int] | None = None,
     ) -> None:
         self.seeds = seeds
         self.clash = clash
         self.rows = rows
         self._spans = spans
         self._rest = rest
-        self._row_of = row_of if row_of is not None else {x: i for i, x in enumerate(seeds)}
+        self._row_of = row_of  # each seed's index
         self._failed = clash.tolist()
         self._data = rows.tobytes()
         self._width = rows.shape[1] * 8
@@ -290,8 +290,8 @@ def _ends(ctx: Context, dynamic: bool) -> Ends | None:
             break
         start.workspace.grow()
     if dynamic:
-        return Ends(seeds, clash, rows, spans, rest, row_of)
-    return Ends(seeds, clash, rows, row_of=row_of)
+        return Ends(seeds, row_of, clash, rows, spans, rest)
+    return Ends(seeds, row_of, clash, rows)
 
 
 BATCH = 32
@@ -364,7 +364,7 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
         a, b = spans[j].tolist()
         return branch_of(out[a:b].tolist(), True, bool(clash[j]))
 
-    return NestedEnds(Ends(seeds, clash, rows, row_of=index), branch)
+    return NestedEnds(Ends(seeds, index, clash, rows), branch)
 
 
 def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Branch | None]:

@@ -25,6 +25,7 @@ from solvers.grid import Shape
 from solvers.human.state import CandidateState
 from solvers.human.techniques.branches import COMPILED, Branch
 from solvers.human.techniques.closure import digit_cells, tables
+from solvers.human.techniques.common import bits
 
 
 @cache
@@ -320,21 +321,12 @@ class StaticGraph:
         rows = self._rows
         if rows is None:
             return None
-        import numpy as np
 
         from solvers.human.techniques.static_kernel import geometry, shared_groups
 
         n = self.n
-        cand = self.cand
-        ints = np.int64
         ids, commons = shared_groups(
-            rows.rows,
-            rows.node_array,
-            n,
-            np.array(cand, dtype=ints),
-            np.array(self._pos, dtype=ints),
-            geometry(self.shape)[0],
-            by_cell,
+            rows.rows, rows.node_array, n, *rows.grid, geometry(self.shape)[0], by_cell
         )
         data = commons.tobytes()
         width = commons.shape[1] * 8
@@ -342,22 +334,11 @@ class StaticGraph:
         for i, g in enumerate(ids.tolist()):
             common = int.from_bytes(data[i * width : (i + 1) * width], "little")
             if by_cell:
-                at = g * n
-                m = cand[g]
-                nodes = []
-                while m:
-                    low = m & -m
-                    m ^= low
-                    nodes.append(at + low.bit_length() - 1)
+                nodes = [g * n + k for k in bits(self.cand[g])]
             else:
                 u, k = divmod(g, n)
                 cells = self.geometry[2][u]
-                p = self._pos[g]
-                nodes = []
-                while p:
-                    low = p & -p
-                    p ^= low
-                    nodes.append(cells[low.bit_length() - 1] * n + k)
+                nodes = [cells[i] * n + k for i in bits(self._pos[g])]
             out.append((nodes, common))
         return out
 
@@ -498,7 +479,8 @@ class ReachRows:
     nodes, then off nodes, candidate by candidate) and its reach as words, read as a
     bitmask over nodes by `row`; `failed` as `StaticGraph.failed`."""
 
-    def __init__(self, nodes, rows, failed) -> None:
+    def __init__(self, grid, nodes, rows, failed) -> None:
+        self.grid = grid  # the candidates and the units' positions as the kernel read them
         self.node_array = nodes
         self.rows = rows
         self.nodes: list[int] = nodes.tolist()
@@ -537,17 +519,11 @@ def compiled_rows(state: CandidateState) -> ReachRows | None:
 
     units, cell_units, peers, _ = geometry(state.shape)
     ints = np.int64
-    return ReachRows(
-        *full_reach(
-            np.array(state.cand, dtype=ints),
-            np.array(state.pos, dtype=ints),
-            np.array(state.placed, dtype=ints),
-            state.n,
-            units,
-            cell_units,
-            peers,
-        )
-    )
+    cand = np.array(state.cand, dtype=ints)
+    pos = np.array(state.pos, dtype=ints)
+    placed = np.array(state.placed, dtype=ints)
+    found = full_reach(cand, pos, placed, state.n, units, cell_units, peers)
+    return ReachRows((cand, pos), *found)
 
 
 def compiled_reach(state: CandidateState) -> dict[int, int] | None:
