@@ -35,9 +35,16 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from solvers.fast.kernels import borrow_each, kernel, popcount
 from solvers.grid import Shape
 from solvers.human.techniques.branches import se_tables
-from solvers.human.techniques.chain_bound import may_agree, may_fail
+from solvers.human.techniques.chain_bound import failing, may_agree, may_fail
 from solvers.human.techniques.common import crossings
-from solvers.human.techniques.static_kernel import CELL, OK, Y_CHAIN, analyse
+from solvers.human.techniques.static_kernel import (
+    CELL,
+    FALLBACK,
+    OK,
+    Y_CHAIN,
+    analyse,
+    chains_of,
+)
 
 MAX_SIZE = 16  # the largest grid side the kernel takes (as `static_kernel`)
 
@@ -1279,25 +1286,21 @@ def nested_branch(
         status = start(ws, seeds, start_cand, start_pos, start_placed)
         if status != DONE:
             return status, flat(ws)
-    units, cell_units, peers, se_peers = sgeo
-    n = units.shape[1]
+    n = sgeo[0].shape[1]
     while True:
         status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, True)
         if status != NEED_CHAINS:
             return status, flat(ws)
         cand = ws[W_CAND]
-        pos = ws[W_POS]
-        placed = ws[W_PLACED]
         e = lookup(table, cands, cand)
         if e < 0 and pure:
             return NEED_PY, flat(ws)
         if e < 0:
-            new = new_links(ws, start_cand, start_pos)
             memo = (table, cands, l2s, l3s, done, counter)
-            chainless = not new or (
-                bound[1].shape[0] > 0
-                and not may_fail(cand, pos, placed, start_cand, start_pos, n, units, *bound)
-            )
+            status, heads, paths = _chains_of(ws, start_cand, start_pos, sgeo, bound)
+            if status != OK:
+                return NEED_PY, flat(ws)
+            chainless = heads.shape[0] == 0
             if chainless and level < 3:
                 e = insert(*memo, cand, _no_hints(), _no_hints(), False)
             elif chainless:  # level 3: the agreements are wanted at once
@@ -1306,12 +1309,7 @@ def nested_branch(
                     return NEED_PY, flat(ws)
                 e = insert(*memo, cand, _no_hints(), agreed, True)
             else:  # level 3 finds the agreements only when the chains do nothing
-                found = analyse(
-                    cand, pos, placed, n, units, cell_units, peers, se_peers, True, False
-                )
-                if found[0] != OK:
-                    return NEED_PY, flat(ws)
-                chains = chain_hints(found[1], found[2], cand, n)
+                chains = chain_hints(heads, paths, cand, n)
                 e = insert(*memo, cand, chains, _no_hints(), False)
         l2 = borrow_each(l2s[e])
         status = apply_hints(ws, geo, start_cand, start_pos, l2[0], l2[1], l2[2])
@@ -1329,6 +1327,30 @@ def nested_branch(
             return DONE, flat(ws)
         if status != PROGRESS:
             return status, flat(ws)
+
+
+@kernel
+def _chains_of(ws, start_cand, start_pos, sgeo, bound):
+    """The workspace grid's static forcing chains that rest on a fact of the branch, as
+    `static_kernel.analyse` gives them (status, heads, paths): none without a strong link
+    the start grid lacks (`new_links`); with the bound (`chain_bound.failing`), only the
+    nodes it lets through are followed (most often none)."""
+    cand, pos, placed = ws[W_CAND], ws[W_POS], ws[W_PLACED]
+    units, cell_units, peers, se_peers = sgeo
+    n = units.shape[1]
+    none = np.empty(0, dtype=np.int64)
+    if not new_links(ws, start_cand, start_pos):
+        return OK, none, none
+    if bound[1].shape[0] == 0:
+        found = analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, True, False)
+        return found[0], found[1], found[2]
+    ok, maybe = failing(cand, pos, placed, start_cand, start_pos, n, units, *bound)
+    if not ok:
+        return FALLBACK, none, none
+    if not maybe.any():
+        return OK, none, none
+    heads, paths = chains_of(cand, pos, placed, n, units, cell_units, se_peers, maybe, bound[0])
+    return OK, heads, paths
 
 
 @kernel
@@ -1373,15 +1395,35 @@ def nested_batch(
     done,
     counter,
     bound,
+    plus_clash,
+    plus_rows,
 ):
     """The nested branches of ``seeds[first:last]``, one seed after another
     (`nested_branch`; `resume` for the first): each one's `flat` form appended to `out`
     from `used` (`out` grown when full), at ``out[spans[i, 0]:spans[i, 1]]``; whether it
     ends in a contradiction in ``clash[i]``, and if not its facts as row i of `rows` (bits
     over nodes).  Stops at a seed the caller must see to (`OVERFLOW`, `NEED_PY`): (its
-    status, its index, `out`, `used`), or (`DONE`, `last`, `out`, `used`)."""
+    status, its index, `out`, `used`), or (`DONE`, `last`, `out`, `used`).
+
+    `plus_clash` and `plus_rows`, when not empty, are the seeds' (+) branches
+    (`branch_facts`): a nested branch is its (+) branch until the rules run dry, so where
+    the inner chains add nothing on the grid the (+) branch ends on (`plus_ends_here`),
+    the nested branch is that (+) branch: its facts are copied, it is not followed, and
+    its span is (-1, -1) (the caller follows it when it wants the causes)."""
     ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
+    memo = (table, cands, l2s, l3s, done, counter)
+    shortcut = plus_rows.shape[0] > 0 and not pure
     for i in range(first, last):
+        if (
+            shortcut
+            and not (resume and i == first)
+            and not plus_clash[i]
+            and plus_ends_here(ws, plus_rows[i], geo, grid, sgeo, bound)
+            and (level < 3 or _agrees_nothing(ws, grid, sgeo, bound, *memo))
+        ):
+            rows[i, :] = plus_rows[i]
+            spans[i, 0] = spans[i, 1] = -1
+            continue
         status, found = nested_branch(
             ws,
             geo,
@@ -1412,6 +1454,72 @@ def nested_batch(
         else:
             _fact_row(ws, rows[i])
     return DONE, last, out, used
+
+
+@kernel
+def plus_ends_here(ws, row, geo, grid, sgeo, bound):
+    """Whether a nested branch whose (+) branch holds the facts `row` (without a
+    contradiction) ends with them at level 2: on the grid those facts leave, rebuilt in
+    the workspace as `follow` leaves it when the rules run dry, no inner chain can add
+    anything, for want of a strong link the start grid lacks (`new_links`) or by the
+    bound (`chain_bound.may_fail`).  (The workspace's grid is overwritten: the next
+    branch's `start` sets it again.)"""
+    start_cand, start_pos, start_placed = grid[0], grid[1], grid[2]
+    cell_units, at_bits = geo[1], geo[2]
+    units = sgeo[0]
+    cand = ws[W_CAND]
+    pos = ws[W_POS]
+    placed = ws[W_PLACED]
+    cand[:] = start_cand
+    pos[:] = start_pos
+    placed[:] = start_placed
+    n = units.shape[1]
+    off_base = cand.shape[0] * n
+    one = np.uint64(1)
+    for w in range(row.shape[0]):
+        word = row[w]
+        while word:
+            x = 64 * w + np.int64(trailing_zeros(word))
+            word &= word - one
+            on = x < off_base
+            at = x if on else x - off_base
+            cell = at // n
+            k = at - cell * n
+            bit = np.int64(1) << k
+            if on:
+                for t in range(3):
+                    placed[cell_units[cell, t]] |= bit
+            elif cand[cell] & bit:
+                cand[cell] ^= bit
+            else:
+                continue
+            for t in range(3):
+                pos[cell_units[cell, t] * n + k] &= ~at_bits[cell, t]
+    if not new_links(ws, start_cand, start_pos):
+        return True
+    return bound[1].shape[0] > 0 and not may_fail(
+        cand, pos, placed, start_cand, start_pos, n, units, bound[0], bound[1], bound[2]
+    )
+
+
+@kernel
+def _agrees_nothing(ws, grid, sgeo, bound, table, cands, l2s, l3s, done, counter):
+    """Whether the workspace's grid has no static cell or region chain (level 3's inner
+    chains), from the memo, else found (`_agreements_of`) and kept there as
+    `nested_branch` keeps it; False when the static kernel leaves it to the pure route."""
+    cand = ws[W_CAND]
+    e = lookup(table, cands, cand)
+    if e < 0:
+        taken, agreed = _agreements_of(ws, grid, sgeo, bound)
+        if not taken:
+            return False
+        e = insert(table, cands, l2s, l3s, done, counter, cand, _no_hints(), agreed, True)
+    elif not done[e]:
+        taken, agreed = _agreements_of(ws, grid, sgeo, bound)
+        if not taken:
+            return False
+        set_level3(l3s, done, counter, e, agreed)
+    return l3s[e][0].shape[0] == 0
 
 
 @kernel

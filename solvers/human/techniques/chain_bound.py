@@ -131,16 +131,33 @@ def may_fail(cand, pos, placed, start_cand, start_pos, n, units, index, rows, ba
     with two or more) may reach its negation by static links: False only when none can
     (see the module's docstring; `index`, `rows` and `back` from `start_reach`, not
     empty).  True for a grid the static kernel leaves to the pure-Python route."""
+    consistent_grid, found = _failing(
+        cand, pos, placed, start_cand, start_pos, n, units, index, rows, back, False
+    )
+    return not consistent_grid or found.any()
+
+
+@kernel
+def failing(cand, pos, placed, start_cand, start_pos, n, units, index, rows, back):
+    """`may_fail` node by node: (whether the branch grid's places agree with its
+    candidates, and if so the nodes that may reach their negation, as a row of words over
+    the bound's numbers: a superset of the grid's failing nodes, which the static kernel
+    then checks one by one, `static_kernel.chains_of`)."""
+    return _failing(cand, pos, placed, start_cand, start_pos, n, units, index, rows, back, True)
+
+
+@kernel
+def _failing(cand, pos, placed, start_cand, start_pos, n, units, index, rows, back, every):
+    """`failing`, or with `every` False, stopping at the first node found."""
     consistent_grid, tails, heads, count = _links_of(
         cand, pos, placed, start_cand, start_pos, n, units, index
     )
-    if not consistent_grid:
-        return True
-    if count == 0:
-        return False
+    words = rows.shape[1]
+    found = np.zeros(words, dtype=np.uint64)
+    if not consistent_grid or count == 0:
+        return consistent_grid, found
     # the branch grid's nodes the bound looks at: both facts of each candidate of a cell
     # with two or more
-    words = rows.shape[1]
     half = words // 2
     one = np.uint64(1)
     alive = np.zeros(words, dtype=np.uint64)
@@ -161,7 +178,7 @@ def may_fail(cand, pos, placed, start_cand, start_pos, n, units, index, rows, ba
                 first[i] = True
                 break
     if not first.any():
-        return False
+        return True, found
     after = _link_graph(rows, tails, heads, count)
     ahead = np.empty(words, dtype=np.uint64)
     for i in range(count):
@@ -171,9 +188,10 @@ def may_fail(cand, pos, placed, start_cand, start_pos, n, units, index, rows, ba
         # from the link's head (through later new links too)
         _ahead(ahead, i, after, rows, heads)
         for w in range(words):
-            if back[tails[i], w] & alive[w] & ahead[(w + half) % words]:
-                return True
-    return False
+            found[w] |= back[tails[i], w] & alive[w] & ahead[(w + half) % words]
+        if not every and found.any():
+            break
+    return True, found
 
 
 @kernel

@@ -107,6 +107,14 @@ class Start:
         return seeds, np.array(seeds, dtype=np.int64), index
 
     @cached_property
+    def plus_ends(self) -> Ends:
+        """Every seed's (+) branch: the (+) search reads them, and the nested searches of
+        the same grid start from them (`nested_ends`)."""
+        kernel = branch_kernel(self._ctx.state.shape)
+        assert kernel is not None  # (a start is made for the kernel)
+        return _followed(self, kernel, False)
+
+    @cached_property
     def bound(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The start grid's reach for the nested searches' bound (`chain_bound`)."""
         from solvers.human.techniques.chain_bound import start_reach
@@ -276,6 +284,13 @@ def _ends(ctx: Context, dynamic: bool) -> Ends | None:
     if kernel is None:
         return None
     start = _start(ctx, kernel)
+    if not dynamic:
+        return start.plus_ends
+    return _followed(start, kernel, dynamic)
+
+
+def _followed(start: Start, kernel: ModuleType, dynamic: bool) -> Ends:
+    """Every seed's dynamic or (+) branch (`branch_kernel.branch_facts`)."""
     seeds, seed_array, row_of = start.seeds
     while True:
         ok, clash, rows, spans, rest = kernel.branch_facts(
@@ -305,6 +320,8 @@ class NestedEnds(NamedTuple):
     """Per seed its branch's facts as a bitmask over nodes, None for a contradiction."""
     branch: Callable[[int], Branch]
     """A seed's branch, made when asked for."""
+    from_plus: int
+    """How many seeds' branches are their (+) branches, taken without following them."""
 
 
 def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> NestedEnds | None:
@@ -317,8 +334,12 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
         return None
     start = _start(ctx, kernel)
     level = 3 if mode == NESTED_MULTIPLE else 2
+    plus_clash = np.zeros(0, dtype=np.bool_)
+    plus_rows = np.zeros((0, 0), dtype=np.uint64)
     if seeds is None:
         seeds, seed_array, index = start.seeds
+        plus = start.plus_ends  # (the nested branches start as these)
+        plus_clash, plus_rows = plus.clash, plus.rows
     else:
         seed_array = np.array(seeds, dtype=np.int64)
         index = {seed: i for i, seed in enumerate(seeds)}
@@ -352,6 +373,8 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
             rows,
             *start.memo,
             start.bound,
+            plus_clash,
+            plus_rows,
         )
         resume = status == kernel.NEED_PY
         if resume:
@@ -362,9 +385,14 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
     def branch(seed: int) -> Branch:
         j = index[seed]
         a, b = spans[j].tolist()
+        if a < 0:  # (its (+) branch: not followed yet)
+            made = follow(ctx, [seed], mode)
+            assert made is not None  # (the kernel is there)
+            return made
         return branch_of(out[a:b].tolist(), True, bool(clash[j]))
 
-    return NestedEnds(Ends(seeds, index, clash, rows), branch)
+    taken = int(np.count_nonzero(spans[:, 0] < 0))
+    return NestedEnds(Ends(seeds, index, clash, rows), branch, taken)
 
 
 def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Branch | None]:

@@ -171,7 +171,7 @@ def search_chains(
     elif mode in (NESTED, NESTED_MULTIPLE) and COMPILED.get():
         ends = nested_ends(ctx, mode)
         if ends is not None:
-            most, made = ends
+            most, made = ends.facts, ends.branch
     # Otherwise dynamic branches' end states (`closure`) tell the same.
     end_state = end_states(state, ctx, True) if mode == DYNAMIC and most is None else None
     # With the kernel's ends, which groups may conclude anything, found in one call.

@@ -443,9 +443,38 @@ def _se_chain(seed, y_links, cand, pos, placed, n, units, cell_units, se_peers, 
 
 @kernel
 def _chains(cand, pos, placed, n, units, cell_units, se_peers, reach, node_of, ncand):
-    """Level 2's records: per failed node, Sudoku Explainer's chain, and when it has
-    several digits the chain on the seed's digit alone, as (heads, paths): per chain
-    ``seed, kind, start, end`` in `heads`, its path ``paths[start:end]``."""
+    """Level 2's records (`_chain_records`) of the nodes whose reach holds their
+    negation."""
+    off_base = cand.shape[0] * n
+    tries = np.zeros(2 * off_base, dtype=np.bool_)
+    for i in range(ncand):
+        x = node_of[i]
+        tries[x] = _has(reach, i, ncand + i)
+        tries[off_base + x] = _has(reach, ncand + i, i)
+    return _chain_records(cand, pos, placed, n, units, cell_units, se_peers, tries)
+
+
+@kernel
+def chains_of(cand, pos, placed, n, units, cell_units, se_peers, maybe, index):
+    """Level 2's records (`_chain_records`) of the nodes a bound lets through (`maybe`, a
+    row of words over the numbers `index` gives each full node: `chain_bound.failing`);
+    the same as `analyse` gives when the bound holds every failing node."""
+    off_base = cand.shape[0] * n
+    tries = np.zeros(2 * off_base, dtype=np.bool_)
+    one = np.uint64(1)
+    for x in range(2 * off_base):
+        b = index[x]
+        if b >= 0 and (maybe[b >> 6] >> np.uint64(b & 63)) & one:
+            tries[x] = True
+    return _chain_records(cand, pos, placed, n, units, cell_units, se_peers, tries)
+
+
+@kernel
+def _chain_records(cand, pos, placed, n, units, cell_units, se_peers, tries):
+    """Level 2's records: per node of `tries` (full numbers) that reaches its negation, in
+    the order of the candidates (on fact, then off fact), Sudoku Explainer's chain, and
+    when it has several digits the chain on the seed's digit alone, as (heads, paths):
+    per chain ``seed, kind, start, end`` in `heads`, its path ``paths[start:end]``."""
     off_base = cand.shape[0] * n
     par = np.full(2 * off_base, -2, dtype=np.int64)
     queue = np.empty(2 * off_base, dtype=np.int64)
@@ -454,42 +483,42 @@ def _chains(cand, pos, placed, n, units, cell_units, se_peers, reach, node_of, n
     nh = 0
     out = np.empty(256, dtype=np.int64)
     size = 0
-    for i in range(ncand):
-        x = node_of[i]
-        cell = x // n
-        k = x - cell * n
-        if popcount(cand[cell]) < 2:
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if popcount(m) < 2:
             continue
-        for side in range(2):
-            if side == 0 and not _has(reach, i, ncand + i):
-                continue
-            if side == 1 and not _has(reach, ncand + i, i):
-                continue
-            seed = x + side * off_base
-            args = (cand, pos, placed, n, units, cell_units, se_peers, par, queue, path)
-            length = _se_chain(seed, True, *args)
-            if length < 0:
-                continue
-            single = True
-            for j in range(length):
-                if path[j] % off_base % n != k:
-                    single = False
-            for kind in range(2):
-                if kind == 1:
-                    if single:
-                        break
-                    length = _se_chain(seed, False, *args)
-                    if length < 0:
-                        break
-                heads = _reserve(heads, nh, 4)
-                heads[nh] = seed
-                heads[nh + 1] = (X_ALONE if single else Y_CHAIN) if kind == 0 else X_CHAIN
-                heads[nh + 2] = size
-                heads[nh + 3] = size + length
-                nh += 4
-                out = _reserve(out, size, length)
-                out[size : size + length] = path[:length]
-                size += length
+        while m:
+            k = trailing_zeros(m)
+            m &= m - 1
+            x = cell * n + k
+            for side in range(2):
+                seed = x + side * off_base
+                if not tries[seed]:
+                    continue
+                args = (cand, pos, placed, n, units, cell_units, se_peers, par, queue, path)
+                length = _se_chain(seed, True, *args)
+                if length < 0:
+                    continue
+                single = True
+                for j in range(length):
+                    if path[j] % off_base % n != k:
+                        single = False
+                for kind in range(2):
+                    if kind == 1:
+                        if single:
+                            break
+                        length = _se_chain(seed, False, *args)
+                        if length < 0:
+                            break
+                    heads = _reserve(heads, nh, 4)
+                    heads[nh] = seed
+                    heads[nh + 1] = (X_ALONE if single else Y_CHAIN) if kind == 0 else X_CHAIN
+                    heads[nh + 2] = size
+                    heads[nh + 3] = size + length
+                    nh += 4
+                    out = _reserve(out, size, length)
+                    out[size : size + length] = path[:length]
+                    size += length
     return heads[:nh].copy(), out[:size].copy()
 
 

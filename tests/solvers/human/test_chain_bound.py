@@ -65,6 +65,43 @@ def test_the_bound_skips_only_grids_without_static_forcing_chains(name, monkeypa
         assert with_chains
 
 
+@pytest.mark.parametrize("name", ["forum", "gen9-extreme step 26"])
+def test_the_nodes_the_bound_lets_through_give_the_grids_chains(name, monkeypatch):
+    """`chain_bound.failing` holds every node of a branch grid that reaches its negation,
+    and the chains of those nodes alone (`static_kernel.chains_of`) are the grid's."""
+    ctx, grids = _branch_grids(STATES[name](), monkeypatch)
+    start = ctx.__dict__["compiled_start"]
+    units, cell_units, peers, se_peers = start.static_geo
+    n = ctx.n
+    index = start.bound[0]
+    with_chains = passed = 0
+    for cand, pos, placed in grids:
+        status, heads, paths, *_ = static_kernel.analyse(
+            cand, pos, placed, n, units, cell_units, peers, se_peers, True, False
+        )
+        ok, maybe = chain_bound.failing(
+            cand, pos, placed, start.cand, start.pos, n, units, *start.bound
+        )
+        assert ok == (status == static_kernel.OK)
+        if not ok:
+            continue
+        failed = {int(x) for x in heads[0::4]}
+        words = maybe.tolist()
+        let_through = {
+            x for x, b in enumerate(index.tolist()) if b >= 0 and words[b >> 6] >> (b & 63) & 1
+        }
+        assert failed <= let_through, f"{name}: a failing node was not let through"
+        found = static_kernel.chains_of(
+            cand, pos, placed, n, units, cell_units, se_peers, maybe, index
+        )
+        assert np.array_equal(found[0], heads)
+        assert np.array_equal(found[1], paths)
+        with_chains += bool(failed)
+        passed += bool(let_through)
+    assert with_chains
+    assert passed < len(grids)  # (most grids let no node through)
+
+
 def test_a_start_grid_with_a_static_forcing_chain_gives_no_bound():
     # gen9-extreme line 4 at step 19, where the engine takes a static forcing chain
     from tests.solvers.human.test_human_path import STATIC_GRID

@@ -292,10 +292,13 @@ def test_inner_chains_from_the_pure_route_give_the_same_branches(name):
 
 
 def _ends_match_branches(state: CandidateState, mode: int, name: str) -> int:
-    """Compare each seed of `nested_ends` with its branch followed alone; the conflicts."""
+    """Compare each seed of `nested_ends` with its branch followed alone (those taken from
+    the (+) branches too); the conflicts."""
     ctx = Context(state)
     ends = compiled_branches.nested_ends(ctx, mode)
     assert ends is not None
+    if not compiled_branches.PURE_HINTS.get():
+        assert ends.from_plus > 0, f"{name}, mode {mode}: no branch taken from the (+) ones"
     alone = Context(state)
     keys = Keys()
     conflicts = 0
