@@ -1685,6 +1685,70 @@ def branch_facts(ws, geo, peers, seeds, grid, dynamic):
 
 
 @kernel
+def group_agreement(ws, geo, peers, nodes, grid, dynamic, useful):
+    """The cheapest fact a group's branches agree on (the digits of a cell, the places of
+    a digit in a unit, or a candidate's two states), as `forcing._agree` counts it: (its
+    complexity, the fact), (-1, -1) for none, or (-2, -2) when a branch outgrew the pool.
+    The branches are (+) ones, or with `dynamic` dynamic ones (then none ends in a
+    contradiction: the caller sees to that); a (+) branch that ends in a contradiction
+    counts with the facts it had by then.  A fact counts when every branch holds it, it is
+    not one of `nodes`, and `useful` (a row of bits over nodes) holds it; its complexity
+    adds the facts it rests on in each branch; the lowest complexity wins, then the lowest
+    node (the order `forcing.finding_rank` gives the group's facts)."""
+    ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
+    words = useful.shape[0]
+    one = np.uint64(1)
+    common = useful.copy()
+    row = np.empty(words, dtype=np.uint64)
+    for j in range(nodes.shape[0]):
+        if _group_branch(ws, geo, peers, nodes[j : j + 1], grid, dynamic) == OVERFLOW:
+            return -2, -2
+        row[:] = 0
+        _fact_row(ws, row)
+        for w in range(words):
+            common[w] &= row[w]
+    for j in range(nodes.shape[0]):
+        x = nodes[j]
+        common[x >> 6] &= ~(one << np.uint64(x & 63))
+    count = 0
+    for w in range(words):
+        count += popcount(common[w])
+    if count == 0:
+        return -1, -1
+    targets = np.empty(count, dtype=np.int64)
+    t = 0
+    for w in range(words):
+        word = common[w]
+        while word:
+            targets[t] = 64 * w + np.int64(trailing_zeros(word))
+            word &= word - one
+            t += 1
+    cost = np.zeros(count, dtype=np.int64)
+    stack = np.empty(ws[W_MARK].shape[0], dtype=np.int64)
+    for j in range(nodes.shape[0]):
+        _group_branch(ws, geo, peers, nodes[j : j + 1], grid, dynamic)
+        for t in range(count):
+            cost[t] += _ancestors(ws, targets[t], _new_stamp(ws), stack)
+    best = 0
+    for t in range(1, count):
+        if cost[t] < cost[best]:
+            best = t
+    return cost[best], targets[best]
+
+
+@kernel
+def _group_branch(ws, geo, peers, seeds, grid, dynamic):
+    """A (+) or dynamic branch into the workspace (`group_agreement`): its status."""
+    if dynamic:
+        return _dynamic(ws, geo, peers, seeds, grid, 0)
+    start_cand, start_pos, start_placed, open_counts, placed_count = grid
+    status = start(ws, seeds, start_cand, start_pos, start_placed)
+    if status == DONE:
+        status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
+    return status
+
+
+@kernel
 def _fact_row(ws, row):
     """The workspace branch's facts into `row`, as bits over nodes."""
     facts = ws[W_FACTS]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from solvers.grid import Shape
-from solvers.human.techniques.branches import NESTED, NESTED_MULTIPLE, Branch, check_time
+from solvers.human.techniques.branches import NESTED, NESTED_MULTIPLE, PLUS, Branch, check_time
 
 if TYPE_CHECKING:
     from solvers.human.techniques.branches import Context
@@ -115,6 +115,21 @@ class Start:
         return _followed(self, kernel, False)
 
     @cached_property
+    def useful(self) -> np.ndarray:
+        """The facts worth concluding, as a row of bits over nodes: on and off for every
+        candidate of the grid (`findings.is_useful`)."""
+        ctx = self._ctx
+        off = ctx.off
+        row = np.zeros((2 * off + 63) >> 6, dtype=np.uint64)
+        n = ctx.n
+        for cell, m in enumerate(ctx.cand):
+            for k in range(n):
+                if m >> k & 1:
+                    for x in (cell * n + k, off + cell * n + k):
+                        row[x >> 6] |= np.uint64(1 << (x & 63))
+        return row
+
+    @cached_property
     def bound(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The start grid's reach for the nested searches' bound (`chain_bound`)."""
         from solvers.human.techniques.chain_bound import start_reach
@@ -150,15 +165,20 @@ def search_seeds(ctx: Context) -> list[int]:
     an open cell with two or more, off for those of cells with three or more."""
     n = ctx.n
     off_base = ctx.off
-    seeds = []
+    seeds: list[int] = []
     for cell, m in enumerate(ctx.cand):
-        if m & (m - 1):
-            wide = m.bit_count() > 2
-            for k in range(n):
-                if m >> k & 1:
-                    seeds.append(cell * n + k)
-                    if wide:
-                        seeds.append(off_base + cell * n + k)
+        if not m & (m - 1):
+            continue
+        at = cell * n
+        if m.bit_count() == 2:
+            low = m & -m
+            seeds.extend((at + low.bit_length() - 1, at + m.bit_length() - 1))
+            continue
+        while m:
+            low = m & -m
+            m ^= low
+            x = at + low.bit_length() - 1
+            seeds.extend((x, off_base + x))
     return seeds
 
 
@@ -385,10 +405,10 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
     def branch(seed: int) -> Branch:
         j = index[seed]
         a, b = spans[j].tolist()
-        if a < 0:  # (its (+) branch: not followed yet)
-            made = follow(ctx, [seed], mode)
-            assert made is not None  # (the kernel is there)
-            return made
+        if a < 0:  # its (+) branch, without inner chains
+            plus = follow(ctx, [seed], PLUS)
+            assert plus is not None  # (the kernel is there)
+            return Branch(plus.parents, plus.conflict, {})
         return branch_of(out[a:b].tolist(), True, bool(clash[j]))
 
     taken = int(np.count_nonzero(spans[:, 0] < 0))
@@ -420,6 +440,30 @@ def _dynamic(
         )
         if found[0] != kernel.OVERFLOW:
             return found
+        start.workspace.grow()
+
+
+def group_agreement(ctx: Context, nodes: list[int], dynamic: bool) -> tuple[int, int] | None:
+    """The cheapest fact the (+) branches of `nodes` (with `dynamic`, their dynamic
+    branches, none ending in a contradiction) agree on, as `forcing._agree` would count
+    it: (its complexity, the fact), or None when they agree on no useful fact besides
+    `nodes` (`branch_kernel.group_agreement`).  The kernel must be there."""
+    kernel = branch_kernel(ctx.state.shape)
+    assert kernel is not None
+    start = _start(ctx, kernel)
+    seeds = np.array(nodes, dtype=np.int64)
+    while True:
+        c, target = kernel.group_agreement(
+            start.workspace.arrays,
+            start.geo,
+            start.static_geo[2],
+            seeds,
+            start.grid,
+            dynamic,
+            start.useful,
+        )
+        if c != -2:
+            return None if c < 0 else (c, target)
         start.workspace.grow()
 
 
@@ -535,8 +579,6 @@ def pack(hints: list[Hint], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 def load(ctx: Context) -> None:
     """Call each entry of the kernel once on `ctx`'s grid, so that all are loaded (or
     compiled, after an install) before anything is timed; nothing without the kernel."""
-    from solvers.human.techniques.branches import PLUS
-
     kernel = branch_kernel(ctx.state.shape)
     if kernel is None:
         return
@@ -548,6 +590,7 @@ def load(ctx: Context) -> None:
     assert ends is not None
     filters(ctx, ends, True)
     plus_ends(ctx)
+    group_agreement(ctx, [0], True)
     start = _start(ctx, kernel)
     memo = new_memo()  # (a scratch one: the entries the pure route keeps)
     cand = start.cand.copy()

@@ -79,6 +79,7 @@ from solvers.human.techniques.compiled_branches import (
     compiled,
     dynamic_ends,
     filters,
+    group_agreement,
     nested_ends,
     plus_ends,
 )
@@ -227,10 +228,22 @@ def search_chains(
             common &= facts
         return bool(common)
 
+    def beaten(nodes: list[int], kind: str) -> bool:
+        """Whether the group's cheapest agreement cannot beat the best so far (none at all
+        included), told by the kernel without making the branches (the dynamic and (+)
+        searches, where it follows them)."""
+        if most is None or mode not in (DYNAMIC, PLUS):
+            return False
+        found = group_agreement(ctx, nodes, mode == DYNAMIC)
+        if found is None:
+            return True
+        c, target = found
+        return best is not None and (rating(c), c, SORT_KEY[kind], target) >= finding_rank(best)
+
     def agree(nodes: list[int], kind: str) -> None:
         if mode == DYNAMIC and any(conflicted(x) for x in nodes):
             return  # a contradiction: the dynamic branches agree on nothing
-        if not shared(nodes):
+        if not shared(nodes) or beaten(nodes, kind):
             return
         _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating, mode >= PLUS)
 
@@ -337,6 +350,7 @@ def search_chains(
                 and (mode >= PLUS or not (on_conflict or off_conflict))
                 and m.bit_count() > 2
                 and (groups.both[node] if groups else shared([node, off_base + node]))
+                and not beaten([node, off_base + node], "both")
             ):
                 b_on = on_branch(node)
                 b_off = off_branch(off_base + node)

@@ -183,7 +183,7 @@ def test_the_solver_warms_the_branch_kernel_up():
         "solvers.get('human').warm_up()\n"
         "for entry in ('plus_branch', 'nested_branch', 'nested_batch', 'branch_facts', 'lookup',\n"
         "              'insert', 'set_level3', 'new_links', 'dynamic_branch',\n"
-        "              'sharing'):\n"
+        "              'sharing', 'group_agreement'):\n"
         "    assert getattr(branch_kernel, entry).signatures, entry\n"
         "assert chain_bound.start_reach.signatures\n"
         "assert static_kernel.full_reach.signatures\n"
@@ -533,3 +533,47 @@ def _start_of(ctx: Context) -> compiled_branches.Start:
     """The start grid a search of `ctx` uses."""
     assert compiled_branches.plus_ends(ctx) is not None
     return ctx.__dict__["compiled_start"]
+
+
+def _groups(state: CandidateState) -> list[list[int]]:
+    """Every group a forcing-chain search asks to agree: each cell's digits, each unit's
+    places of a digit, each candidate's two states (cells with three digits or more)."""
+    n = state.n
+    off = state.shape.ncells * n
+    groups = []
+    for cell, m in enumerate(state.cand):
+        if m & (m - 1):
+            digits = [cell * n + k for k in range(n) if m >> k & 1]
+            groups.append(digits)
+            if len(digits) > 2:
+                groups.extend([x, off + x] for x in digits)
+    for u, cells in enumerate(state.shape.units):
+        for k in range(n):
+            p = state.pos[u * n + k]
+            if p & (p - 1):
+                groups.append([cells[i] * n + k for i in range(len(cells)) if p >> i & 1])
+    return groups
+
+
+@pytest.mark.parametrize("mode", [DYNAMIC, PLUS])
+@pytest.mark.parametrize("name", [s for s in STATES if s != "gen16"])
+def test_the_kernels_cheapest_agreement_is_the_pure_routes(name, mode):
+    """`group_agreement` gives, for every group, the cheapest finding `forcing._agree`
+    makes from the pure route's branches (dynamic groups with a contradiction are left
+    to the caller)."""
+    state = STATES[name]()
+    ctx = Context(state)
+    agreed = 0
+    for nodes in _groups(state):
+        branches = [_pure(ctx, x, mode) for x in nodes]
+        if mode == DYNAMIC and any(b.conflict is not None for b in branches):
+            continue
+        found: list = []
+        forcing._agree(ctx, branches, nodes, "cell", found.append, lambda c: c, mode >= PLUS)
+        expected = min(((f.complexity, f.target) for f in found), default=None)
+        assert compiled_branches.group_agreement(ctx, nodes, mode == DYNAMIC) == expected, (
+            f"{name}: {nodes}"
+        )
+        agreed += expected is not None
+    if name in ("gen9-extreme step 26", "gen12") or (mode == PLUS and name != "forum"):
+        assert agreed
