@@ -1397,13 +1397,15 @@ def nested_batch(
     bound,
     plus_clash,
     plus_rows,
+    costs,
 ):
     """The nested branches of ``seeds[first:last]``, one seed after another
     (`nested_branch`; `resume` for the first): each one's `flat` form appended to `out`
     from `used` (`out` grown when full), at ``out[spans[i, 0]:spans[i, 1]]``; whether it
-    ends in a contradiction in ``clash[i]``, and if not its facts as row i of `rows` (bits
-    over nodes).  Stops at a seed the caller must see to (`OVERFLOW`, `NEED_PY`): (its
-    status, its index, `out`, `used`), or (`DONE`, `last`, `out`, `used`).
+    ends in a contradiction in ``clash[i]``, and if so the contradiction's complexity in
+    ``costs[i]`` (`conflict_cost`), else its facts as row i of `rows` (bits over
+    nodes).  Stops at a seed the caller must see to (`OVERFLOW`, `NEED_PY`): (its status,
+    its index, `out`, `used`), or (`DONE`, `last`, `out`, `used`).
 
     `plus_clash` and `plus_rows`, when not empty, are the seeds' (+) branches
     (`branch_facts`): a nested branch is its (+) branch until the rules run dry, so where
@@ -1451,9 +1453,72 @@ def nested_batch(
         spans[i, 1] = used
         if status == CONFLICT:
             clash[i] = True
+            costs[i] = conflict_cost(ws)
         else:
             _fact_row(ws, rows[i])
     return DONE, last, out, used
+
+
+@kernel
+def conflict_cost(ws):
+    """The complexity of the contradiction the workspace's branch ends in, as
+    `forcing.search_chains` counts a nested one (`findings.conflict_chain` and
+    `forcing.nested_complexity`): the facts each side of the clash rests on, then each
+    inner chain those facts rest on, once."""
+    cnt = ws[W_CNT]
+    if cnt[CLASH_LEN] != 2:
+        return 0
+    stack = np.empty(ws[W_MARK].shape[0], dtype=np.int64)
+    keys = np.empty((ws[W_MARK].shape[0], 2), dtype=np.int64)
+    on, used, inner = _keyed_ancestors(ws, cnt[CLASH_ON], _new_stamp(ws), stack, keys, 0)
+    off, used, more = _keyed_ancestors(ws, cnt[CLASH_OFF], _new_stamp(ws), stack, keys, used)
+    return on + off + inner + more
+
+
+@kernel
+def _keyed_ancestors(ws, x, stamp, stack, keys, used):
+    """`_ancestors`, and the inner chains the marked facts rest on that ``keys[:used]``
+    lacks added to it (their complexity in `keys`' second column): (how many facts were
+    marked, the new `used`, the added chains' complexity)."""
+    mark = ws[W_MARK]
+    why_at = ws[W_WHY_AT]
+    why_len = ws[W_WHY_LEN]
+    pool = ws[W_POOL]
+    inner_key = ws[W_INNER_KEY]
+    inner_size = ws[W_INNER_SIZE]
+    if mark[x] == stamp:
+        return 0, used, 0
+    mark[x] = stamp
+    stack[0] = x
+    top = 1
+    count = 1
+    added = 0
+    while top:
+        top -= 1
+        y = stack[top]
+        key = inner_key[y]
+        if key >= 0:
+            known = False
+            for i in range(used):
+                if keys[i, 0] == key:
+                    known = True
+                    break
+            if not known:
+                keys[used, 0] = key
+                keys[used, 1] = inner_size[y]
+                used += 1
+                added += inner_size[y]
+        a = why_at[y]
+        if a < 0:
+            continue
+        for i in range(a, a + why_len[y]):
+            z = pool[i]
+            if mark[z] != stamp:
+                mark[z] = stamp
+                stack[top] = z
+                top += 1
+                count += 1
+    return count, used, added
 
 
 @kernel
@@ -1639,11 +1704,11 @@ def branch_facts(ws, geo, peers, seeds, grid, dynamic):
     """Every seed's branch at once, one after another: (+) branches (`follow`) or, with
     `dynamic`, dynamic ones (`_dynamic`, no limit).  (False when a branch outgrew the
     pool, per seed whether its branch ends in a contradiction, per seed the facts its
-    branch holds as a row of bits over nodes, and for the dynamic branches that end in
-    one what it rests on (without a limit): per seed ``depth, start,
-    middle, end`` in `spans` (all -1 for none), its on side at ``rest[start:middle]``
-    and its off side at ``rest[middle:end]``; `depth` is the breadth-first level it was
-    found at, which tells whether a limit would have stopped the branch first.)"""
+    branch holds as a row of bits over nodes, and for the branches that end in one what
+    it rests on (without a limit): per seed ``depth, start, middle, end`` in `spans`
+    (all -1 for none), its on side at ``rest[start:middle]`` and its off side at
+    ``rest[middle:end]``; for a dynamic branch, `depth` is the breadth-first level it
+    was found at, which tells whether a limit would have stopped the branch first.)"""
     ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
     start_cand, start_pos, start_placed, open_counts, placed_count = grid
     n = start_pos.shape[0] // start_placed.shape[0]
@@ -1651,7 +1716,7 @@ def branch_facts(ws, geo, peers, seeds, grid, dynamic):
     rows = np.zeros((seeds.shape[0], (nodes + 63) >> 6), dtype=np.uint64)
     clash = np.zeros(seeds.shape[0], dtype=np.bool_)
     spans = np.full((seeds.shape[0], 4), -1, dtype=np.int64)
-    rest = np.empty(256 if dynamic else 0, dtype=np.int64)
+    rest = np.empty(256, dtype=np.int64)
     used = 0
     stack = np.empty(ws[W_MARK].shape[0], dtype=np.int64)
     for i in range(seeds.shape[0]):
@@ -1668,8 +1733,6 @@ def branch_facts(ws, geo, peers, seeds, grid, dynamic):
             _fact_row(ws, rows[i])
             continue
         clash[i] = True
-        if not dynamic:
-            continue
         cnt = ws[W_CNT]
         spans[i, 0] = cnt[DEPTH]
         spans[i, 1] = spans[i, 2] = spans[i, 3] = used
@@ -1734,6 +1797,133 @@ def group_agreement(ws, geo, peers, nodes, grid, dynamic, useful):
         if cost[t] < cost[best]:
             best = t
     return cost[best], targets[best]
+
+
+@kernel
+def nested_agreement(ws, geo, grid, nodes, spans, out, useful):
+    """`group_agreement` for a nested search's branches (levels 2 and 3), as
+    `forcing._agree` counts them: a fact's complexity adds, besides the facts it rests on
+    in each branch, the inner chains those rest on, once each.  Each node's branch is its
+    `flat` form at ``out[spans[j, 0]:spans[j, 1]]`` (`nested_batch`), or for a span of
+    -1 its (+) branch, followed here.  (-2, -2) when a branch outgrew the pool."""
+    ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
+    words = useful.shape[0]
+    one = np.uint64(1)
+    common = useful.copy()
+    row = np.empty(words, dtype=np.uint64)
+    for j in range(nodes.shape[0]):
+        if not _nested_into(ws, geo, grid, nodes[j : j + 1], spans[j], out):
+            return -2, -2
+        row[:] = 0
+        _fact_row(ws, row)
+        for w in range(words):
+            common[w] &= row[w]
+    for j in range(nodes.shape[0]):
+        x = nodes[j]
+        common[x >> 6] &= ~(one << np.uint64(x & 63))
+    count = 0
+    for w in range(words):
+        count += popcount(common[w])
+    if count == 0:
+        return -1, -1
+    targets = np.empty(count, dtype=np.int64)
+    t = 0
+    for w in range(words):
+        word = common[w]
+        while word:
+            targets[t] = 64 * w + np.int64(trailing_zeros(word))
+            word &= word - one
+            t += 1
+    cost = np.zeros(count, dtype=np.int64)
+    stack = np.empty(ws[W_MARK].shape[0], dtype=np.int64)
+    keys = np.empty((ws[W_MARK].shape[0], 2), dtype=np.int64)
+    # per target, the inner chains its facts rest on in any branch: (target, key, size)
+    found = np.empty((64, 3), dtype=np.int64)
+    size = 0
+    for j in range(nodes.shape[0]):
+        _nested_into(ws, geo, grid, nodes[j : j + 1], spans[j], out)
+        for t in range(count):
+            c, used, _ = _keyed_ancestors(ws, targets[t], _new_stamp(ws), stack, keys, 0)
+            cost[t] += c
+            if size + used > found.shape[0]:
+                bigger = np.empty((2 * (size + used), 3), dtype=np.int64)
+                bigger[:size] = found[:size]
+                found = bigger
+            for i in range(used):
+                found[size, 0] = t
+                found[size, 1] = keys[i, 0]
+                found[size, 2] = keys[i, 1]
+                size += 1
+    for i in range(size):  # each target's inner chains, once each
+        duplicate = False
+        for e in range(i):
+            if found[e, 0] == found[i, 0] and found[e, 1] == found[i, 1]:
+                duplicate = True
+                break
+        if not duplicate:
+            cost[found[i, 0]] += found[i, 2]
+    best = 0
+    for t in range(1, count):
+        if cost[t] < cost[best]:
+            best = t
+    return cost[best], targets[best]
+
+
+@kernel
+def _nested_into(ws, geo, grid, seeds, span, out):
+    """A nested search's branch into the workspace (`nested_agreement`): from its `flat`
+    form at ``out[span[0]:span[1]]``, or for a span of -1 its (+) branch followed; False
+    when it outgrew the pool."""
+    if span[0] >= 0:
+        return _load(ws, out[span[0] : span[1]])
+    start_cand, start_pos, start_placed, open_counts, placed_count = grid
+    status = start(ws, seeds, start_cand, start_pos, start_placed)
+    if status == DONE:
+        status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
+    return status != OVERFLOW
+
+
+@kernel
+def _load(ws, found):
+    """Put a branch's `flat` form back into the workspace, as far as its facts and their
+    causes go (not its grid); False when its causes outgrow the pool."""
+    why_at = ws[W_WHY_AT]
+    inner_key = ws[W_INNER_KEY]
+    facts = ws[W_FACTS]
+    cnt = ws[W_CNT]
+    for i in range(cnt[N_FACTS]):
+        x = facts[i]
+        why_at[x] = -1
+        inner_key[x] = -1
+    cnt[:] = 0
+    pool = ws[W_POOL]
+    why_len = ws[W_WHY_LEN]
+    inner_size = ws[W_INNER_SIZE]
+    cnt[CLASH_LEN] = found[0]
+    cnt[CLASH_ON] = found[1]
+    cnt[CLASH_OFF] = found[2]
+    i = 3
+    used = 0
+    count = 0
+    while i < found.shape[0]:
+        x = found[i]
+        m = found[i + 3]
+        if used + m > pool.shape[0]:
+            cnt[N_FACTS] = count
+            return False
+        for j in range(m):
+            pool[used + j] = found[i + 4 + j]
+        why_at[x] = used
+        why_len[x] = m
+        inner_key[x] = found[i + 1]
+        inner_size[x] = found[i + 2]
+        facts[count] = x
+        count += 1
+        used += m
+        i += 4 + m
+    cnt[N_FACTS] = count
+    cnt[POOL_USED] = used
+    return True
 
 
 @kernel

@@ -238,10 +238,11 @@ class Ends(Mapping[int, int | None]):
         return len(self.seeds)
 
     def conflict(self, seed: int) -> tuple[set[int], int, int] | None:
-        """What the contradiction of `seed`'s dynamic branch rests on, without a limit:
-        (the facts, the complexity `findings.conflict_chain` gives, the
-        breadth-first level it was found at: a limit of `limit` facts stops the branch
-        before it when ``limit and level + 1 > limit``); None when not known."""
+        """What the contradiction of `seed`'s dynamic or (+) branch rests on, without a
+        limit: (the facts, the complexity `findings.conflict_chain` gives, and for a
+        dynamic branch the breadth-first level it was found at: a limit of `limit` facts
+        stops the branch before it when ``limit and level + 1 > limit``); None when not
+        known."""
         if self._spans is None or self._rest is None:
             return None
         i = self._row_of.get(seed)
@@ -324,9 +325,7 @@ def _followed(start: Start, kernel: ModuleType, dynamic: bool) -> Ends:
         if ok:
             break
         start.workspace.grow()
-    if dynamic:
-        return Ends(seeds, row_of, clash, rows, spans, rest)
-    return Ends(seeds, row_of, clash, rows)
+    return Ends(seeds, row_of, clash, rows, spans, rest)
 
 
 BATCH = 32
@@ -342,6 +341,10 @@ class NestedEnds(NamedTuple):
     """A seed's branch, made when asked for."""
     from_plus: int
     """How many seeds' branches are their (+) branches, taken without following them."""
+    conflict_cost: Callable[[int], int]
+    """The complexity of a seed's contradiction (a seed whose branch ends in one)."""
+    agreement: Callable[[list[int]], tuple[int, int] | None]
+    """`group_agreement` for these branches (`branch_kernel.nested_agreement`)."""
 
 
 def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> NestedEnds | None:
@@ -370,6 +373,7 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
     spans = np.zeros((count, 2), dtype=np.int64)
     clash = np.zeros(count, dtype=np.bool_)
     rows = np.zeros((count, words), dtype=np.uint64)
+    costs = np.full(count, -1, dtype=np.int64)
     pure = PURE_HINTS.get()
     i = 0
     resume = False
@@ -395,6 +399,7 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
             start.bound,
             plus_clash,
             plus_rows,
+            costs,
         )
         resume = status == kernel.NEED_PY
         if resume:
@@ -411,8 +416,30 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
             return Branch(plus.parents, plus.conflict, {})
         return branch_of(out[a:b].tolist(), True, bool(clash[j]))
 
+    def conflict_cost(seed: int) -> int:
+        c = int(costs[index[seed]])
+        assert c >= 0  # (a seed whose branch ends in a contradiction)
+        return c
+
+    def agreement(nodes: list[int]) -> tuple[int, int] | None:
+        at = [index[x] for x in nodes]
+        while True:
+            c, target = kernel.nested_agreement(
+                start.workspace.arrays,
+                start.geo,
+                start.grid,
+                seed_array[at],
+                spans[at],
+                out,
+                start.useful,
+            )
+            if c != -2:
+                return None if c < 0 else (c, target)
+            start.workspace.grow()
+
     taken = int(np.count_nonzero(spans[:, 0] < 0))
-    return NestedEnds(Ends(seeds, index, clash, rows), branch, taken)
+    facts = Ends(seeds, index, clash, rows)
+    return NestedEnds(facts, branch, taken, conflict_cost, agreement)
 
 
 def follow_dynamic(ctx: Context, seeds: list[int], limit: int) -> tuple[bool, Branch | None]:
@@ -584,7 +611,9 @@ def load(ctx: Context) -> None:
         return
     follow(ctx, [0], PLUS)
     follow(ctx, [0], NESTED_MULTIPLE)
-    nested_ends(ctx, NESTED, [0])
+    nested = nested_ends(ctx, NESTED, [0])
+    assert nested is not None
+    nested.agreement([0])
     follow_dynamic(ctx, [0], 0)
     ends = dynamic_ends(ctx)
     assert ends is not None

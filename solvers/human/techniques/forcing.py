@@ -165,14 +165,15 @@ def search_chains(
     # are each made a `Branch` when needed (`compiled_branches`).
     most = None
     made = None
+    nested = None
     if mode == PLUS:
         most = plus_ends(ctx)
     elif mode == DYNAMIC and compiled_dynamic(state.shape):
         most = dynamic_ends(ctx)
     elif mode in (NESTED, NESTED_MULTIPLE) and COMPILED.get():
-        ends = nested_ends(ctx, mode)
-        if ends is not None:
-            most, made = ends.facts, ends.branch
+        nested = nested_ends(ctx, mode)
+        if nested is not None:
+            most, made = nested.facts, nested.branch
     # Otherwise dynamic branches' end states (`closure`) tell the same.
     end_state = end_states(state, ctx, True) if mode == DYNAMIC and most is None else None
     # With the kernel's ends, which groups may conclude anything, found in one call.
@@ -230,11 +231,14 @@ def search_chains(
 
     def beaten(nodes: list[int], kind: str) -> bool:
         """Whether the group's cheapest agreement cannot beat the best so far (none at all
-        included), told by the kernel without making the branches (the dynamic and (+)
-        searches, where it follows them)."""
-        if most is None or mode not in (DYNAMIC, PLUS):
+        included), told by the kernel without making the branches (where it follows
+        them)."""
+        if nested is not None:
+            found = nested.agreement(nodes)
+        elif most is not None and mode in (DYNAMIC, PLUS):
+            found = group_agreement(ctx, nodes, mode == DYNAMIC)
+        else:
             return False
-        found = group_agreement(ctx, nodes, mode == DYNAMIC)
         if found is None:
             return True
         c, target = found
@@ -281,6 +285,14 @@ def search_chains(
             known[node] = b
         return b
 
+    def conflict_beaten(node: int, target: int) -> bool:
+        """Whether a nested branch's contradiction cannot beat the best so far, told by
+        its complexity from the kernel, without making the branch."""
+        if nested is None or best is None:
+            return False
+        c = nested.conflict_cost(node)
+        return (rating(c), c, SORT_KEY["contradiction"], target) >= finding_rank(best)
+
     def conflict_facts(node: int) -> tuple[set[int], int] | None:
         """What the contradiction of a conflicting node's branch rests on, and its
         complexity; None when it cannot beat the best.  (Compiled dynamic branches give
@@ -298,6 +310,13 @@ def search_chains(
                 return None  # (the limit stops the branch before it)
             chains[node] = found = (facts, size)
             return found
+        if mode == PLUS and most is not None:
+            found = chains.get(node)
+            if found is None:  # (the ends know it: no branch to make)
+                known = most.conflict(node)
+                assert known is not None  # (a seed of the ends whose branch failed)
+                found = chains[node] = known[:2]
+            return found
         b = conflict_branch(node)
         if b is None:
             return None
@@ -313,7 +332,12 @@ def search_chains(
         for k in bits(m):
             node = cell * n + k
             on_conflict = conflicted(node)
-            if contradictions and on_conflict and (found := conflict_facts(node)):
+            if (
+                contradictions
+                and on_conflict
+                and not conflict_beaten(node, off_base + node)
+                and (found := conflict_facts(node))
+            ):
                 on_chain, c = found
                 consider(
                     Finding(
@@ -331,7 +355,12 @@ def search_chains(
                 # in a bivalue cell, d off is the other digit on: its branch is tried already
                 continue
             off_conflict = conflicted(off_base + node)
-            if contradictions and off_conflict and (found := conflict_facts(off_base + node)):
+            if (
+                contradictions
+                and off_conflict
+                and not conflict_beaten(off_base + node, node)
+                and (found := conflict_facts(off_base + node))
+            ):
                 chain, size = found
                 consider(
                     Finding(

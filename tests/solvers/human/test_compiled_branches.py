@@ -24,6 +24,7 @@ from solvers.human.techniques.branches import (
     Branch,
     Context,
 )
+from solvers.human.techniques.findings import conflict_chain
 from tests.paths import ROOT
 from tests.solvers.human.test_human_path import GRID, STATIC_GRID
 from tests.solvers.human.test_nested_levels import FORUM_GRID
@@ -183,7 +184,8 @@ def test_the_solver_warms_the_branch_kernel_up():
         "solvers.get('human').warm_up()\n"
         "for entry in ('plus_branch', 'nested_branch', 'nested_batch', 'branch_facts', 'lookup',\n"
         "              'insert', 'set_level3', 'new_links', 'dynamic_branch',\n"
-        "              'sharing', 'group_agreement'):\n"
+        "              'sharing', 'group_agreement',\n"
+        "              'nested_agreement'):\n"
         "    assert getattr(branch_kernel, entry).signatures, entry\n"
         "assert chain_bound.start_reach.signatures\n"
         "assert static_kernel.full_reach.signatures\n"
@@ -228,6 +230,8 @@ def test_the_ends_are_the_branches_facts(name, which):
         if branch.conflict is not None:
             conflicts += 1
             assert facts is None, f"{name}: seed {seed} ends in a contradiction"
+            expected = conflict_chain({}, seed, branch, mode)
+            assert ends.conflict(seed)[:2] == expected, f"{name}: seed {seed}"
         else:
             assert facts == sum(1 << x for x in branch.parents), f"{name}: seed {seed}"
     if name == "gen9-extreme step 26" or (name == "gen4" and mode == DYNAMIC):
@@ -311,6 +315,8 @@ def _ends_match_branches(state: CandidateState, mode: int, name: str) -> int:
         if made.conflict is not None:
             conflicts += 1
             assert facts is None, f"{name}: seed {seed} ends in a contradiction"
+            chain, c = conflict_chain({}, seed, made, mode)
+            assert ends.conflict_cost(seed) == c + forcing.nested_complexity(made, chain)
         else:
             assert facts == sum(1 << x for x in made.parents), f"{name}: seed {seed}"
     return conflicts
@@ -577,3 +583,25 @@ def test_the_kernels_cheapest_agreement_is_the_pure_routes(name, mode):
         agreed += expected is not None
     if name in ("gen9-extreme step 26", "gen12") or (mode == PLUS and name != "forum"):
         assert agreed
+
+
+@pytest.mark.parametrize("mode", [NESTED, NESTED_MULTIPLE])
+@pytest.mark.parametrize("name", ["gen9-extreme step 26", "gen9-extreme static"])
+def test_the_nested_ends_cheapest_agreement_is_the_branches(name, mode):
+    """`NestedEnds.agreement` gives, for every group, the cheapest finding
+    `forcing._agree` makes from the branches (inner chains counted once each)."""
+    state = STATES[name]()
+    ctx = Context(state)
+    ends = compiled_branches.nested_ends(ctx, mode)
+    assert ends is not None
+    agreed = inner = 0
+    for nodes in _groups(state):
+        branches = [ends.branch(x) for x in nodes]
+        found: list = []
+        forcing._agree(ctx, branches, nodes, "cell", found.append, lambda c: c, True)
+        expected = min(((f.complexity, f.target) for f in found), default=None)
+        assert ends.agreement(nodes) == expected, f"{name}: {nodes}"
+        agreed += expected is not None
+        inner += any(f.complexity > len(f.chain) for f in found)
+    assert agreed
+    assert inner  # (agreements resting on inner chains)
