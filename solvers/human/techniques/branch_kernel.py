@@ -1747,75 +1747,40 @@ def branch_facts(ws, geo, peers, seeds, grid, dynamic):
     return True, clash, rows, spans, rest[:used]
 
 
+# the branches `agreement` reads
+PLUS_BRANCHES = 0
+DYNAMIC_BRANCHES = 1
+NESTED_BRANCHES = 2
+
+
 @kernel
-def group_agreement(ws, geo, peers, nodes, grid, dynamic, useful):
+def agreement(ws, geo, peers, grid, nodes, kind, spans, out, rows, known, useful):
     """The cheapest fact a group's branches agree on (the digits of a cell, the places of
     a digit in a unit, or a candidate's two states), as `forcing._agree` counts it: (its
     complexity, the fact), (-1, -1) for none, or (-2, -2) when a branch outgrew the pool.
-    The branches are (+) ones, or with `dynamic` dynamic ones (then none ends in a
-    contradiction: the caller sees to that); a (+) branch that ends in a contradiction
-    counts with the facts it had by then.  A fact counts when every branch holds it, it is
-    not one of `nodes`, and `useful` (a row of bits over nodes) holds it; its complexity
-    adds the facts it rests on in each branch; the lowest complexity wins, then the lowest
-    node (the order `forcing.finding_rank` gives the group's facts)."""
+    A fact counts when every branch holds it (a branch ending in a contradiction with the
+    facts it had by then), it is not one of `nodes`, and `useful` (a row of bits over
+    nodes) holds it; its complexity adds the facts it rests on in each branch, and the
+    inner chains those rest on, once each; the lowest complexity wins, then the lowest
+    node (the order `forcing.finding_rank` gives the group's facts).  The branches
+    (`kind`): (+) ones, dynamic ones (none ending in a contradiction: the caller sees to
+    that), or a nested search's, each at ``out[spans[j, 0]:spans[j, 1]]`` in its `flat`
+    form (`nested_batch`), or for a span of -1 its (+) branch (`_branch_into`).  Where
+    ``known[j]``, ``rows[j]`` holds branch j's facts as a row of bits over nodes (the
+    search's ends): they are read from there until the group turns out to share a fact."""
     ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
     words = useful.shape[0]
     one = np.uint64(1)
     common = useful.copy()
     row = np.empty(words, dtype=np.uint64)
     for j in range(nodes.shape[0]):
-        if _group_branch(ws, geo, peers, nodes[j : j + 1], grid, dynamic) == OVERFLOW:
+        if known[j]:
+            row[:] = rows[j]
+        elif _branch_into(ws, geo, peers, grid, nodes[j : j + 1], kind, spans[j], out):
+            row[:] = 0
+            _fact_row(ws, row)
+        else:
             return -2, -2
-        row[:] = 0
-        _fact_row(ws, row)
-        for w in range(words):
-            common[w] &= row[w]
-    for j in range(nodes.shape[0]):
-        x = nodes[j]
-        common[x >> 6] &= ~(one << np.uint64(x & 63))
-    count = 0
-    for w in range(words):
-        count += popcount(common[w])
-    if count == 0:
-        return -1, -1
-    targets = np.empty(count, dtype=np.int64)
-    t = 0
-    for w in range(words):
-        word = common[w]
-        while word:
-            targets[t] = 64 * w + np.int64(trailing_zeros(word))
-            word &= word - one
-            t += 1
-    cost = np.zeros(count, dtype=np.int64)
-    stack = np.empty(ws[W_MARK].shape[0], dtype=np.int64)
-    for j in range(nodes.shape[0]):
-        _group_branch(ws, geo, peers, nodes[j : j + 1], grid, dynamic)
-        for t in range(count):
-            cost[t] += _ancestors(ws, targets[t], _new_stamp(ws), stack)
-    best = 0
-    for t in range(1, count):
-        if cost[t] < cost[best]:
-            best = t
-    return cost[best], targets[best]
-
-
-@kernel
-def nested_agreement(ws, geo, grid, nodes, spans, out, useful):
-    """`group_agreement` for a nested search's branches (levels 2 and 3), as
-    `forcing._agree` counts them: a fact's complexity adds, besides the facts it rests on
-    in each branch, the inner chains those rest on, once each.  Each node's branch is its
-    `flat` form at ``out[spans[j, 0]:spans[j, 1]]`` (`nested_batch`), or for a span of
-    -1 its (+) branch, followed here.  (-2, -2) when a branch outgrew the pool."""
-    ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
-    words = useful.shape[0]
-    one = np.uint64(1)
-    common = useful.copy()
-    row = np.empty(words, dtype=np.uint64)
-    for j in range(nodes.shape[0]):
-        if not _nested_into(ws, geo, grid, nodes[j : j + 1], spans[j], out):
-            return -2, -2
-        row[:] = 0
-        _fact_row(ws, row)
         for w in range(words):
             common[w] &= row[w]
     for j in range(nodes.shape[0]):
@@ -1841,7 +1806,8 @@ def nested_agreement(ws, geo, grid, nodes, spans, out, useful):
     found = np.empty((64, 3), dtype=np.int64)
     size = 0
     for j in range(nodes.shape[0]):
-        _nested_into(ws, geo, grid, nodes[j : j + 1], spans[j], out)
+        if not _branch_into(ws, geo, peers, grid, nodes[j : j + 1], kind, spans[j], out):
+            return -2, -2
         for t in range(count):
             c, used, _ = _keyed_ancestors(ws, targets[t], _new_stamp(ws), stack, keys, 0)
             cost[t] += c
@@ -1870,11 +1836,11 @@ def nested_agreement(ws, geo, grid, nodes, spans, out, useful):
 
 
 @kernel
-def _nested_into(ws, geo, grid, seeds, span, out):
-    """A nested search's branch into the workspace (`nested_agreement`): from its `flat`
-    form at ``out[span[0]:span[1]]``, or for a span of -1 its (+) branch followed; False
-    when it outgrew the pool."""
-    if span[0] >= 0:
+def _branch_into(ws, geo, peers, grid, seeds, kind, span, out):
+    """A branch of `agreement`'s into the workspace: False when it outgrew the pool."""
+    if kind == DYNAMIC_BRANCHES:
+        return _dynamic(ws, geo, peers, seeds, grid, 0) != OVERFLOW
+    if kind == NESTED_BRANCHES and span[0] >= 0:
         return _load(ws, out[span[0] : span[1]])
     start_cand, start_pos, start_placed, open_counts, placed_count = grid
     status = start(ws, seeds, start_cand, start_pos, start_placed)
@@ -1924,18 +1890,6 @@ def _load(ws, found):
     cnt[N_FACTS] = count
     cnt[POOL_USED] = used
     return True
-
-
-@kernel
-def _group_branch(ws, geo, peers, seeds, grid, dynamic):
-    """A (+) or dynamic branch into the workspace (`group_agreement`): its status."""
-    if dynamic:
-        return _dynamic(ws, geo, peers, seeds, grid, 0)
-    start_cand, start_pos, start_placed, open_counts, placed_count = grid
-    status = start(ws, seeds, start_cand, start_pos, start_placed)
-    if status == DONE:
-        status = follow(ws, geo, start_cand, start_pos, open_counts, placed_count, False)
-    return status
 
 
 @kernel

@@ -301,15 +301,19 @@ def may_agree(cand, pos, placed, start_cand, start_pos, n, units, index, rows):
         common[:] = wanted
         for j in range(start, ends[g]):
             x = nodes[j]
+            common[x >> 6] &= ~(one << np.uint64(x & 63))
+        for j in range(start, ends[g]):
+            x = nodes[j]
             if not made[x]:
                 _bound_of(bound[x], x, rows, tails, ahead, count)
                 made[x] = True
+            left = np.uint64(0)
             for w in range(words):
                 common[w] &= bound[x, w]
-        for j in range(start, ends[g]):
-            x = nodes[j]
-            common[x >> 6] &= ~(one << np.uint64(x & 63))
-        if common.any():
+                left |= common[w]
+            if not left:
+                break
+        else:
             return True
         start = ends[g]
     return False

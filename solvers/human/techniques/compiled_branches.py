@@ -237,6 +237,13 @@ class Ends(Mapping[int, int | None]):
     def __len__(self) -> int:
         return len(self.seeds)
 
+    def group(self, nodes: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """The rows of `nodes`' facts, and whether each is known there (not for a seed
+        the search lacks, or whose branch ends in a contradiction)."""
+        at = [self._row_of.get(x, -1) for x in nodes]
+        known = np.array([i >= 0 and not self._failed[i] for i in at], dtype=np.bool_)
+        return self.rows[at], known
+
     def conflict(self, seed: int) -> tuple[set[int], int, int] | None:
         """What the contradiction of `seed`'s dynamic or (+) branch rests on, without a
         limit: (the facts, the complexity `findings.conflict_chain` gives, and for a
@@ -344,7 +351,7 @@ class NestedEnds(NamedTuple):
     conflict_cost: Callable[[int], int]
     """The complexity of a seed's contradiction (a seed whose branch ends in one)."""
     agreement: Callable[[list[int]], tuple[int, int] | None]
-    """`group_agreement` for these branches (`branch_kernel.nested_agreement`)."""
+    """`group_agreement` for these branches (`branch_kernel.agreement`)."""
 
 
 def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> NestedEnds | None:
@@ -423,19 +430,7 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
 
     def agreement(nodes: list[int]) -> tuple[int, int] | None:
         at = [index[x] for x in nodes]
-        while True:
-            c, target = kernel.nested_agreement(
-                start.workspace.arrays,
-                start.geo,
-                start.grid,
-                seed_array[at],
-                spans[at],
-                out,
-                start.useful,
-            )
-            if c != -2:
-                return None if c < 0 else (c, target)
-            start.workspace.grow()
+        return _agreement(ctx, kernel, facts, nodes, kernel.NESTED_BRANCHES, spans[at], out)
 
     taken = int(np.count_nonzero(spans[:, 0] < 0))
     facts = Ends(seeds, index, clash, rows)
@@ -470,23 +465,50 @@ def _dynamic(
         start.workspace.grow()
 
 
-def group_agreement(ctx: Context, nodes: list[int], dynamic: bool) -> tuple[int, int] | None:
+def group_agreement(
+    ctx: Context, ends: Ends, nodes: list[int], dynamic: bool
+) -> tuple[int, int] | None:
     """The cheapest fact the (+) branches of `nodes` (with `dynamic`, their dynamic
     branches, none ending in a contradiction) agree on, as `forcing._agree` would count
     it: (its complexity, the fact), or None when they agree on no useful fact besides
-    `nodes` (`branch_kernel.group_agreement`).  The kernel must be there."""
+    `nodes` (`branch_kernel.agreement`; `ends`: the search's, which hold most of the
+    branches' facts).  The kernel must be there."""
     kernel = branch_kernel(ctx.state.shape)
     assert kernel is not None
+    kind = kernel.DYNAMIC_BRANCHES if dynamic else kernel.PLUS_BRANCHES
+    spans = np.full((len(nodes), 2), -1, dtype=np.int64)
+    return _agreement(ctx, kernel, ends, nodes, kind, spans, _NO_FLATS)
+
+
+_NO_FLATS = np.zeros(0, dtype=np.int64)
+
+
+def _agreement(
+    ctx: Context,
+    kernel: ModuleType,
+    ends: Ends,
+    nodes: list[int],
+    kind: int,
+    spans: np.ndarray,
+    out: np.ndarray,
+) -> tuple[int, int] | None:
+    """`branch_kernel.agreement`, called again with a grown pool while a branch outgrows
+    it."""
     start = _start(ctx, kernel)
     seeds = np.array(nodes, dtype=np.int64)
+    rows, known = ends.group(nodes)
     while True:
-        c, target = kernel.group_agreement(
+        c, target = kernel.agreement(
             start.workspace.arrays,
             start.geo,
             start.static_geo[2],
-            seeds,
             start.grid,
-            dynamic,
+            seeds,
+            kind,
+            spans,
+            out,
+            rows,
+            known,
             start.useful,
         )
         if c != -2:
@@ -619,7 +641,7 @@ def load(ctx: Context) -> None:
     assert ends is not None
     filters(ctx, ends, True)
     plus_ends(ctx)
-    group_agreement(ctx, [0], True)
+    group_agreement(ctx, ends, [0], True)
     start = _start(ctx, kernel)
     memo = new_memo()  # (a scratch one: the entries the pure route keeps)
     cand = start.cand.copy()

@@ -236,7 +236,7 @@ def search_chains(
         if nested is not None:
             found = nested.agreement(nodes)
         elif most is not None and mode in (DYNAMIC, PLUS):
-            found = group_agreement(ctx, nodes, mode == DYNAMIC)
+            found = group_agreement(ctx, most, nodes, mode == DYNAMIC)
         else:
             return False
         if found is None:

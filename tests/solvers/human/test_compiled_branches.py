@@ -184,8 +184,7 @@ def test_the_solver_warms_the_branch_kernel_up():
         "solvers.get('human').warm_up()\n"
         "for entry in ('plus_branch', 'nested_branch', 'nested_batch', 'branch_facts', 'lookup',\n"
         "              'insert', 'set_level3', 'new_links', 'dynamic_branch',\n"
-        "              'sharing', 'group_agreement',\n"
-        "              'nested_agreement'):\n"
+        "              'sharing', 'agreement'):\n"
         "    assert getattr(branch_kernel, entry).signatures, entry\n"
         "assert chain_bound.start_reach.signatures\n"
         "assert static_kernel.full_reach.signatures\n"
@@ -569,6 +568,7 @@ def test_the_kernels_cheapest_agreement_is_the_pure_routes(name, mode):
     to the caller)."""
     state = STATES[name]()
     ctx = Context(state)
+    ends = ENDS["dynamic" if mode == DYNAMIC else "plus"][1](ctx)
     agreed = 0
     for nodes in _groups(state):
         branches = [_pure(ctx, x, mode) for x in nodes]
@@ -577,7 +577,7 @@ def test_the_kernels_cheapest_agreement_is_the_pure_routes(name, mode):
         found: list = []
         forcing._agree(ctx, branches, nodes, "cell", found.append, lambda c: c, mode >= PLUS)
         expected = min(((f.complexity, f.target) for f in found), default=None)
-        assert compiled_branches.group_agreement(ctx, nodes, mode == DYNAMIC) == expected, (
+        assert compiled_branches.group_agreement(ctx, ends, nodes, mode == DYNAMIC) == expected, (
             f"{name}: {nodes}"
         )
         agreed += expected is not None
