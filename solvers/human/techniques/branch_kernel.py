@@ -35,7 +35,13 @@ from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from solvers.fast.kernels import borrow_each, kernel, popcount
 from solvers.grid import Shape
 from solvers.human.techniques.branches import se_tables
-from solvers.human.techniques.chain_bound import failing, may_agree, may_fail
+from solvers.human.techniques.chain_bound import (
+    agrees_with,
+    failing,
+    failing_with,
+    links_of,
+    may_agree,
+)
 from solvers.human.techniques.common import crossings
 from solvers.human.techniques.static_kernel import (
     CELL,
@@ -1304,7 +1310,7 @@ def nested_branch(
             if chainless and level < 3:
                 e = insert(*memo, cand, _no_hints(), _no_hints(), False)
             elif chainless:  # level 3: the agreements are wanted at once
-                taken, agreed = _agreements_of(ws, grid, sgeo, bound)
+                taken, agreed = _agreements_of(ws, grid, sgeo, bound, False)
                 if not taken:
                     return NEED_PY, flat(ws)
                 e = insert(*memo, cand, _no_hints(), agreed, True)
@@ -1317,7 +1323,7 @@ def nested_branch(
             if not done[e] and pure:
                 return NEED_PY, flat(ws)
             if not done[e]:
-                taken, agreed = _agreements_of(ws, grid, sgeo, bound)
+                taken, agreed = _agreements_of(ws, grid, sgeo, bound, False)
                 if not taken:
                     return NEED_PY, flat(ws)
                 set_level3(l3s, done, counter, e, agreed)
@@ -1354,15 +1360,18 @@ def _chains_of(ws, start_cand, start_pos, sgeo, bound):
 
 
 @kernel
-def _agreements_of(ws, grid, sgeo, bound):
+def _agreements_of(ws, grid, sgeo, bound, bounded):
     """The workspace grid's level-3 agreements as `apply_hints` reads them: none where the
-    bound (`chain_bound.may_agree`) rules them out, else the static kernel's; and False
-    when that kernel leaves the grid to the pure-Python route."""
+    bound (`chain_bound.may_agree`) rules them out (unless `bounded`: the caller has
+    looked), else the static kernel's; and False when that kernel leaves the grid to the
+    pure-Python route."""
     cand, pos, placed = ws[W_CAND], ws[W_POS], ws[W_PLACED]
     units, cell_units, peers, se_peers = sgeo
     n = units.shape[1]
-    if bound[1].shape[0] > 0 and not may_agree(
-        cand, pos, placed, grid[0], grid[1], n, units, bound[0], bound[1]
+    if (
+        not bounded
+        and bound[1].shape[0] > 0
+        and not may_agree(cand, pos, placed, grid[0], grid[1], n, units, bound[0], bound[1])
     ):
         return True, _no_hints()
     found = analyse(cand, pos, placed, n, units, cell_units, peers, se_peers, False, True)
@@ -1420,8 +1429,7 @@ def nested_batch(
             shortcut
             and not (resume and i == first)
             and not plus_clash[i]
-            and plus_ends_here(ws, plus_rows[i], geo, grid, sgeo, bound)
-            and (level < 3 or _agrees_nothing(ws, grid, sgeo, bound, *memo))
+            and plus_ends_here(ws, plus_rows[i], geo, grid, sgeo, level, bound, memo)
         ):
             rows[i, :] = plus_rows[i]
             spans[i, 0] = spans[i, 1] = -1
@@ -1522,13 +1530,15 @@ def _keyed_ancestors(ws, x, stamp, stack, keys, used):
 
 
 @kernel
-def plus_ends_here(ws, row, geo, grid, sgeo, bound):
-    """Whether a nested branch whose (+) branch holds the facts `row` (without a
-    contradiction) ends with them at level 2: on the grid those facts leave, rebuilt in
-    the workspace as `follow` leaves it when the rules run dry, no inner chain can add
-    anything, for want of a strong link the start grid lacks (`new_links`) or by the
-    bound (`chain_bound.may_fail`).  (The workspace's grid is overwritten: the next
-    branch's `start` sets it again.)"""
+def plus_ends_here(ws, row, geo, grid, sgeo, level, bound, memo):
+    """Whether a nested branch of `level` whose (+) branch holds the facts `row` (without
+    a contradiction) ends with them: on the grid those facts leave, rebuilt in the
+    workspace as `follow` leaves it when the rules run dry, no inner chain can add
+    anything.  Level 2's, for want of a strong link the start grid lacks (`new_links`) or
+    by the bound (`chain_bound.may_fail`); level 3's, besides, when the grid has no
+    static cell or region chain (by the bound, `chain_bound.may_agree`, or found and kept
+    in the memo as `nested_branch` keeps it).  (The workspace's grid is overwritten: the
+    next branch's `start` sets it again.)"""
     start_cand, start_pos, start_placed = grid[0], grid[1], grid[2]
     cell_units, at_bits = geo[1], geo[2]
     units = sgeo[0]
@@ -1560,27 +1570,33 @@ def plus_ends_here(ws, row, geo, grid, sgeo, bound):
                 continue
             for t in range(3):
                 pos[cell_units[cell, t] * n + k] &= ~at_bits[cell, t]
-    if not new_links(ws, start_cand, start_pos):
+    index, rows, back = bound[0], bound[1], bound[2]
+    bounded = rows.shape[0] > 0
+    if bounded:
+        consistent_grid, tails, heads, count = links_of(
+            cand, pos, placed, start_cand, start_pos, n, units, index
+        )
+        if not consistent_grid:
+            return False
+        if count and failing_with(cand, n, index, rows, back, tails, heads, count, False).any():
+            return False
+    elif new_links(ws, start_cand, start_pos):
+        return False  # (without the bound, the grid's chains are not known)
+    if level < 3:
         return True
-    return bound[1].shape[0] > 0 and not may_fail(
-        cand, pos, placed, start_cand, start_pos, n, units, bound[0], bound[1], bound[2]
-    )
-
-
-@kernel
-def _agrees_nothing(ws, grid, sgeo, bound, table, cands, l2s, l3s, done, counter):
-    """Whether the workspace's grid has no static cell or region chain (level 3's inner
-    chains), from the memo, else found (`_agreements_of`) and kept there as
-    `nested_branch` keeps it; False when the static kernel leaves it to the pure route."""
-    cand = ws[W_CAND]
+    table, cands, l2s, l3s, done, counter = memo
     e = lookup(table, cands, cand)
     if e < 0:
-        taken, agreed = _agreements_of(ws, grid, sgeo, bound)
+        if bounded and not agrees_with(
+            cand, pos, placed, n, units, index, rows, tails, heads, count
+        ):
+            return True  # (not kept: most such grids come once)
+        taken, agreed = _agreements_of(ws, grid, sgeo, bound, bounded)
         if not taken:
             return False
-        e = insert(table, cands, l2s, l3s, done, counter, cand, _no_hints(), agreed, True)
+        e = insert(*memo, cand, _no_hints(), agreed, True)
     elif not done[e]:
-        taken, agreed = _agreements_of(ws, grid, sgeo, bound)
+        taken, agreed = _agreements_of(ws, grid, sgeo, bound, False)
         if not taken:
             return False
         set_level3(l3s, done, counter, e, agreed)
@@ -1754,7 +1770,7 @@ NESTED_BRANCHES = 2
 
 
 @kernel
-def agreement(ws, geo, peers, grid, nodes, kind, spans, out, rows, known, useful):
+def agreement(ws, geo, peers, grid, nodes, kind, spans, out, rows, known, useful, limit):
     """The cheapest fact a group's branches agree on (the digits of a cell, the places of
     a digit in a unit, or a candidate's two states), as `forcing._agree` counts it: (its
     complexity, the fact), (-1, -1) for none, or (-2, -2) when a branch outgrew the pool.
@@ -1767,7 +1783,9 @@ def agreement(ws, geo, peers, grid, nodes, kind, spans, out, rows, known, useful
     that), or a nested search's, each at ``out[spans[j, 0]:spans[j, 1]]`` in its `flat`
     form (`nested_batch`), or for a span of -1 its (+) branch (`_branch_into`).  Where
     ``known[j]``, ``rows[j]`` holds branch j's facts as a row of bits over nodes (the
-    search's ends): they are read from there until the group turns out to share a fact."""
+    search's ends): they are read from there until the group turns out to share a fact.
+    With a `limit` (0: none), a fact resting on more facts than that cannot win, and
+    (-1, -1) comes as soon as none is left that can."""
     ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
     words = useful.shape[0]
     one = np.uint64(1)
@@ -1808,9 +1826,13 @@ def agreement(ws, geo, peers, grid, nodes, kind, spans, out, rows, known, useful
     for j in range(nodes.shape[0]):
         if not _branch_into(ws, geo, peers, grid, nodes[j : j + 1], kind, spans[j], out):
             return -2, -2
+        alive = False
         for t in range(count):
+            if limit and cost[t] > limit:
+                continue  # (past the limit already: the facts of its inner chains add more)
             c, used, _ = _keyed_ancestors(ws, targets[t], _new_stamp(ws), stack, keys, 0)
             cost[t] += c
+            alive |= not limit or cost[t] <= limit
             if size + used > found.shape[0]:
                 bigger = np.empty((2 * (size + used), 3), dtype=np.int64)
                 bigger[:size] = found[:size]
@@ -1820,6 +1842,8 @@ def agreement(ws, geo, peers, grid, nodes, kind, spans, out, rows, known, useful
                 found[size, 1] = keys[i, 0]
                 found[size, 2] = keys[i, 1]
                 size += 1
+        if not alive:
+            return -1, -1
     for i in range(size):  # each target's inner chains, once each
         duplicate = False
         for e in range(i):

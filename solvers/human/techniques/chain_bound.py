@@ -113,9 +113,9 @@ def _new_links(cand, pos, placed, start_cand, start_pos, n, units, index, tails,
 
 
 @kernel
-def _links_of(cand, pos, placed, start_cand, start_pos, n, units, index):
+def links_of(cand, pos, placed, start_cand, start_pos, n, units, index):
     """(whether the branch grid's places agree with its candidates, the new links' tails,
-    heads and count: `_new_links`)."""
+    heads and count: `_new_links`), which `may_fail` and `may_agree` read."""
     most = 2 * (cand.shape[0] + placed.shape[0] * n)
     tails = np.empty(most, dtype=np.int64)
     heads = np.empty(most, dtype=np.int64)
@@ -149,13 +149,21 @@ def failing(cand, pos, placed, start_cand, start_pos, n, units, index, rows, bac
 @kernel
 def _failing(cand, pos, placed, start_cand, start_pos, n, units, index, rows, back, every):
     """`failing`, or with `every` False, stopping at the first node found."""
-    consistent_grid, tails, heads, count = _links_of(
+    consistent_grid, tails, heads, count = links_of(
         cand, pos, placed, start_cand, start_pos, n, units, index
     )
+    if not consistent_grid:
+        return False, np.zeros(rows.shape[1], dtype=np.uint64)
+    return True, failing_with(cand, n, index, rows, back, tails, heads, count, every)
+
+
+@kernel
+def failing_with(cand, n, index, rows, back, tails, heads, count, every):
+    """`failing`'s nodes on a consistent grid whose new links are known (`links_of`)."""
     words = rows.shape[1]
     found = np.zeros(words, dtype=np.uint64)
-    if not consistent_grid or count == 0:
-        return consistent_grid, found
+    if count == 0:
+        return found
     # the branch grid's nodes the bound looks at: both facts of each candidate of a cell
     # with two or more
     half = words // 2
@@ -178,7 +186,7 @@ def _failing(cand, pos, placed, start_cand, start_pos, n, units, index, rows, ba
                 first[i] = True
                 break
     if not first.any():
-        return True, found
+        return found
     after = _link_graph(rows, tails, heads, count)
     ahead = np.empty(words, dtype=np.uint64)
     for i in range(count):
@@ -191,7 +199,7 @@ def _failing(cand, pos, placed, start_cand, start_pos, n, units, index, rows, ba
             found[w] |= back[tails[i], w] & alive[w] & ahead[(w + half) % words]
         if not every and found.any():
             break
-    return True, found
+    return found
 
 
 @kernel
@@ -239,11 +247,17 @@ def may_agree(cand, pos, placed, start_cand, start_pos, n, units, index, rows):
     grid's reach of its seed joined with what each new link it meets leads to
     (`_ahead`); where no group's bound holds a common fact besides the group, there is
     no agreement.  True for a grid the static kernel leaves to the pure-Python route."""
-    consistent_grid, tails, heads, count = _links_of(
+    consistent_grid, tails, heads, count = links_of(
         cand, pos, placed, start_cand, start_pos, n, units, index
     )
     if not consistent_grid:
         return True
+    return agrees_with(cand, pos, placed, n, units, index, rows, tails, heads, count)
+
+
+@kernel
+def agrees_with(cand, pos, placed, n, units, index, rows, tails, heads, count):
+    """`may_agree` on a consistent grid whose new links are known (`links_of`)."""
     after = _link_graph(rows, tails, heads, count)
     words = rows.shape[1]
     ahead = np.empty((count, words), dtype=np.uint64)

@@ -119,15 +119,13 @@ class Start:
         """The facts worth concluding, as a row of bits over nodes: on and off for every
         candidate of the grid (`findings.is_useful`)."""
         ctx = self._ctx
-        off = ctx.off
-        row = np.zeros((2 * off + 63) >> 6, dtype=np.uint64)
         n = ctx.n
+        on = 0
         for cell, m in enumerate(ctx.cand):
-            for k in range(n):
-                if m >> k & 1:
-                    for x in (cell * n + k, off + cell * n + k):
-                        row[x >> 6] |= np.uint64(1 << (x & 63))
-        return row
+            on |= m << (cell * n)
+        words = (2 * ctx.off + 63) >> 6
+        facts = (on | on << ctx.off).to_bytes(8 * words, "little")
+        return np.frombuffer(facts, dtype="<u8").astype(np.uint64)
 
     @cached_property
     def bound(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -350,8 +348,8 @@ class NestedEnds(NamedTuple):
     """How many seeds' branches are their (+) branches, taken without following them."""
     conflict_cost: Callable[[int], int]
     """The complexity of a seed's contradiction (a seed whose branch ends in one)."""
-    agreement: Callable[[list[int]], tuple[int, int] | None]
-    """`group_agreement` for these branches (`branch_kernel.agreement`)."""
+    agreement: Callable[[list[int], int], tuple[int, int] | None]
+    """`group_agreement` for these branches, with a limit (`branch_kernel.agreement`)."""
 
 
 def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> NestedEnds | None:
@@ -428,9 +426,10 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
         assert c >= 0  # (a seed whose branch ends in a contradiction)
         return c
 
-    def agreement(nodes: list[int]) -> tuple[int, int] | None:
+    def agreement(nodes: list[int], limit: int = 0) -> tuple[int, int] | None:
         at = [index[x] for x in nodes]
-        return _agreement(ctx, kernel, facts, nodes, kernel.NESTED_BRANCHES, spans[at], out)
+        kind = kernel.NESTED_BRANCHES
+        return _agreement(ctx, kernel, facts, nodes, kind, spans[at], out, limit)
 
     taken = int(np.count_nonzero(spans[:, 0] < 0))
     facts = Ends(seeds, index, clash, rows)
@@ -466,18 +465,20 @@ def _dynamic(
 
 
 def group_agreement(
-    ctx: Context, ends: Ends, nodes: list[int], dynamic: bool
+    ctx: Context, ends: Ends, nodes: list[int], dynamic: bool, limit: int = 0
 ) -> tuple[int, int] | None:
     """The cheapest fact the (+) branches of `nodes` (with `dynamic`, their dynamic
     branches, none ending in a contradiction) agree on, as `forcing._agree` would count
     it: (its complexity, the fact), or None when they agree on no useful fact besides
     `nodes` (`branch_kernel.agreement`; `ends`: the search's, which hold most of the
-    branches' facts).  The kernel must be there."""
+    branches' facts).  With a `limit` (0: none), None also when no such fact rests on
+    `limit` facts or fewer, and a fact past it may come with a smaller complexity than
+    its own (still past the limit).  The kernel must be there."""
     kernel = branch_kernel(ctx.state.shape)
     assert kernel is not None
     kind = kernel.DYNAMIC_BRANCHES if dynamic else kernel.PLUS_BRANCHES
     spans = np.full((len(nodes), 2), -1, dtype=np.int64)
-    return _agreement(ctx, kernel, ends, nodes, kind, spans, _NO_FLATS)
+    return _agreement(ctx, kernel, ends, nodes, kind, spans, _NO_FLATS, limit)
 
 
 _NO_FLATS = np.zeros(0, dtype=np.int64)
@@ -491,6 +492,7 @@ def _agreement(
     kind: int,
     spans: np.ndarray,
     out: np.ndarray,
+    limit: int,
 ) -> tuple[int, int] | None:
     """`branch_kernel.agreement`, called again with a grown pool while a branch outgrows
     it."""
@@ -510,6 +512,7 @@ def _agreement(
             rows,
             known,
             start.useful,
+            limit,
         )
         if c != -2:
             return None if c < 0 else (c, target)
@@ -635,7 +638,7 @@ def load(ctx: Context) -> None:
     follow(ctx, [0], NESTED_MULTIPLE)
     nested = nested_ends(ctx, NESTED, [0])
     assert nested is not None
-    nested.agreement([0])
+    nested.agreement([0], 0)
     follow_dynamic(ctx, [0], 0)
     ends = dynamic_ends(ctx)
     assert ends is not None

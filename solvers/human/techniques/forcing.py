@@ -233,10 +233,11 @@ def search_chains(
         """Whether the group's cheapest agreement cannot beat the best so far (none at all
         included), told by the kernel without making the branches (where it follows
         them)."""
+        limit = useful_limit(best, base, 0)
         if nested is not None:
-            found = nested.agreement(nodes)
+            found = nested.agreement(nodes, limit)
         elif most is not None and mode in (DYNAMIC, PLUS):
-            found = group_agreement(ctx, most, nodes, mode == DYNAMIC)
+            found = group_agreement(ctx, most, nodes, mode == DYNAMIC, limit)
         else:
             return False
         if found is None:

@@ -581,6 +581,12 @@ def test_the_kernels_cheapest_agreement_is_the_pure_routes(name, mode):
             f"{name}: {nodes}"
         )
         agreed += expected is not None
+        if expected is not None:  # a limit keeps the cheapest, or tells none is left
+            c = expected[0]
+            agree = compiled_branches.group_agreement
+            assert agree(ctx, ends, nodes, mode == DYNAMIC, c) == expected
+            below = agree(ctx, ends, nodes, mode == DYNAMIC, c - 1) if c > 1 else None
+            assert below is None or below[0] > c - 1
     if name in ("gen9-extreme step 26", "gen12") or (mode == PLUS and name != "forum"):
         assert agreed
 
@@ -600,7 +606,7 @@ def test_the_nested_ends_cheapest_agreement_is_the_branches(name, mode):
         found: list = []
         forcing._agree(ctx, branches, nodes, "cell", found.append, lambda c: c, True)
         expected = min(((f.complexity, f.target) for f in found), default=None)
-        assert ends.agreement(nodes) == expected, f"{name}: {nodes}"
+        assert ends.agreement(nodes, 0) == expected, f"{name}: {nodes}"
         agreed += expected is not None
         inner += any(f.complexity > len(f.chain) for f in found)
     assert agreed
