@@ -101,7 +101,8 @@ _FULL = 2
     W_BUF,
     W_MARK,
     W_QUEUE,
-) = range(17)
+    W_RULES,
+) = range(18)
 
 
 @cache
@@ -161,6 +162,8 @@ class Workspace:
             np.zeros(nodes, ints),  # buf: one fact's causes being built
             np.zeros(nodes + 1, ints),  # mark: stamps for `_ancestors` (last: the stamp)
             np.zeros(nodes, ints),  # queue of the breadth-first route (`dynamic_branch`)
+            # room for what the other rules find (`_other_rules`), kept from call to call
+            np.zeros(3 * (nodes // 2 + 1) + 4 * nodes + 64, ints),
         )
 
     def grow(self) -> None:
@@ -541,8 +544,10 @@ def _locked(ws, geo, start_pos, n, off_base):
     looked = ws[W_LOOKED]
     placed = ws[W_PLACED]
     why_at = ws[W_WHY_AT]
-    found = np.empty((pos.shape[0], 5), dtype=np.int64)  # key, k, inner, outside, why at
-    whys = np.empty(pos.shape[0] * (n + 1), dtype=np.int64)  # per record: its length, causes
+    room = ws[W_RULES]  # (the room `_other_rules` takes too)
+    size = 5 * pos.shape[0]
+    found = room[:size].reshape((pos.shape[0], 5))  # key, k, inner, outside, why at
+    whys = room[size : size + pos.shape[0] * (n + 1)]  # per record: its length, causes
     nf = 0
     used = 0
     for i in range(pos.shape[0]):
@@ -620,8 +625,10 @@ def _other_rules(ws, geo, start_cand, start_pos, open_counts, placed_count):
     units, cell_units = geo[0], geo[1]
     n = units.shape[1]
     off_base = cell_units.shape[0] * n
-    found = np.empty((off_base + 1, 3), dtype=np.int64)  # cell, k, where its causes are
-    whys = np.empty(8 * off_base + 64, dtype=np.int64)  # per group: its length, causes
+    room = ws[W_RULES]
+    size = 3 * (off_base + 1)
+    found = room[:size].reshape((off_base + 1, 3))  # cell, k, where its causes are
+    whys = room[size:]  # per group: its length, causes
     while True:  # (the finders say -1 when they need more room: rare)
         nf = hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys)
         if not nf:
