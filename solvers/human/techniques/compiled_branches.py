@@ -107,6 +107,11 @@ class Start:
         return seeds, np.array(seeds, dtype=np.int64), index
 
     @cached_property
+    def row_of(self) -> np.ndarray:
+        """Per node, its seed's index (-1 for none), as the kernel reads it."""
+        return rows_of(self.seeds[1], 2 * self._ctx.off)
+
+    @cached_property
     def plus_ends(self) -> Ends:
         """Every seed's (+) branch: the (+) search reads them, and the nested searches of
         the same grid start from them (`nested_ends`)."""
@@ -156,6 +161,13 @@ def _start(ctx: Context, kernel: ModuleType) -> Start:
             start = Start(ctx, kernel)
         ctx.__dict__["compiled_start"] = start
     return start
+
+
+def rows_of(seeds: np.ndarray, nodes: int) -> np.ndarray:
+    """Per node, its index in `seeds` (-1 for none)."""
+    row_of = np.full(nodes, -1, dtype=np.int64)
+    row_of[seeds] = np.arange(len(seeds), dtype=np.int64)
+    return row_of
 
 
 def search_seeds(ctx: Context) -> list[int]:
@@ -280,15 +292,18 @@ def filters(ctx: Context, ends: Ends, dynamic: bool) -> Filters:
     kernel = branch_kernel(ctx.state.shape)
     assert kernel is not None  # (the ends come from it)
     start = _start(ctx, kernel)
-    row_of = np.full(2 * ctx.off, -1, dtype=np.int64)
-    row_of[np.array(ends.seeds, dtype=np.int64)] = np.arange(len(ends.seeds), dtype=np.int64)
+    seeds, seed_array, _ = start.seeds
+    if ends.seeds is seeds:  # (the search's own seeds: their rows are known)
+        row_of = start.row_of
+    else:
+        seed_array = np.array(ends.seeds, dtype=np.int64)
+        row_of = rows_of(seed_array, 2 * ctx.off)
     cells, places, both = kernel.sharing(
         ends.rows, ends.clash, row_of, start.cand, start.pos, start.static_geo[0], dynamic
     )
     n = ctx.n
     busy = both.reshape(-1, n).any(axis=1)
-    failed = np.array(ends.seeds, dtype=np.int64)[ends.clash]
-    busy[failed % ctx.off // n] = True
+    busy[seed_array[ends.clash] % ctx.off // n] = True
     return Filters(cells.tolist(), places.tolist(), both.tolist(), np.flatnonzero(busy).tolist())
 
 
