@@ -348,7 +348,7 @@ def _followed(start: Start, kernel: ModuleType, dynamic: bool) -> Ends:
     return Ends(seeds, row_of, clash, rows, spans, rest)
 
 
-BATCH = 32
+BATCH = 128
 """Seeds a call of the kernel follows in `nested_ends` before the deadline is looked at."""
 
 
