@@ -1542,7 +1542,7 @@ def plus_ends_here(ws, row, geo, grid, sgeo, level, bound, memo):
     a contradiction) ends with them: on the grid those facts leave, rebuilt in the
     workspace as `follow` leaves it when the rules run dry, no inner chain can add
     anything.  Level 2's, for want of a strong link the start grid lacks (`new_links`) or
-    by the bound (`chain_bound.may_fail`); level 3's, besides, when the grid has no
+    by the bound (`chain_bound.failing`); level 3's, besides, when the grid has no
     static cell or region chain (by the bound, `chain_bound.may_agree`, or found and kept
     in the memo as `nested_branch` keeps it).  (The workspace's grid is overwritten: the
     next branch's `start` sets it again.)"""
@@ -1779,7 +1779,7 @@ NESTED_BRANCHES = 2
 @kernel
 def agreement(ws, geo, peers, grid, nodes, kind, spans, out, rows, known, useful, limit):
     """The cheapest fact a group's branches agree on (the digits of a cell, the places of
-    a digit in a unit, or a candidate's two states), as `forcing._agree` counts it: (its
+    a digit in a unit, or a candidate's two states), as `forcing.agreed_facts` counts it: (its
     complexity, the fact), (-1, -1) for none, or (-2, -2) when a branch outgrew the pool.
     A fact counts when every branch holds it (a branch ending in a contradiction with the
     facts it had by then), it is not one of `nodes`, and `useful` (a row of bits over

@@ -9,9 +9,10 @@ links of its new bivalue cells and of units where a digit has two places it had 
 of (`branch_kernel.new_links`).  When no node of the start grid reaches its negation,
 a chain of the branch grid must use a new link, so the node reaches the first new
 link's tail in the start grid, and the negation is reached from that link's head in the
-start grid with the new links added.  `may_fail` checks that bound from the start
-grid's reach (`start_reach`, once per search); when no node of the branch grid passes,
-the grid holds no static forcing chain and its analysis can be skipped.
+start grid with the new links added.  `failing` checks that bound from the start grid's
+reach (`start_reach`, once per search); when no node of the branch grid passes, the grid
+holds no static forcing chain and its analysis can be skipped, and otherwise only the
+nodes that pass need following.
 
 Level 3 looks for static cell and region forcing chains too (the agreements), where the
 forcing chains add nothing.  Every fact a static branch of the branch grid reaches lies
@@ -115,7 +116,7 @@ def _new_links(cand, pos, placed, start_cand, start_pos, n, units, index, tails,
 @kernel
 def links_of(cand, pos, placed, start_cand, start_pos, n, units, index):
     """(whether the branch grid's places agree with its candidates, the new links' tails,
-    heads and count: `_new_links`), which `may_fail` and `may_agree` read."""
+    heads and count: `_new_links`), which `failing` and `may_agree` read."""
     most = 2 * (cand.shape[0] + placed.shape[0] * n)
     tails = np.empty(most, dtype=np.int64)
     heads = np.empty(most, dtype=np.int64)
@@ -126,40 +127,26 @@ def links_of(cand, pos, placed, start_cand, start_pos, n, units, index):
 
 
 @kernel
-def may_fail(cand, pos, placed, start_cand, start_pos, n, units, index, rows, back):
-    """Whether a node of the branch grid (`cand`, `pos`, `placed`; a candidate of a cell
-    with two or more) may reach its negation by static links: False only when none can
-    (see the module's docstring; `index`, `rows` and `back` from `start_reach`, not
-    empty).  True for a grid the static kernel leaves to the pure-Python route."""
-    consistent_grid, found = _failing(
-        cand, pos, placed, start_cand, start_pos, n, units, index, rows, back, False
-    )
-    return not consistent_grid or found.any()
-
-
-@kernel
 def failing(cand, pos, placed, start_cand, start_pos, n, units, index, rows, back):
-    """`may_fail` node by node: (whether the branch grid's places agree with its
-    candidates, and if so the nodes that may reach their negation, as a row of words over
-    the bound's numbers: a superset of the grid's failing nodes, which the static kernel
-    then checks one by one, `static_kernel.chains_of`)."""
-    return _failing(cand, pos, placed, start_cand, start_pos, n, units, index, rows, back, True)
-
-
-@kernel
-def _failing(cand, pos, placed, start_cand, start_pos, n, units, index, rows, back, every):
-    """`failing`, or with `every` False, stopping at the first node found."""
+    """The nodes of the branch grid (`cand`, `pos`, `placed`; candidates of cells with two
+    or more) that may reach their negation by static links (see the module's docstring;
+    `index`, `rows` and `back` from `start_reach`, not empty): (whether the grid's places
+    agree with its candidates, and if so those nodes as a row of words over the bound's
+    numbers, a superset of the grid's failing nodes, which the static kernel then checks
+    one by one, `static_kernel.chains_of`).  None there: the grid holds no static forcing
+    chain.  A grid whose places disagree is left to the pure-Python route."""
     consistent_grid, tails, heads, count = links_of(
         cand, pos, placed, start_cand, start_pos, n, units, index
     )
     if not consistent_grid:
         return False, np.zeros(rows.shape[1], dtype=np.uint64)
-    return True, failing_with(cand, n, index, rows, back, tails, heads, count, every)
+    return True, failing_with(cand, n, index, rows, back, tails, heads, count, True)
 
 
 @kernel
 def failing_with(cand, n, index, rows, back, tails, heads, count, every):
-    """`failing`'s nodes on a consistent grid whose new links are known (`links_of`)."""
+    """`failing`'s nodes on a consistent grid whose new links are known (`links_of`); with
+    `every` False, it stops at the first (enough to tell that one may fail)."""
     words = rows.shape[1]
     found = np.zeros(words, dtype=np.uint64)
     if count == 0:

@@ -483,7 +483,7 @@ def group_agreement(
     ctx: Context, ends: Ends, nodes: list[int], dynamic: bool, limit: int = 0
 ) -> tuple[int, int] | None:
     """The cheapest fact the (+) branches of `nodes` (with `dynamic`, their dynamic
-    branches, none ending in a contradiction) agree on, as `forcing._agree` would count
+    branches, none ending in a contradiction) agree on, as `forcing.agreed_facts` would count
     it: (its complexity, the fact), or None when they agree on no useful fact besides
     `nodes` (`branch_kernel.agreement`; `ends`: the search's, which hold most of the
     branches' facts).  With a `limit` (0: none), None also when no such fact rests on

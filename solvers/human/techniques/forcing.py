@@ -250,7 +250,8 @@ def search_chains(
             return  # a contradiction: the dynamic branches agree on nothing
         if not shared(nodes) or beaten(nodes, kind):
             return
-        _agree(ctx, [on_branch(x) for x in nodes], nodes, kind, consider, rating, mode >= PLUS)
+        branches = [on_branch(x) for x in nodes]
+        agreed_facts(ctx, branches, nodes, kind, consider, rating, mode >= PLUS)
 
     contradictions = "contradiction" in kinds
 
@@ -528,7 +529,7 @@ def _agreeing(ctx: Context, kind: str, base: float) -> tuple:
     return best
 
 
-def _agree(
+def agreed_facts(
     ctx, branches: list[Branch], nodes: list[int], kind: str, consider, rating, partial: bool
 ) -> None:
     """Facts every branch of a cell or unit forces are true.  With `partial` (the branches

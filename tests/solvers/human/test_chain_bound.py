@@ -55,7 +55,10 @@ def test_the_bound_skips_only_grids_without_static_forcing_chains(name, monkeypa
         status, heads, *_ = static_kernel.analyse(
             cand, pos, placed, n, units, cell_units, peers, se_peers, True, False
         )
-        may = chain_bound.may_fail(cand, pos, placed, start.cand, start.pos, n, units, *start.bound)
+        ok, nodes = chain_bound.failing(
+            cand, pos, placed, start.cand, start.pos, n, units, *start.bound
+        )
+        may = not ok or nodes.any()
         if status == static_kernel.OK and heads.shape[0]:
             with_chains += 1
             assert may, f"{name}: a grid with a static forcing chain was skipped"

@@ -563,7 +563,7 @@ def _groups(state: CandidateState) -> list[list[int]]:
 @pytest.mark.parametrize("mode", [DYNAMIC, PLUS])
 @pytest.mark.parametrize("name", [s for s in STATES if s != "gen16"])
 def test_the_kernels_cheapest_agreement_is_the_pure_routes(name, mode):
-    """`group_agreement` gives, for every group, the cheapest finding `forcing._agree`
+    """`group_agreement` gives, for every group, the cheapest finding `forcing.agreed_facts`
     makes from the pure route's branches (dynamic groups with a contradiction are left
     to the caller)."""
     state = STATES[name]()
@@ -575,7 +575,7 @@ def test_the_kernels_cheapest_agreement_is_the_pure_routes(name, mode):
         if mode == DYNAMIC and any(b.conflict is not None for b in branches):
             continue
         found: list = []
-        forcing._agree(ctx, branches, nodes, "cell", found.append, lambda c: c, mode >= PLUS)
+        forcing.agreed_facts(ctx, branches, nodes, "cell", found.append, lambda c: c, mode >= PLUS)
         expected = min(((f.complexity, f.target) for f in found), default=None)
         assert compiled_branches.group_agreement(ctx, ends, nodes, mode == DYNAMIC) == expected, (
             f"{name}: {nodes}"
@@ -595,7 +595,7 @@ def test_the_kernels_cheapest_agreement_is_the_pure_routes(name, mode):
 @pytest.mark.parametrize("name", ["gen9-extreme step 26", "gen9-extreme static"])
 def test_the_nested_ends_cheapest_agreement_is_the_branches(name, mode):
     """`NestedEnds.agreement` gives, for every group, the cheapest finding
-    `forcing._agree` makes from the branches (inner chains counted once each)."""
+    `forcing.agreed_facts` makes from the branches (inner chains counted once each)."""
     state = STATES[name]()
     ctx = Context(state)
     ends = compiled_branches.nested_ends(ctx, mode)
@@ -604,7 +604,7 @@ def test_the_nested_ends_cheapest_agreement_is_the_branches(name, mode):
     for nodes in _groups(state):
         branches = [ends.branch(x) for x in nodes]
         found: list = []
-        forcing._agree(ctx, branches, nodes, "cell", found.append, lambda c: c, True)
+        forcing.agreed_facts(ctx, branches, nodes, "cell", found.append, lambda c: c, True)
         expected = min(((f.complexity, f.target) for f in found), default=None)
         assert ends.agreement(nodes, 0) == expected, f"{name}: {nodes}"
         agreed += expected is not None
