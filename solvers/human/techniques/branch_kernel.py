@@ -461,30 +461,7 @@ def _lost_in_unit(ws, gone, cells, at, n):
 def _ancestors(ws, x, stamp, stack):
     """Mark with `stamp` the facts `x` rests on (itself included) not marked yet; how
     many were marked."""
-    mark = ws[W_MARK]
-    why_at = ws[W_WHY_AT]
-    why_len = ws[W_WHY_LEN]
-    pool = ws[W_POOL]
-    if mark[x] == stamp:
-        return 0
-    mark[x] = stamp
-    stack[0] = x
-    top = 1
-    count = 1
-    while top:
-        top -= 1
-        y = stack[top]
-        a = why_at[y]
-        if a < 0:
-            continue
-        for i in range(a, a + why_len[y]):
-            z = pool[i]
-            if mark[z] != stamp:
-                mark[z] = stamp
-                stack[top] = z
-                top += 1
-                count += 1
-    return count
+    return _keyed_ancestors(ws, x, stamp, stack, None, 0)[0]
 
 
 @kernel
@@ -1492,9 +1469,10 @@ def conflict_cost(ws):
 
 @kernel
 def _keyed_ancestors(ws, x, stamp, stack, keys, used):
-    """`_ancestors`, and the inner chains the marked facts rest on that ``keys[:used]``
-    lacks added to it (their complexity in `keys`' second column): (how many facts were
-    marked, the new `used`, the added chains' complexity)."""
+    """`_ancestors`, and (unless `keys` is None) the inner chains the marked facts rest
+    on that ``keys[:used]`` lacks added to it (their complexity in `keys`' second
+    column): (how many facts were marked, the new `used`, the added chains'
+    complexity)."""
     mark = ws[W_MARK]
     why_at = ws[W_WHY_AT]
     why_len = ws[W_WHY_LEN]
@@ -1512,7 +1490,7 @@ def _keyed_ancestors(ws, x, stamp, stack, keys, used):
         top -= 1
         y = stack[top]
         key = inner_key[y]
-        if key >= 0:
+        if keys is not None and key >= 0:
             known = False
             for i in range(used):
                 if keys[i, 0] == key:
