@@ -179,10 +179,9 @@ def _high_bit(x):
     return 63 - leading_zeros(x)
 
 
-@kernel
-def start(ws, seeds, start_cand, start_pos, start_placed):
-    """Clear the workspace (the facts of the last branch) and assume `seeds`: `CONFLICT`
-    when they clash, else `DONE` (follow on)."""
+@kernel(inline="always")
+def _clear_facts(ws):
+    """Forget the last branch's facts: unmark them and zero the counters."""
     why_at = ws[W_WHY_AT]
     inner_key = ws[W_INNER_KEY]
     facts = ws[W_FACTS]
@@ -192,6 +191,13 @@ def start(ws, seeds, start_cand, start_pos, start_placed):
         why_at[x] = -1
         inner_key[x] = -1
     cnt[:] = 0
+
+
+@kernel
+def start(ws, seeds, start_cand, start_pos, start_placed):
+    """Clear the workspace (the facts of the last branch) and assume `seeds`: `CONFLICT`
+    when they clash, else `DONE` (follow on)."""
+    _clear_facts(ws)
     ws[W_CAND][:] = start_cand
     ws[W_POS][:] = start_pos
     ws[W_PLACED][:] = start_placed
@@ -1862,15 +1868,11 @@ def _branch_into(ws, geo, peers, grid, seeds, kind, span, out):
 def _load(ws, found):
     """Put a branch's `flat` form back into the workspace, as far as its facts and their
     causes go (not its grid); False when its causes outgrow the pool."""
+    _clear_facts(ws)
     why_at = ws[W_WHY_AT]
     inner_key = ws[W_INNER_KEY]
     facts = ws[W_FACTS]
     cnt = ws[W_CNT]
-    for i in range(cnt[N_FACTS]):
-        x = facts[i]
-        why_at[x] = -1
-        inner_key[x] = -1
-    cnt[:] = 0
     pool = ws[W_POOL]
     why_len = ws[W_WHY_LEN]
     inner_size = ws[W_INNER_SIZE]
