@@ -76,7 +76,7 @@ def _padded(c, ncand, half):
     return c if c < ncand else c - ncand + 64 * half
 
 
-@kernel
+@kernel(inline="always")
 def _bit(rows, x, y):
     return (rows[x, y >> 6] >> np.uint64(y & 63)) & np.uint64(1) != 0
 
@@ -197,12 +197,15 @@ def _link_graph(rows, tails, heads, count):
     span = (count + 63) >> 6
     after = np.zeros((count, span), dtype=np.uint64)
     for i in range(count):
+        head = heads[i]
         for j in range(count):
-            if _bit(rows, heads[i], tails[j]):
+            tail = tails[j]
+            if rows[head, tail >> 6] >> np.uint64(tail & 63) & one:
                 after[i, j >> 6] |= one << np.uint64(j & 63)
     for k in range(count):
+        word, bit = k >> 6, np.uint64(k & 63)
         for i in range(count):
-            if _bit(after, i, k):
+            if after[i, word] >> bit & one:
                 for v in range(span):
                     after[i, v] |= after[k, v]
     return after
