@@ -29,8 +29,9 @@ ALS chains are searched up to `MAX_CHAIN_SETS` sets.  Sets are bitmasks: cells a
 cell mask, digits as a digit mask.
 
 With numba, ALS-XZ, ALS-XY-Wing, the ALS chains and Death Blossom search compiled (`als_kernel`, on
-the sets and links as arrays, `als_arrays`): the same loops in the same order, so the
-same steps; the Python searches below are the route without numba.
+the sets and links as arrays, `als_arrays`, the sets enumerated by the kernel too): the
+same loops in the same order, so the same sets and steps; the Python searches below are
+the route without numba.
 """
 
 from __future__ import annotations
@@ -507,6 +508,7 @@ class AlsArrays(NamedTuple):
     `als_kernel`)."""
 
     cells: Any
+    unit: Any
     digits: Any
     size: Any
     holding: Any
@@ -525,16 +527,17 @@ def als_arrays(state: CandidateState) -> AlsArrays:
 def _build_arrays(state: CandidateState) -> AlsArrays:
     import numpy as np
 
-    from solvers.human.techniques.als_kernel import NEED_ROOM, links, set_rows
+    from solvers.human.techniques.als_kernel import NEED_ROOM, find_sets, links, set_rows
 
-    sets = almost_locked_sets(state)
-    words = (state.shape.ncells + 63) >> 6
-    cells = word_rows([a.cells for a in sets], words)
-    cw = word_rows(cells_with_each(state), words)
+    shape = state.shape
+    words = (shape.ncells + 63) >> 6
     cand = np.array(state.cand, dtype=np.int64)
-    digits, size, holding, seen = set_rows(cells, cand, peer_rows(state.shape), state.n)
-    start = np.zeros(len(sets) + 1, dtype=np.int64)
-    room = 16 * len(sets) + 16
+    cells, unit, _ = find_sets(cand, unit_rows(shape), max_cells(state.n), shape.ncells)
+    cw = word_rows(cells_with_each(state), words)
+    digits, size, holding, seen = set_rows(cells, cand, peer_rows(shape), state.n)
+    count = len(unit)
+    start = np.zeros(count + 1, dtype=np.int64)
+    room = 16 * count + 16
     while True:  # a bigger output when the links do not fit
         other = np.empty(room, dtype=np.int64)
         rcc = np.empty(room, dtype=np.int64)
@@ -542,7 +545,28 @@ def _build_arrays(state: CandidateState) -> AlsArrays:
         if total != NEED_ROOM:
             break
         room *= 4
-    return AlsArrays(cells, digits, size, holding, seen, cw, start, other[:total], rcc[:total])
+    return AlsArrays(
+        cells, unit, digits, size, holding, seen, cw, start, other[:total], rcc[:total]
+    )
+
+
+def set_at(state: CandidateState, arr: AlsArrays, i: int) -> Als:
+    """Set i of the arrays (the `almost_locked_sets` one of that index)."""
+    cells = int.from_bytes(arr.cells[i].tobytes(), "little")
+    cand = state.cand
+    members = [(c, cand[c]) for c in bits(cells)]
+    union = 0
+    for _, m in members:
+        union |= m
+    return _als(cells, union, int(arr.unit[i]), members, state.n, peer_masks(state.shape))
+
+
+@cache
+def unit_rows(shape: Shape) -> Any:
+    """The shape's units, each its cells in order, as a NumPy array."""
+    import numpy as np
+
+    return np.array(shape.units, dtype=np.int64)
 
 
 def word_rows(masks: list[int], words: int) -> Any:
@@ -567,8 +591,7 @@ def compiled_xz(state: CandidateState) -> Step | None:
     i, j, rcc = best_xz(arr.digits, arr.size, arr.seen, arr.cw, arr.start, arr.other, arr.rcc)
     if i < 0:
         return None
-    sets = almost_locked_sets(state)
-    a, b = sets[i], sets[j]
+    a, b = set_at(state, arr, i), set_at(state, arr, j)
     rcc, elims = _xz_eliminations(a, b, int(rcc), cells_with_each(state))
     return _xz_step(state, a, b, rcc, elims)
 
@@ -584,11 +607,11 @@ def compiled_xy_wing(state: CandidateState) -> Step | None:
     if found[0] < 0:
         return None
     c, i, j, x, y = (int(v) for v in found)
-    sets = almost_locked_sets(state)
-    a, b = sets[i], sets[j]
+    a, b = set_at(state, arr, i), set_at(state, arr, j)
     cw = cells_with_each(state)
     z = _shared(a, b, cw) & ~(1 << x | 1 << y)
-    return _xy_wing_step(state, a, sets[c], b, x, y, _common_eliminations(a, b, z, cw))
+    pivot = set_at(state, arr, c)
+    return _xy_wing_step(state, a, pivot, b, x, y, _common_eliminations(a, b, z, cw))
 
 
 def compiled_chain(state: CandidateState) -> Step | None:
@@ -603,8 +626,7 @@ def compiled_chain(state: CandidateState) -> Step | None:
         return None
     n = state.n
     facts = [int(v) for v in found if v >= 0]
-    sets = almost_locked_sets(state)
-    path = [sets[f // n] for f in facts]
+    path = [set_at(state, arr, f // n) for f in facts]
     z = facts[0] % n
     cw = cells_with_each(state)
     hit = path[0].seen[z] & cw[z] & path[-1].seen[z]
@@ -634,8 +656,7 @@ def compiled_blossom(state: CandidateState) -> Step | None:
     if found[0] < 0:
         return None
     stem, z = int(found[0]), int(found[1])
-    sets = almost_locked_sets(state)
-    chosen = [sets[int(i)] for i in found[2:] if i >= 0]
+    chosen = [set_at(state, arr, int(i)) for i in found[2:] if i >= 0]
     hit = cells_with_each(state)[z] & ~(1 << stem)
     for a in chosen:
         hit &= a.seen[z]

@@ -30,6 +30,106 @@ NEED_ROOM = -1  # `links`: the output arrays are too small; call again with bigg
 
 
 @kernel
+def find_sets(cand, units, cap, ncells):
+    """Every ALS of up to `cap` cells in `als.almost_locked_sets`' order: (``cells``, each
+    set's unit, each set's cell count).  Per unit the same depth-first walk over its
+    cells with at most cap + 1 candidates; a set is kept under the first unit holding
+    it (the unit order is rows, columns, boxes: a column's set lies in an earlier row
+    only when it is one cell, a box's when its cells share a row or a column); then
+    stably by cell count."""
+    nunits, n = units.shape
+    words = (ncells + 63) >> 6
+    one = np.uint64(1)
+    room = 256
+    rows = np.zeros((room, words), dtype=np.uint64)
+    set_unit = np.empty(room, dtype=np.int64)
+    set_size = np.empty(room, dtype=np.int64)
+    count = 0
+    open_cells = np.empty(n, dtype=np.int64)
+    open_masks = np.empty(n, dtype=np.int64)
+    most = n * cap + 1
+    stack_start = np.empty(most, dtype=np.int64)
+    stack_cells = np.empty(most, dtype=np.int64)  # positions among the open cells
+    stack_union = np.empty(most, dtype=np.int64)
+    stack_size = np.empty(most, dtype=np.int64)
+    for u in range(nunits):
+        nopen = 0
+        for i in range(n):
+            c = units[u, i]
+            m = cand[c]
+            if m and popcount(m) <= cap + 1:
+                open_cells[nopen] = c
+                open_masks[nopen] = m
+                nopen += 1
+        stack_start[0] = stack_cells[0] = stack_union[0] = stack_size[0] = 0
+        top = 1
+        while top:
+            top -= 1
+            start, chosen = stack_start[top], stack_cells[top]
+            union, size = stack_union[top], stack_size[top]
+            for i in range(start, nopen):
+                u2 = union | open_masks[i]
+                digits = popcount(u2)
+                if digits > cap + 1:
+                    continue
+                c2 = chosen | np.int64(1) << i
+                if digits == size + 2 and not _found_before(c2, open_cells, u, n):
+                    if count == room:
+                        room *= 2
+                        rows = _grown_rows(rows, room)
+                        set_unit = _grown(set_unit, room)
+                        set_size = _grown(set_size, room)
+                    rows[count, :] = 0
+                    rest = c2
+                    while rest:
+                        c = open_cells[trailing_zeros(rest)]
+                        rest &= rest - 1
+                        rows[count, c >> 6] |= one << np.uint64(c & 63)
+                    set_unit[count] = u
+                    set_size[count] = size + 1
+                    count += 1
+                if size + 1 < cap:
+                    stack_start[top] = i + 1
+                    stack_cells[top] = c2
+                    stack_union[top] = u2
+                    stack_size[top] = size + 1
+                    top += 1
+    order = np.argsort(set_size[:count], kind="mergesort")
+    return rows[order], set_unit[order], set_size[order]
+
+
+@kernel
+def _found_before(chosen, open_cells, u, n):
+    """Whether the set at positions `chosen` of unit u's open cells lies in an earlier
+    unit too (so it was kept there)."""
+    if u < n:
+        return False
+    first = open_cells[trailing_zeros(chosen)]
+    same_row = same_col = True
+    rest = chosen
+    while rest:
+        c = open_cells[trailing_zeros(rest)]
+        rest &= rest - 1
+        same_row = same_row and c // n == first // n
+        same_col = same_col and c % n == first % n
+    return same_row or (u >= 2 * n and same_col)
+
+
+@kernel
+def _grown_rows(rows, room):
+    out = np.zeros((room, rows.shape[1]), dtype=rows.dtype)
+    out[: rows.shape[0]] = rows
+    return out
+
+
+@kernel
+def _grown(values, room):
+    out = np.empty(room, dtype=values.dtype)
+    out[: values.shape[0]] = values
+    return out
+
+
+@kernel
 def set_rows(cells, cand, peers, n):
     """Each set's digits, cell count, and per digit its places and the cells seeing them
     all (``holding``, ``seen``)."""

@@ -19,7 +19,15 @@ from tests.paths import ROOT
 pytest.importorskip("numba")
 
 DATA = ROOT / "corpora" / "data"
-KERNELS = ("set_rows", "links", "best_xz", "best_xy_wing", "best_chain", "best_blossom")
+KERNELS = (
+    "find_sets",
+    "set_rows",
+    "links",
+    "best_xz",
+    "best_xy_wing",
+    "best_chain",
+    "best_blossom",
+)
 SEARCHES = ("als_xz", "als_xy_wing", "als_chain", "death_blossom")
 
 
@@ -37,10 +45,19 @@ def both(state: CandidateState, name: str, monkeypatch: pytest.MonkeyPatch) -> S
     return compiled
 
 
+def same_sets(state: CandidateState) -> None:
+    """The kernel's sets (`als.als_arrays`) are the Python enumeration's, in its order."""
+    arr = als.als_arrays(state.copy())
+    kernel_sets = [als.set_at(state, arr, i) for i in range(len(arr.unit))]
+    assert kernel_sets == als.almost_locked_sets(state.copy()), state.snapshot()
+
+
 def along_the_path(grid: Grid, monkeypatch: pytest.MonkeyPatch, found: dict[str, int]) -> None:
-    """At each state of the engine's path, every search finds the same step both ways."""
+    """At each state of the engine's path, the kernel enumerates the same sets and every
+    search finds the same step both ways."""
     state = CandidateState.from_grid(grid)
     while state.empty and not state.contradiction:
+        same_sets(state)
         for name in SEARCHES:
             if both(state, name, monkeypatch) is not None:
                 found[name] = found.get(name, 0) + 1
@@ -82,6 +99,7 @@ def struck(grid: Grid, seed: int, share: float) -> CandidateState:
 @given(st.integers(0, 19), st.integers(0, 2**32), st.floats(0.2, 0.7))
 def test_the_compiled_searches_agree_on_struck_states(index, seed, share):
     state = struck(first_puzzles("gen9-extreme", 20)[index], seed, share)
+    same_sets(state)
     with pytest.MonkeyPatch.context() as monkeypatch:
         for name in SEARCHES:
             both(state, name, monkeypatch)
@@ -92,6 +110,7 @@ def test_the_compiled_searches_agree_on_16x16_and_25x25_grids(monkeypatch, name,
     found: dict[str, int] = {}
     for seed, grid in enumerate(first_puzzles(name, count)):
         state = struck(grid, seed, share)  # (more sets: the Python searches take seconds)
+        same_sets(state)
         for name in SEARCHES:
             if both(state, name, monkeypatch) is not None:
                 found[name] = found.get(name, 0) + 1
