@@ -209,3 +209,18 @@ def random_candidate_grid(
             if other != d and state.candidates(cell) >> (other - 1) & 1 and rng.random() > keep:
                 state.eliminate(cell, other)
     return state.shape, state.cand[:], state.pos[:], state.placed[:]
+
+
+def struck_state(grid: Grid, seed: int, share: float) -> CandidateState:
+    """The puzzle's state with about `share` of its open candidates struck (one kept per
+    cell), chosen by `seed`: states no path reaches, with many sets, links and chains."""
+    rng = random.Random(seed)
+    state = CandidateState.from_grid(grid)
+    for cell, mask in enumerate(list(state.cand)):
+        if state.values[cell]:
+            continue
+        digits = [k + 1 for k in range(state.n) if mask >> k & 1]
+        for d in digits[1:]:
+            if rng.random() < share and state.cand[cell].bit_count() > 1:
+                state.eliminate(cell, d)
+    return state

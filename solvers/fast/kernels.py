@@ -97,6 +97,24 @@ def kernel(func=None, /, **options):
 
 
 @kernel(inline="always")
+def row_count(row):
+    """How many bits a row of 64-bit words has set."""
+    total = 0
+    for w in range(row.shape[0]):
+        total += popcount(row[w])
+    return total
+
+
+@kernel(inline="always")
+def listed(values, count, x):
+    """Whether ``values[:count]`` holds `x`."""
+    for i in range(count):  # noqa: SIM110 (numba compiles no generator)
+        if values[i] == x:
+            return True
+    return False
+
+
+@kernel(inline="always")
 def next_combination(idx, count, total) -> bool:
     """Step ``idx[:count]`` (ascending indices below `total`) to the next combination in
     lexicographic order; False after the last."""

@@ -28,7 +28,14 @@ from solvers.human.hodoku_path import only_solution
 from solvers.human.hodoku_tabling import compiled_conclusion, compiled_fits
 from solvers.human.state import CandidateState
 from solvers.human.table import GROUPS, resolve
-from solvers.human.techniques import als, compiled_branches, one_digit, sue_de_coq, x_forcing
+from solvers.human.techniques import (
+    als,
+    compiled_branches,
+    grouped_links,
+    one_digit,
+    sue_de_coq,
+    x_forcing,
+)
 from solvers.human.techniques.aligned import COMPILED as ALIGNED_COMPILED
 from solvers.human.techniques.aligned import compiled_pair, compiled_triple
 from solvers.human.techniques.als_wings import COMPILED as WINGS_COMPILED
@@ -193,3 +200,5 @@ def load_kernels() -> None:
     compiled_branches.load(Context(state))
     if als.COMPILED:
         als.load_compiled(state)
+    if grouped_links.COMPILED:
+        grouped_links.compiled_chain(state, 1, 2, cells_with(state, 1))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from solvers.fast.kernels import kernel, popcount
+from solvers.fast.kernels import kernel, popcount, row_count
 
 NEED_ROOM = -1  # `links`: the output arrays are too small; call again with bigger ones
 
@@ -259,14 +259,6 @@ def links(cells, digits, holding, seen, cw, start, other, rcc):
 
 
 @kernel
-def _count(row):
-    out = 0
-    for w in range(row.shape[0]):
-        out += popcount(row[w])
-    return out
-
-
-@kernel
 def _common_count(seen, cw, i, j, k):
     """How many cells holding k+1 see all its places in sets i and j."""
     out = 0
@@ -317,7 +309,7 @@ def best_xz(digits, size, seen, cw, start, other, rcc):
                     if digits[j] & ~r & bit:
                         for w in range(words):
                             elim[w] |= seen[j, k, w] & cw[k, w]
-                    count += _count(elim)
+                    count += row_count(elim)
             else:
                 rest = both & ~r
                 while rest:
@@ -657,7 +649,7 @@ def best_blossom(cells, digits, size, holding, seen, cw, cand, peers, max_stem):
             sz = 0
             for slot in range(petals):
                 sz += size[chosen[slot]]
-            hits = _count(targets[petals])
+            hits = row_count(targets[petals])
             if best[0] < 0 or sz < best_size or (sz == best_size and hits > best_count):
                 best[:] = -1
                 best[0] = stem

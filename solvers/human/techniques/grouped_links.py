@@ -13,12 +13,15 @@ far ends to hold it: cells that see every cell of both far ends lose it.
 Sukaku Explainer rates a chain with a grouped link 0.3 above its plain form:
 4.3 for two links, 5.7 for three.  A digit's links, and which can follow
 which, are built once for its cells and serve both searches; a chain whose far
-ends cannot see more candidates than the best so far is not tried.
+ends cannot see more candidates than the best so far is not tried.  With numba the
+search runs compiled (`grouped_kernel`: the same links in the same order, the same
+loops); the Python search here is the route without numba.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from importlib.util import find_spec
 from itertools import combinations
 
 from solvers.grid import Shape
@@ -255,8 +258,43 @@ def _digit_links(state: CandidateState, d: int, with_d: int) -> _Links:
 
 def best_chain(state: CandidateState, d: int, k: int, with_d: int) -> tuple | None:
     """The chain of `k` strong links on digit `d` that removes the most candidates (the
-    first found on a tie), as (count, d, links, targets), or None.  A chain whose
-    first far end sees no more candidates than the best so far removes no more."""
+    first found on a tie), as (count, d, links, targets), or None: compiled where numba
+    is installed (`grouped_kernel`, the same chain), else `searched_chain`."""
+    if COMPILED:
+        return compiled_chain(state, d, k, with_d)
+    return searched_chain(state, d, k, with_d)
+
+
+COMPILED = find_spec("numba") is not None
+"""Whether the chains are searched compiled (`grouped_kernel`): numba is installed."""
+
+
+def compiled_chain(state: CandidateState, d: int, k: int, with_d: int) -> tuple | None:
+    """`searched_chain` by the compiled kernel."""
+    import numpy as np
+
+    from solvers.human.techniques.grouped_kernel import best_chain as kernel_chain
+    from solvers.human.techniques.grouped_kernel import geometry
+
+    units, parts, counts, cell_units, peers = geometry(state.shape)
+    row = np.frombuffer(with_d.to_bytes(8 * peers.shape[1], "little"), dtype="<u8")
+    top, unit, grouped, start, end, targets = kernel_chain(
+        row, k, units, parts, counts, cell_units, peers
+    )
+    if not top:
+        return None
+    links = [(int(unit[t]), _mask(start[t]), _mask(end[t]), bool(grouped[t])) for t in range(k)]
+    return int(top), d, links, _mask(targets)
+
+
+def _mask(row) -> int:
+    """A row of words as a cell mask."""
+    return int.from_bytes(row.tobytes(), "little")
+
+
+def searched_chain(state: CandidateState, d: int, k: int, with_d: int) -> tuple | None:
+    """`best_chain` in Python.  A chain whose first far end sees no more candidates than
+    the best so far removes no more."""
     g = _digit_links(state, d, with_d)
     ends, nxt, seen, far, grouped = g.ends, g.nxt, g.seen, g.far, g.grouped
     if len(ends) < 2 * k or not grouped:

@@ -11,17 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.fast.kernels import kernel, popcount
+from solvers.fast.kernels import kernel, listed, popcount
 
 MAX_SIDE_CELLS = 3
-
-
-@kernel(inline="always")
-def _holds(cells, count, c):
-    for i in range(count):  # noqa: SIM110 (numba compiles no generator)
-        if cells[i] == c:
-            return True
-    return False
 
 
 @kernel(inline="always")
@@ -68,7 +60,7 @@ def _sides(cand, rest, nrest, v, need, sets):
 def _loses(cand, unit, used, nused, loses):
     """Whether a cell of `unit` outside `used` holds one of the digits `loses`."""
     for c in unit:  # noqa: SIM110 (numba compiles no generator)
-        if cand[c] & loses and not _holds(used, nused, c):
+        if cand[c] & loses and not listed(used, nused, c):
             return True
     return False
 
@@ -119,7 +111,7 @@ def _rest(cand, unit, other):
     out = np.empty(n, dtype=np.int64)
     count = 0
     for c in unit:
-        if cand[c] and not _holds(other, n, c):
+        if cand[c] and not listed(other, n, c):
             out[count] = c
             count += 1
     return out, count

@@ -13,7 +13,7 @@ from solvers.human.engine import propagate
 from solvers.human.state import CandidateState
 from solvers.human.step import Step
 from solvers.human.techniques import als
-from tests.human_fixtures import first_puzzles
+from tests.human_fixtures import first_puzzles, struck_state
 from tests.paths import ROOT
 
 pytest.importorskip("numba")
@@ -78,27 +78,10 @@ def test_the_compiled_searches_agree_on_small_and_wide_grids(monkeypatch, name, 
         along_the_path(grid, monkeypatch, {})
 
 
-def struck(grid: Grid, seed: int, share: float) -> CandidateState:
-    """The puzzle's state with about `share` of its open candidates struck (one kept per
-    cell), chosen by `seed`: states no path reaches, with many sets and links."""
-    import random
-
-    rng = random.Random(seed)
-    state = CandidateState.from_grid(grid)
-    for cell, mask in enumerate(list(state.cand)):
-        if state.values[cell]:
-            continue
-        digits = [k + 1 for k in range(state.n) if mask >> k & 1]
-        for d in digits[1:]:
-            if rng.random() < share and state.cand[cell].bit_count() > 1:
-                state.eliminate(cell, d)
-    return state
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 19), st.integers(0, 2**32), st.floats(0.2, 0.7))
 def test_the_compiled_searches_agree_on_struck_states(index, seed, share):
-    state = struck(first_puzzles("gen9-extreme", 20)[index], seed, share)
+    state = struck_state(first_puzzles("gen9-extreme", 20)[index], seed, share)
     same_sets(state)
     with pytest.MonkeyPatch.context() as monkeypatch:
         for name in SEARCHES:
@@ -109,7 +92,7 @@ def test_the_compiled_searches_agree_on_struck_states(index, seed, share):
 def test_the_compiled_searches_agree_on_16x16_and_25x25_grids(monkeypatch, name, count, share):
     found: dict[str, int] = {}
     for seed, grid in enumerate(first_puzzles(name, count)):
-        state = struck(grid, seed, share)  # (more sets: the Python searches take seconds)
+        state = struck_state(grid, seed, share)  # (more sets: the Python searches take seconds)
         same_sets(state)
         for name in SEARCHES:
             if both(state, name, monkeypatch) is not None:
