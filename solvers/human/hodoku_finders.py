@@ -25,7 +25,13 @@ from solvers.human.hodoku_chains import best_chain
 from solvers.human.hodoku_tabling import forcing_chain, forcing_net
 from solvers.human.state import CandidateState, digits
 from solvers.human.step import Step
-from solvers.human.techniques.common import bits, cells_with, peer_masks, unit_readers
+from solvers.human.techniques.common import (
+    bits,
+    cells_with,
+    peer_masks,
+    unit_cell_masks,
+    unit_readers,
+)
 
 Finder = Callable[[CandidateState], "Step | None"]
 
@@ -305,47 +311,46 @@ def empty_rectangle(state: CandidateState) -> Step | None:
 
 def _er_digit(state: CandidateState, d: int) -> Step | None:
     """The first empty rectangle of digit d: boxes, then the crossings."""
-    n, cand, shape = state.n, state.cand, state.shape
+    n, shape = state.n, state.shape
     rows, cols = shape.box_rows, shape.box_cols
-    bit = 1 << (d - 1)
+    with_d = cells_with(state, d)
+    masks = unit_cell_masks(shape)
     for b in range(n):
-        box = shape.units[2 * n + b]
-        places = [c for c in box if cand[c] & bit]
-        if not 2 <= len(places) <= 5:
+        box = masks[2 * n + b]
+        places = with_d & box
+        if not 2 <= places.bit_count() <= 5:
             continue
-        top, left = box[0] // n, box[0] % n
+        corner = shape.units[2 * n + b][0]
+        top, left = corner // n, corner % n
         for p in range(rows * cols):
             row, col = top + rows - 1 - p // cols, left + cols - 1 - p % cols
-            if any(c // n != row and c % n != col for c in places):
-                continue
-            if all(c % n == col for c in places) or all(c // n == row for c in places):
-                continue
+            in_row, in_col = places & masks[row], places & masks[n + col]
+            if in_row | in_col != places or in_row == places or in_col == places:
+                continue  # (the places must lie on the row and the column, some off each)
             for across in (False, True):
-                step = _er_link(state, d, set(box), row, col, across)
+                step = _er_link(state, d, with_d, box, row, col, across)
                 if step is not None:
                     return step
     return None
 
 
 def _er_link(
-    state: CandidateState, d: int, box: set[int], row: int, col: int, across: bool
+    state: CandidateState, d: int, with_d: int, box: int, row: int, col: int, across: bool
 ) -> Step | None:
     """An empty rectangle's elimination through a conjugate pair in a column met on the
-    box's row (``across``: in a row met on the box's column), or None."""
-    n, cand = state.n, state.cand
-    bit = 1 << (d - 1)
-    line = [col + n * r for r in range(n)] if across else [row * n + c for c in range(n)]
-    for cell in line:
-        if cell in box or not cand[cell] & bit:
+    box's row (``across``: in a row met on the box's column), or None (`with_d`: the
+    digit's cells; `box`: the box's)."""
+    n = state.n
+    masks = unit_cell_masks(state.shape)
+    line = masks[n + col] if across else masks[row]
+    for cell in bits(line & with_d & ~box):  # (in the line's order)
+        pair = with_d & masks[cell // n if across else n + cell % n]
+        if pair.bit_count() != 2:
             continue
-        pair_unit = cell // n if across else n + cell % n
-        pair = [c for c in state.shape.units[pair_unit] if cand[c] & bit]
-        if len(pair) != 2:
-            continue
-        other = pair[1] if pair[0] == cell else pair[0]
+        other = (pair & ~(1 << cell)).bit_length() - 1
         target = other // n * n + col if not across else row * n + other % n
-        if target not in box and target not in pair and cand[target] & bit:
-            cells = (cell, other, *sorted(box & {c for c in range(n * n) if cand[c] & bit}))
+        if (with_d & ~box & ~pair) >> target & 1:
+            cells = (cell, other, *bits(box & with_d))
             return Step("empty_rectangle", (), ((target, d),), cells, (), (d,), 0.0, state.shape)
     return None
 

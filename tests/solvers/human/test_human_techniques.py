@@ -760,6 +760,18 @@ def test_grouped_turbot_fish_fires_on_an_empty_rectangle():
     assert step.rating == 4.3
 
 
+def test_hodokus_empty_rectangle_finds_the_same_elimination():
+    from solvers.human.hodoku_finders import empty_rectangle
+
+    step = empty_rectangle(CandidateState.from_candidates(_empty_rectangle({})))
+    assert step is not None
+    assert compact(step) == "r5c3<>1"
+    assert step.cells[:2] == (6, 42)  # the conjugate pair r1c7 - r5c7, then the box's places
+    assert step.cells[2:] == (0, 1, 11)
+    shape_broken = CandidateState.from_candidates(_empty_rectangle({"r3c2": "123456789"}))
+    assert empty_rectangle(shape_broken) is None
+
+
 def test_grouped_turbot_fish_needs_the_rectangle_shape():
     # With 1 also in r3c2, box 1's places no longer lie in one row and one column.
     state = CandidateState.from_candidates(_empty_rectangle({"r3c2": "123456789"}))
