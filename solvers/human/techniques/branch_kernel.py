@@ -194,6 +194,29 @@ def _clear_facts(ws):
 
 
 @kernel
+def seed_array(cand, n, off_base):
+    """`compiled_branches.search_seeds` on the candidates: cell by cell, digit by digit, on
+    for every candidate of a cell with two or more, then off for those of cells with
+    three or more."""
+    out = np.empty(2 * cand.shape[0] * n, dtype=np.int64)
+    size = 0
+    for cell in range(cand.shape[0]):
+        m = cand[cell]
+        if not m & (m - 1):
+            continue
+        many = popcount(m) > 2
+        while m:
+            x = cell * n + np.int64(trailing_zeros(m))
+            m &= m - 1
+            out[size] = x
+            size += 1
+            if many:
+                out[size] = off_base + x
+                size += 1
+    return out[:size]
+
+
+@kernel
 def start(ws, seeds, start_cand, start_pos, start_placed):
     """Clear the workspace (the facts of the last branch) and assume `seeds`: `CONFLICT`
     when they clash, else `DONE` (follow on)."""

@@ -72,6 +72,7 @@ class Start:
 
     def __init__(self, ctx: Context, kernel: ModuleType) -> None:
         self._ctx = ctx
+        self._kernel = kernel
         state = ctx.state
         n = state.n
         ints = np.int64
@@ -100,11 +101,12 @@ class Start:
 
     @cached_property
     def seeds(self) -> tuple[list[int], np.ndarray, dict[int, int]]:
-        """The seeds of the dynamic, (+) and nested searches (`search_seeds`), as a list,
-        as an array, and each one's index."""
-        seeds = search_seeds(self._ctx)
-        index = {x: i for i, x in enumerate(seeds)}
-        return seeds, np.array(seeds, dtype=np.int64), index
+        """The seeds of the dynamic, (+) and nested searches (`search_seeds`, found by the
+        kernel), as a list, as an array, and each one's index."""
+        ctx = self._ctx
+        seed_array = self._kernel.seed_array(self.cand, ctx.n, ctx.off)
+        seeds = seed_array.tolist()
+        return seeds, seed_array, dict(zip(seeds, range(len(seeds)), strict=True))
 
     @cached_property
     def row_of(self) -> np.ndarray:

@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from corpora.corpus import read_puzzles
 from solvers.human.state import CandidateState
@@ -25,6 +27,7 @@ from solvers.human.techniques.branches import (
     Context,
 )
 from solvers.human.techniques.findings import conflict_chain
+from tests.human_fixtures import first_puzzles, struck_state
 from tests.paths import ROOT
 from tests.solvers.human.test_human_path import GRID, STATIC_GRID
 from tests.solvers.human.test_nested_levels import FORUM_GRID
@@ -184,7 +187,7 @@ def test_the_solver_warms_the_branch_kernel_up():
         "solvers.get('human').warm_up()\n"
         "for entry in ('plus_branch', 'nested_branch', 'nested_batch', 'branch_facts', 'lookup',\n"
         "              'insert', 'set_level3', 'new_links', 'dynamic_branch',\n"
-        "              'sharing', 'agreement'):\n"
+        "              'sharing', 'agreement', 'seed_array'):\n"
         "    assert getattr(branch_kernel, entry).signatures, entry\n"
         "assert chain_bound.start_reach.signatures\n"
         "assert static_kernel.full_reach.signatures\n"
@@ -206,6 +209,17 @@ def test_the_kernels_length_bonus_is_the_engines():
 
     for nodes in [*range(0, 3000), 5000, 20_000, 150_000]:
         assert bonus_tenths(nodes) == round(10 * length_bonus(nodes)), nodes
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 19), st.integers(0, 2**32), st.floats(0.0, 0.7))
+def test_the_kernels_seeds_are_the_searchs(index, seed, share):
+    """The seeds the kernel lists (`branch_kernel.seed_array`) are `search_seeds`', in order."""
+    ctx = Context(struck_state(first_puzzles("gen9-extreme", 20)[index], seed, share))
+    start = compiled_branches.Start(ctx, compiled_branches.branch_kernel(ctx.state.shape))
+    seeds, array, index_of = start.seeds
+    assert seeds == compiled_branches.search_seeds(ctx) == array.tolist()
+    assert all(seeds[i] == x for x, i in index_of.items())
 
 
 ENDS = {
