@@ -1419,6 +1419,7 @@ def nested_batch(
     bound,
     plus_clash,
     plus_rows,
+    plus_dry,
     costs,
 ):
     """The nested branches of ``seeds[first:last]``, one seed after another
@@ -1433,7 +1434,9 @@ def nested_batch(
     (`branch_facts`): a nested branch is its (+) branch until the rules run dry, so where
     the inner chains add nothing on the grid the (+) branch ends on (`plus_ends_here`),
     the nested branch is that (+) branch: its facts are copied, it is not followed, and
-    its span is (-1, -1) (the caller follows it when it wants the causes)."""
+    its span is (-1, -1) (the caller follows it when it wants the causes).  `plus_dry`
+    keeps, per seed, whether level 2's inner chains add nothing there (-1: not known
+    yet), for the other nested search of the same grid."""
     ws, geo, grid = borrow_each(ws), borrow_each(geo), borrow_each(grid)
     memo = (table, cands, l2s, l3s, done, counter)
     shortcut = plus_rows.shape[0] > 0 and not pure
@@ -1442,7 +1445,7 @@ def nested_batch(
             shortcut
             and not (resume and i == first)
             and not plus_clash[i]
-            and plus_ends_here(ws, plus_rows[i], geo, grid, sgeo, level, bound, memo)
+            and plus_ends_here(ws, plus_rows[i], geo, grid, sgeo, level, bound, memo, plus_dry, i)
         ):
             rows[i, :] = plus_rows[i]
             spans[i, 0] = spans[i, 1] = -1
@@ -1544,7 +1547,7 @@ def _keyed_ancestors(ws, x, stamp, stack, keys, used):
 
 
 @kernel
-def plus_ends_here(ws, row, geo, grid, sgeo, level, bound, memo):
+def plus_ends_here(ws, row, geo, grid, sgeo, level, bound, memo, dry, i):
     """Whether a nested branch of `level` whose (+) branch holds the facts `row` (without
     a contradiction) ends with them: on the grid those facts leave, rebuilt in the
     workspace as `follow` leaves it when the rules run dry, no inner chain can add
@@ -1552,7 +1555,10 @@ def plus_ends_here(ws, row, geo, grid, sgeo, level, bound, memo):
     by the bound (`chain_bound.failing`); level 3's, besides, when the grid has no
     static cell or region chain (by the bound, `chain_bound.may_agree`, or found and kept
     in the memo as `nested_branch` keeps it).  (The workspace's grid is overwritten: the
-    next branch's `start` sets it again.)"""
+    next branch's `start` sets it again.)  ``dry[i]`` keeps level 2's answer for the seed
+    (-1: not known yet): the nested searches of one grid share it."""
+    if dry[i] == 0:
+        return False
     start_cand, start_pos, start_placed = grid[0], grid[1], grid[2]
     cell_units, at_bits = geo[1], geo[2]
     units = sgeo[0]
@@ -1590,12 +1596,17 @@ def plus_ends_here(ws, row, geo, grid, sgeo, level, bound, memo):
         consistent_grid, tails, heads, count = links_of(
             cand, pos, placed, start_cand, start_pos, n, units, index
         )
-        if not consistent_grid:
-            return False
-        if count and failing_with(cand, n, index, rows, back, tails, heads, count, False).any():
+        if not consistent_grid or (
+            dry[i] < 0
+            and count
+            and failing_with(cand, n, index, rows, back, tails, heads, count, False).any()
+        ):
+            dry[i] = 0
             return False
     elif new_links(ws, start_cand, start_pos):
+        dry[i] = 0
         return False  # (without the bound, the grid's chains are not known)
+    dry[i] = 1
     if level < 3:
         return True
     table, cands, l2s, l3s, done, counter = memo

@@ -122,6 +122,13 @@ class Start:
         return _followed(self, kernel, False)
 
     @cached_property
+    def plus_dry(self) -> np.ndarray:
+        """Per seed, whether level 2's inner chains add nothing where its (+) branch ends
+        (-1: not known yet; `branch_kernel.plus_ends_here`): the two nested searches of
+        the grid share it."""
+        return np.full(len(self.seeds[0]), -1, dtype=np.int8)
+
+    @cached_property
     def useful(self) -> np.ndarray:
         """The facts worth concluding, as a row of bits over nodes: on and off for every
         candidate of the grid (`findings.is_useful`)."""
@@ -381,10 +388,11 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
     level = 3 if mode == NESTED_MULTIPLE else 2
     plus_clash = np.zeros(0, dtype=np.bool_)
     plus_rows = np.zeros((0, 0), dtype=np.uint64)
+    plus_dry = np.zeros(0, dtype=np.int8)
     if seeds is None:
         seeds, seed_array, index = start.seeds
         plus = start.plus_ends  # (the nested branches start as these)
-        plus_clash, plus_rows = plus.clash, plus.rows
+        plus_clash, plus_rows, plus_dry = plus.clash, plus.rows, start.plus_dry
     else:
         seed_array = np.array(seeds, dtype=np.int64)
         index = {seed: i for i, seed in enumerate(seeds)}
@@ -421,6 +429,7 @@ def nested_ends(ctx: Context, mode: int, seeds: list[int] | None = None) -> Nest
             start.bound,
             plus_clash,
             plus_rows,
+            plus_dry,
             costs,
         )
         resume = status == kernel.NEED_PY

@@ -308,10 +308,18 @@ def test_inner_chains_from_the_pure_route_give_the_same_branches(name):
     assert len(ctx.__dict__["compiled_start"].memo[1]) > 10  # grids kept from the pure route
 
 
-def _ends_match_branches(state: CandidateState, mode: int, name: str) -> int:
+def _ends_match_branches(
+    state: CandidateState, mode: int, name: str, after: int | None = None
+) -> int:
     """Compare each seed of `nested_ends` with its branch followed alone (those taken from
-    the (+) branches too); the conflicts."""
+    the (+) branches too), optionally after a search of mode `after` on the same grid
+    (whose level-2 verdicts the search reads); the conflicts."""
     ctx = Context(state)
+    if after is not None:
+        assert compiled_branches.nested_ends(ctx, after) is not None
+        dry = ctx.__dict__["compiled_start"].plus_dry
+        assert (dry == 1).any(), f"{name}: no dry grid kept"
+        assert (dry == 0).any(), f"{name}: no grid with inner chains kept"
     ends = compiled_branches.nested_ends(ctx, mode)
     assert ends is not None
     if not compiled_branches.PURE_HINTS.get():
@@ -341,6 +349,11 @@ def test_the_nested_ends_are_the_branches_followed_one_by_one(name, mode):
     conflicts = _ends_match_branches(STATES[name](), mode, name)
     if name in ("gen9-extreme step 26", "gen4"):
         assert conflicts
+
+
+@pytest.mark.parametrize("name", ["forum", "gen9-extreme step 26"])
+def test_level_3_reads_level_2s_verdicts_on_the_same_grid(name):
+    _ends_match_branches(STATES[name](), NESTED_MULTIPLE, name, after=NESTED)
 
 
 def test_the_nested_ends_follow_again_a_branch_that_outgrew_the_pool(monkeypatch):
