@@ -196,7 +196,7 @@ def _node_units(node, cell_units, out):
     """Into `out`: the units holding every cell of `node` (row, column, box); how many."""
     one = np.uint64(1)
     first = -1
-    same = np.ones(3, dtype=np.bool_)
+    same = 0b111  # bit t: every cell so far shares the first cell's unit t
     for w in range(node.shape[0]):
         word = node[w]
         while word:
@@ -206,10 +206,10 @@ def _node_units(node, cell_units, out):
                 first = c
             for t in range(3):
                 if cell_units[c, t] != cell_units[first, t]:
-                    same[t] = False
+                    same &= ~(1 << t)
     count = 0
     for t in range(3):
-        if same[t]:
+        if same >> t & 1:
             out[count] = cell_units[first, t]
             count += 1
     return count
