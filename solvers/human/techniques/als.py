@@ -528,11 +528,12 @@ def _build_arrays(state: CandidateState) -> AlsArrays:
     import numpy as np
 
     from solvers.human.techniques.als_kernel import NEED_ROOM, find_sets, links, set_rows
+    from solvers.human.techniques.static_kernel import geometry
 
     shape = state.shape
     words = (shape.ncells + 63) >> 6
     cand = np.array(state.cand, dtype=np.int64)
-    cells, unit, _ = find_sets(cand, unit_rows(shape), max_cells(state.n), shape.ncells)
+    cells, unit = find_sets(cand, geometry(shape)[0], max_cells(state.n), shape.ncells)
     cw = word_rows(cells_with_each(state), words)
     digits, size, holding, seen = set_rows(cells, cand, peer_rows(shape), state.n)
     count = len(unit)
@@ -559,14 +560,6 @@ def set_at(state: CandidateState, arr: AlsArrays, i: int) -> Als:
     for _, m in members:
         union |= m
     return _als(cells, union, int(arr.unit[i]), members, state.n, peer_masks(state.shape))
-
-
-@cache
-def unit_rows(shape: Shape) -> Any:
-    """The shape's units, each its cells in order, as a NumPy array."""
-    import numpy as np
-
-    return np.array(shape.units, dtype=np.int64)
 
 
 def word_rows(masks: list[int], words: int) -> Any:

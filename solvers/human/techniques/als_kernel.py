@@ -32,11 +32,10 @@ NEED_ROOM = -1  # `links`: the output arrays are too small; call again with bigg
 @kernel
 def find_sets(cand, units, cap, ncells):
     """Every ALS of up to `cap` cells in `als.almost_locked_sets`' order: (``cells``, each
-    set's unit, each set's cell count).  Per unit the same depth-first walk over its
-    cells with at most cap + 1 candidates; a set is kept under the first unit holding
-    it (the unit order is rows, columns, boxes: a column's set lies in an earlier row
-    only when it is one cell, a box's when its cells share a row or a column); then
-    stably by cell count."""
+    set's unit).  Per unit the same depth-first walk over its cells with at most cap + 1
+    candidates; a set is kept under the first unit holding it (the unit order is rows,
+    columns, boxes: a column's set lies in an earlier row only when it is one cell, a
+    box's when its cells share a row or a column); then stably by cell count."""
     nunits, n = units.shape
     words = (ncells + 63) >> 6
     one = np.uint64(1)
@@ -95,7 +94,7 @@ def find_sets(cand, units, cap, ncells):
                     stack_size[top] = size + 1
                     top += 1
     order = np.argsort(set_size[:count], kind="mergesort")
-    return rows[order], set_unit[order], set_size[order]
+    return rows[order], set_unit[order]
 
 
 @kernel
