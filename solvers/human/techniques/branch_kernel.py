@@ -638,7 +638,7 @@ def _other_rules(ws, geo, start_cand, start_pos, open_counts, placed_count):
     while True:  # (the finders say -1 when they need more room: rare)
         nf = hidden_pairs(ws, units, start_cand, start_pos, open_counts, found, whys)
         if not nf:
-            nf = naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys)
+            nf = naked_pairs(ws, units, start_cand, open_counts, found, whys)
         if not nf:
             nf = x_wings(ws, units, start_pos, placed_count, found, whys)
         if nf >= 0:
@@ -765,26 +765,21 @@ def _removals(found, nf, cell, digits, at):
 
 
 @kernel
-def naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys):
+def naked_pairs(ws, units, start_cand, open_counts, found, whys):
     """Naked pairs in the units holding a cell whose candidates the branch changed (as
     `hidden_pairs`)."""
     n = units.shape[1]
-    ncells = start_cand.shape[0]
-    off_base = ncells * n
+    off_base = start_cand.shape[0] * n
     cand = ws[W_CAND]
     why_at = ws[W_WHY_AT]
-    moved = np.zeros(3 * n, dtype=np.bool_)
-    for c in range(ncells):
-        if cand[c] != start_cand[c]:
-            for t in range(3):
-                moved[cell_units[c, t]] = True
     nf = 0
     used = 0
     for t in range(3 * n):
         u = _unit_order(t, n)
-        if not moved[u] or open_counts[u] < 4:
+        if open_counts[u] < 4:
             continue
         cells = units[u]
+        moved = -1  # whether a cell of the unit changed: looked at when a pair is found
         for j in range(n):
             m = cand[cells[j]]
             if popcount(m) != 2:
@@ -792,6 +787,14 @@ def naked_pairs(ws, units, cell_units, start_cand, open_counts, found, whys):
             for i in range(j):
                 if cand[cells[i]] != m:
                     continue
+                if moved < 0:
+                    moved = 0
+                    for x in range(n):
+                        if cand[cells[x]] != start_cand[cells[x]]:
+                            moved = 1
+                            break
+                if not moved:
+                    break
                 removable = False
                 for x in range(n):
                     if x != i and x != j and cand[cells[x]] & m:
@@ -844,6 +847,7 @@ def x_wings(ws, units, start_pos, placed_count, found, whys):
                 continue
             moved = False
             changed = False
+            paired = False  # (two lines with the same two places: an X-Wing's lines)
             for line in range(n):
                 at = (base + line) * n + k
                 p = pos[at]
@@ -851,7 +855,12 @@ def x_wings(ws, units, start_pos, placed_count, found, whys):
                     moved = True
                     if popcount(p) == 2:
                         changed = True
-            if moved and changed:
+                if not paired and popcount(p) == 2:
+                    for other in range(line):
+                        if pos[(base + other) * n + k] == p:
+                            paired = True
+                            break
+            if moved and changed and paired:
                 digits[count] = k
                 count += 1
         if not count:

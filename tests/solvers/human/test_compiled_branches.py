@@ -401,11 +401,11 @@ def _finders(start, found: np.ndarray, whys: np.ndarray) -> tuple[int, int, int]
     from solvers.human.techniques import branch_kernel as kernel
 
     ws = start.workspace.arrays
-    units, cell_units = start.geo[0], start.geo[1]
+    units = start.geo[0]
     cand, pos, opens = start.cand, start.pos, start.open_counts
     return (
         kernel.hidden_pairs(ws, units, cand, pos, opens, found, whys),
-        kernel.naked_pairs(ws, units, cell_units, cand, opens, found, whys),
+        kernel.naked_pairs(ws, units, cand, opens, found, whys),
         kernel.x_wings(ws, units, pos, start.placed_count, found, whys),
     )
 
