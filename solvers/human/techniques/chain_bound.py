@@ -174,14 +174,20 @@ def failing_with(cand, n, index, rows, back, tails, heads, count, every):
                 break
     if not first.any():
         return found
-    after = _link_graph(rows, tails, heads, count)
+    # what each link's head leads to: from the closed link graph when every link is
+    # looked at, else link by link (most often the first few settle it)
+    after = _link_graph(rows, tails, heads, count) if every else np.empty((0, 0), np.uint64)
+    taken = np.empty(count, dtype=np.bool_)
     ahead = np.empty(words, dtype=np.uint64)
     for i in range(count):
         if not first[i]:
             continue
         # a node looked at that reaches the link's tail, and whose negation is reached
         # from the link's head (through later new links too)
-        _ahead(ahead, i, after, rows, heads)
+        if every:
+            _ahead(ahead, i, after, rows, heads)
+        else:
+            _reached(ahead, i, rows, tails, heads, count, taken)
         for w in range(words):
             found[w] |= back[tails[i], w] & alive[w] & ahead[(w + half) % words]
         if not every and found.any():
@@ -223,6 +229,27 @@ def _ahead(out, i, after, rows, heads):
         while later:
             j = 64 * v + np.int64(trailing_zeros(later))
             later &= later - one
+            for w in range(rows.shape[1]):
+                out[w] |= rows[heads[j], w]
+
+
+@kernel
+def _reached(out, i, rows, tails, heads, count, taken):
+    """`_ahead` without the link graph: into `out`, what new link i's head reaches in the
+    start grid, taking in each new link whose tail that holds until none is left."""
+    one = np.uint64(1)
+    for w in range(rows.shape[1]):
+        out[w] = rows[heads[i], w]
+    taken[:] = False
+    grew = True
+    while grew:
+        grew = False
+        for j in range(count):
+            tail = tails[j]
+            if taken[j] or not out[tail >> 6] >> np.uint64(tail & 63) & one:
+                continue
+            taken[j] = True
+            grew = True
             for w in range(rows.shape[1]):
                 out[w] |= rows[heads[j], w]
 

@@ -105,6 +105,33 @@ def test_the_nodes_the_bound_lets_through_give_the_grids_chains(name, monkeypatc
     assert passed < len(grids)  # (most grids let no node through)
 
 
+@pytest.mark.parametrize("name", ["forum", "gen9-extreme step 26"])
+def test_the_first_node_found_link_by_link_is_the_graphs(name, monkeypatch):
+    """`failing_with` stopping at the first node (link by link, without the link graph)
+    finds a node exactly where the full search does, and the nodes it gives are the
+    full search's for the first link that gives any."""
+    ctx, grids = _branch_grids(STATES[name](), monkeypatch)
+    start = ctx.__dict__["compiled_start"]
+    units = start.static_geo[0]
+    n = ctx.n
+    index, rows, back = start.bound
+    found = settled = 0
+    for cand, pos, placed in grids:
+        ok, tails, heads, count = chain_bound.links_of(
+            cand, pos, placed, start.cand, start.pos, n, units, index
+        )
+        if not ok:
+            continue
+        every = chain_bound.failing_with(cand, n, index, rows, back, tails, heads, count, True)
+        first = chain_bound.failing_with(cand, n, index, rows, back, tails, heads, count, False)
+        assert first.any() == every.any()
+        assert not (first & ~every).any()
+        found += bool(every.any())
+        settled += not every.any() and count > 0
+    assert found
+    assert settled
+
+
 def test_a_start_grid_with_a_static_forcing_chain_gives_no_bound():
     # gen9-extreme line 4 at step 19, where the engine takes a static forcing chain
     from tests.solvers.human.test_human_path import STATIC_GRID
