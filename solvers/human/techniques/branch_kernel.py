@@ -851,11 +851,12 @@ def x_wings(ws, units, start_pos, placed_count, found, whys):
             for line in range(n):
                 at = (base + line) * n + k
                 p = pos[at]
+                two = popcount(p) == 2
                 if p != start_pos[at]:
                     moved = True
-                    if popcount(p) == 2:
+                    if two:
                         changed = True
-                if not paired and popcount(p) == 2:
+                if two and not paired:
                     for other in range(line):
                         if pos[(base + other) * n + k] == p:
                             paired = True
